@@ -1,0 +1,245 @@
+package tile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// MeldType is how a set on the table was made.
+type MeldType uint8
+
+// The meld types. A Kan is a kong made by claiming a discard (大明槓); an
+// AddedKan adds a drawn tile to a claimed Pon (加槓); a ClosedKan is made
+// from the player's own tiles (暗槓) and keeps the hand concealed.
+const (
+	Chi MeldType = iota
+	Pon
+	Kan
+	AddedKan
+	ClosedKan
+)
+
+var meldNames = [...]string{"chi", "pon", "kan", "kakan", "ankan"}
+
+func (m MeldType) String() string {
+	if int(m) < len(meldNames) {
+		return meldNames[m]
+	}
+	return fmt.Sprintf("MeldType(%d)", uint8(m))
+}
+
+// Meld is a called or declared set. Tiles[0] is the tile claimed from
+// another player (for Chi, Pon, Kan and AddedKan; for AddedKan, Tiles[3] is
+// the tile added later). From says whose tile it was, counted in turn order
+// from the meld's owner: 1 the next player (下家), 2 the player opposite
+// (対面), 3 the previous player (上家). A ClosedKan has From 0.
+type Meld struct {
+	Type  MeldType
+	Tiles []Tile
+	From  int
+}
+
+// Open reports whether the meld opens the hand (every type but ClosedKan).
+func (m Meld) Open() bool { return m.Type != ClosedKan }
+
+// IsKong reports whether the meld is a kong of any kind.
+func (m Meld) IsKong() bool { return m.Type >= Kan }
+
+// Base returns the lowest kind in the meld: the kind of a pon or kong, the
+// start of a chi.
+func (m Meld) Base() Kind {
+	b := Kind(NumAll)
+	for _, t := range m.Tiles {
+		if t.Kind < b {
+			b = t.Kind
+		}
+	}
+	return b
+}
+
+// Check reports whether the meld's tiles make the set its type says.
+func (m Meld) Check() error {
+	want := map[MeldType]int{Chi: 3, Pon: 3, Kan: 4, AddedKan: 4, ClosedKan: 4}[m.Type]
+	if want == 0 {
+		return fmt.Errorf("tile: unknown meld type %d: %w", m.Type, ErrSyntax)
+	}
+	if len(m.Tiles) != want {
+		return fmt.Errorf("tile: %s needs %d tiles, has %d (%s): %w", m.Type, want, len(m.Tiles), Format(m.Tiles), ErrSyntax)
+	}
+	if m.Type == ClosedKan {
+		if m.From != 0 {
+			return fmt.Errorf("tile: ankan %s is made from the player's own tiles and has no source seat: %w", Format(m.Tiles), ErrSyntax)
+		}
+	} else if m.From < 1 || m.From > 3 {
+		return fmt.Errorf("tile: %s %s needs the seat the tile came from (1–3), got %d: %w", m.Type, Format(m.Tiles), m.From, ErrSyntax)
+	}
+	if m.Type == Chi {
+		var ks [3]Kind
+		for i, t := range m.Tiles {
+			ks[i] = t.Kind
+		}
+		lo := min(ks[0], ks[1], ks[2])
+		if !lo.IsSuited() || lo.Rank() > 7 || CountKinds(ks[:]) != CountKinds([]Kind{lo, lo + 1, lo + 2}) {
+			return fmt.Errorf("tile: chi %s is not three consecutive tiles of one suit: %w", Format(m.Tiles), ErrSyntax)
+		}
+		return nil
+	}
+	for _, t := range m.Tiles {
+		if t.Kind != m.Tiles[0].Kind || t.Kind.IsFlower() {
+			return fmt.Errorf("tile: %s %s is not %d identical tiles: %w", m.Type, Format(m.Tiles), want, ErrSyntax)
+		}
+	}
+	return nil
+}
+
+// String writes the meld in hand notation: "(chi 324p<3)", "[ankan 5555z]".
+func (m Meld) String() string {
+	if m.Type == ClosedKan {
+		return "[ankan " + Format(m.Tiles) + "]"
+	}
+	return fmt.Sprintf("(%s %s<%d)", m.Type, Format(m.Tiles), m.From)
+}
+
+// Hand is a player's tiles as written in hand notation: the concealed
+// tiles, the melds and the exposed flowers.
+type Hand struct {
+	Concealed []Tile
+	Melds     []Meld
+	Flowers   []Tile
+}
+
+// ParseHand reads hand notation: mpsz runs for the concealed tiles (flowers
+// written there, 1f–8f, are collected into Flowers) and melds in brackets:
+//
+//	(chi 324p<3)     chi of 3p (the first tile is the claimed one) from seat +3
+//	(pon 555z<1)     pon of the white dragon from the next player
+//	(kan 1111s<2)    kong on a discard from the player opposite
+//	(kakan 9999p<3)  pon from seat +3, then the fourth tile added
+//	[ankan 3333m]    concealed kong
+//
+// No tile may appear more often than a set holds. Errors are *ParseError.
+func ParseHand(s string) (Hand, error) {
+	var h Hand
+	var ct copyTracker
+	i := 0
+	pos := 0 // characters consumed before s[i]
+	for i < len(s) {
+		c := s[i]
+		switch c {
+		case ' ', '\t':
+			i++
+			pos++
+		case '(', '[':
+			closer := byte(')')
+			if c == '[' {
+				closer = ']'
+			}
+			j := strings.IndexByte(s[i:], closer)
+			if j < 0 {
+				return Hand{}, &ParseError{Input: s, Pos: pos + 1, Char: string(c), Msg: "meld not closed by " + string(closer), Err: ErrSyntax}
+			}
+			body := s[i+1 : i+j]
+			m, err := parseMeld(s, body, pos+1, c == '[', &ct)
+			if err != nil {
+				return Hand{}, err
+			}
+			h.Melds = append(h.Melds, m)
+			pos += runeLen(s[i : i+j+1])
+			i += j + 1
+		default:
+			j := i
+			for j < len(s) && s[j] != '(' && s[j] != '[' && s[j] != ' ' && s[j] != '\t' {
+				j++
+			}
+			ts, err := parseRun(s, s[i:j], pos, &ct)
+			if err != nil {
+				return Hand{}, err
+			}
+			for _, t := range ts {
+				if t.Kind.IsFlower() {
+					h.Flowers = append(h.Flowers, t)
+				} else {
+					h.Concealed = append(h.Concealed, t)
+				}
+			}
+			pos += runeLen(s[i:j])
+			i = j
+		}
+	}
+	return h, nil
+}
+
+// parseMeld parses the inside of a meld bracket; base is the character
+// offset of the body's first character minus one.
+func parseMeld(input, body string, base int, closed bool, ct *copyTracker) (Meld, error) {
+	fields := strings.Fields(body)
+	if len(fields) != 2 {
+		return Meld{}, &ParseError{Input: input, Pos: base, Char: body, Msg: "a meld is a type and its tiles, e.g. (pon 555z<1)", Err: ErrSyntax}
+	}
+	typ, tiles := fields[0], fields[1]
+	typPos := base + 1 + runeLen(body[:strings.Index(body, typ)])
+	tilesPos := typPos + runeLen(typ) + runeLen(body[strings.Index(body, typ)+len(typ):strings.LastIndex(body, tiles)])
+	var m Meld
+	switch {
+	case closed && (typ == "ankan" || typ == "kan"):
+		m.Type = ClosedKan
+	case !closed && typ == "chi":
+		m.Type = Chi
+	case !closed && typ == "pon":
+		m.Type = Pon
+	case !closed && typ == "kan":
+		m.Type = Kan
+	case !closed && typ == "kakan":
+		m.Type = AddedKan
+	default:
+		msg := "unknown meld type (chi, pon, kan, kakan in round brackets; ankan in square ones)"
+		return Meld{}, &ParseError{Input: input, Pos: typPos, Char: typ, Msg: msg, Err: ErrSyntax}
+	}
+	if !closed {
+		lt := strings.LastIndexByte(tiles, '<')
+		if lt < 0 {
+			return Meld{}, &ParseError{Input: input, Pos: tilesPos, Char: tiles, Msg: "a called meld needs the seat its tile came from, e.g. <3", Err: ErrSyntax}
+		}
+		from := tiles[lt+1:]
+		if len(from) != 1 || from[0] < '1' || from[0] > '3' {
+			return Meld{}, &ParseError{Input: input, Pos: tilesPos + runeLen(tiles[:lt]) + 1, Char: "<" + from, Msg: "the source seat is <1, <2 or <3", Err: ErrSyntax}
+		}
+		m.From = int(from[0] - '0')
+		tiles = tiles[:lt]
+	}
+	ts, err := parseRun(input, tiles, tilesPos-1, ct)
+	if err != nil {
+		return Meld{}, err
+	}
+	m.Tiles = ts
+	if err := m.Check(); err != nil {
+		return Meld{}, &ParseError{Input: input, Pos: tilesPos, Char: tiles, Msg: strings.TrimPrefix(strings.TrimSuffix(err.Error(), ": "+ErrSyntax.Error()), "tile: "), Err: ErrSyntax}
+	}
+	return m, nil
+}
+
+// String writes the hand in hand notation; ParseHand reads it back.
+func (h Hand) String() string {
+	parts := make([]string, 0, 2+len(h.Melds))
+	if len(h.Concealed) > 0 {
+		parts = append(parts, Format(h.Concealed))
+	}
+	for _, m := range h.Melds {
+		parts = append(parts, m.String())
+	}
+	if len(h.Flowers) > 0 {
+		parts = append(parts, Format(h.Flowers))
+	}
+	return strings.Join(parts, " ")
+}
+
+// Counts counts the hand's playing tiles: concealed and melded.
+func (h Hand) Counts() Counts {
+	c := CountsOf(h.Concealed)
+	for _, m := range h.Melds {
+		for _, t := range m.Tiles {
+			c[t.Kind]++
+		}
+	}
+	return c
+}
