@@ -1,0 +1,137 @@
+package hand
+
+import "jantaku/rules/tile"
+
+// GroupKind is what a group of an arrangement is.
+type GroupKind uint8
+
+// The group kinds. A kong made from concealed tiles is never part of an
+// arrangement (it is a meld); arrangements are of the tiles still in hand.
+const (
+	Sequence GroupKind = iota // three consecutive tiles of a suit; Tile is the lowest
+	Triplet                   // three identical tiles
+	Pair                      // two identical tiles
+	Knitted                   // 组合龙 part: 147, 258 or 369 of one suit; Tile is the lowest
+	Single                    // a lone tile of a special shape (orphans, knitted, 十三不搭)
+)
+
+func (g GroupKind) String() string {
+	switch g {
+	case Sequence:
+		return "sequence"
+	case Triplet:
+		return "triplet"
+	case Pair:
+		return "pair"
+	case Knitted:
+		return "knitted"
+	case Single:
+		return "single"
+	}
+	return "GroupKind(?)"
+}
+
+// Group is one group of an arrangement.
+type Group struct {
+	Kind GroupKind
+	Tile tile.Kind // the kind of a triplet, pair or single; the lowest tile of a sequence or knitted run
+}
+
+// Shape is the winning shape of an arrangement.
+type Shape uint8
+
+// The winning shapes. Which ones a ruleset accepts is set in Options.
+const (
+	Standard          Shape = iota // four sets and a pair (fewer sets with melds)
+	SevenPairs                     // 七対子
+	ThirteenOrphans                // 国士無双 / 十三幺
+	KnittedHonors                  // 全不靠 (MCR)
+	GreaterKnitted                 // 七星不靠 (MCR)
+	KnittedStraight                // 组合龙 + one set + pair (MCR)
+	ThirteenUnrelated              // 十三不搭 (Shanghai 新式)
+	SevenStars                     // 七星聚会 (Shanghai 新式)
+	numShapes
+)
+
+// Shapes is a set of shapes, as a bit mask: Of(Standard, SevenPairs).
+type Shapes uint16
+
+// Has reports whether s contains sh.
+func (s Shapes) Has(sh Shape) bool { return s&(1<<sh) != 0 }
+
+// ShapesOf returns the set of the given shapes.
+func ShapesOf(sh ...Shape) Shapes {
+	var s Shapes
+	for _, x := range sh {
+		s |= 1 << x
+	}
+	return s
+}
+
+// Mask is a set of tile kinds, bit k for tile.Kind k (the 34 playing kinds).
+type Mask uint64
+
+// MaskOf returns the set of the given kinds.
+func MaskOf(ks ...tile.Kind) Mask {
+	var m Mask
+	for _, k := range ks {
+		m |= 1 << k
+	}
+	return m
+}
+
+// Has reports whether k is in m.
+func (m Mask) Has(k tile.Kind) bool { return m&(1<<k) != 0 }
+
+// Options says what counts as a winning hand. The zero value accepts only
+// the standard shape, with no wildcards and no pair constraint.
+type Options struct {
+	// Shapes accepted besides Standard (which is always accepted).
+	Shapes Shapes
+	// FourAsTwoPairs lets seven pairs use four identical tiles as two pairs
+	// (Sichuan, MCR, Shanghai 新式); riichi does not.
+	FourAsTwoPairs bool
+	// Wildcards is the number of wildcard tiles held (0–4, Wuhan 頼子). The
+	// wildcards are not in the counts passed with these options.
+	Wildcards int
+	// WildNever lists kinds a wildcard may not stand for (Wuhan: 中 and 發).
+	WildNever Mask
+	// PairOnly, if not zero, lists the kinds the pair of a standard hand may
+	// be (Wuhan's 2-5-8 pair).
+	PairOnly Mask
+}
+
+// Stand records what one wildcard stood for in an arrangement.
+type Stand struct {
+	For tile.Kind
+}
+
+// Arrangement is one way of reading the concealed tiles of a complete hand.
+type Arrangement struct {
+	Shape  Shape
+	Groups []Group // sets and pair (Standard), 7 pairs, or the shape's parts
+	Wild   []Stand // one entry per wildcard, in no particular order
+}
+
+// WaitKind is the way a winning tile completed its group.
+type WaitKind uint8
+
+// The wait kinds.
+const (
+	Ryanmen WaitKind = iota // two-sided: 23 + 1 or 4
+	Kanchan                 // closed: 13 + 2
+	Penchan                 // edge: 12 + 3, 89 + 7
+	Shanpon                 // one of two pairs became a triplet
+	Tanki                   // single wait on the pair
+	Special                 // completes a special shape (orphans, knitted, ...)
+)
+
+func (w WaitKind) String() string {
+	return [...]string{"ryanmen", "kanchan", "penchan", "shanpon", "tanki", "special"}[w%6]
+}
+
+// Reading places the winning tile in one group of an arrangement.
+type Reading struct {
+	Group int // index into Arrangement.Groups
+	Wait  WaitKind
+}
