@@ -8,6 +8,7 @@ package main
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -78,6 +79,6 @@ func (e usageError) Error() string { return e.err.Error() }
 func (e usageError) Unwrap() error { return e.err }
 
 func isUsage(err error) bool {
-	_, ok := err.(usageError)
-	return ok
+	var u usageError
+	return errors.As(err, &u)
 }
