@@ -1,0 +1,298 @@
+package tablecore
+
+import (
+	"fmt"
+	"slices"
+
+	"jantaku/rules/game"
+	"jantaku/rules/tile"
+)
+
+// Game is one game at one table under one ruleset.
+type Game struct {
+	rs    game.Ruleset
+	rules game.Rules
+	st    game.Standing
+	h     *game.Hand
+	hands int // hands started
+	seq   int64
+	over  bool
+}
+
+// Dealer is an optional Ruleset ability: effects right after the deal,
+// before anyone acts (riichi turns up the first dora indicator).
+type Dealer interface {
+	Dealt(h *game.Hand) []game.Effect
+}
+
+// Claimer is an optional Ruleset ability: a cheap test of whether seat
+// could possibly win on t, so that claim windows nobody can use close at
+// once. Without it every open window waits for each seat's answer.
+type Claimer interface {
+	CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool
+}
+
+// New returns a game under rs with the given first dealer.
+func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
+	r := rs.Rules()
+	if r.Players != 3 && r.Players != 4 {
+		return nil, fmt.Errorf("tablecore: ruleset %s has %d players; 3 or 4 are supported", r.Name, r.Players)
+	}
+	if firstDealer < 0 || int(firstDealer) >= r.Players {
+		return nil, fmt.Errorf("tablecore: first dealer %d: %w", firstDealer, ErrBadSeat)
+	}
+	if r.WinsToEnd < 1 {
+		r.WinsToEnd = 1
+	}
+	return &Game{rs: rs, rules: r, st: rs.Start(firstDealer)}, nil
+}
+
+// Rules returns the table's rules.
+func (g *Game) Rules() game.Rules { return g.rules }
+
+// Standing returns where the game stands (between hands: before the next).
+func (g *Game) Standing() game.Standing { return g.st }
+
+// Hand returns the current hand, or nil before the first deal. It must be
+// treated as read-only; use View or Legal for anything shown to players.
+func (g *Game) Hand() *game.Hand { return g.h }
+
+// Over reports whether the game has ended.
+func (g *Game) Over() bool { return g.over }
+
+// Deal is the start of a hand: the wall in draw order and the dice. A
+// position whose tile is unknown (replays) has Known[i] false; a nil Known
+// means every tile is known. The dealt tiles must be known.
+type Deal struct {
+	Wall  []tile.Tile
+	Known []bool
+	Dice  [2]int
+}
+
+// StartHand deals a new hand from d. It fails if a hand is in progress or
+// the game is over, or if the wall is not a shuffle of the ruleset's set.
+func (g *Game) StartHand(d Deal) ([]Event, error) {
+	if g.over {
+		return nil, ErrGameOver
+	}
+	if g.h != nil && g.h.Phase != game.Over {
+		return nil, fmt.Errorf("tablecore: a hand is in progress (phase %s)", g.h.Phase)
+	}
+	if err := g.checkWall(d); err != nil {
+		return nil, err
+	}
+	if g.h != nil {
+		next, over := g.rs.Next(g.st, g.h)
+		if over {
+			g.over = true
+			return nil, ErrGameOver
+		}
+		g.st = next
+	}
+	n := g.rules.Players
+	known := d.Known
+	if known == nil {
+		known = make([]bool, len(d.Wall))
+		for i := range known {
+			known[i] = true
+		}
+	}
+	h := &game.Hand{
+		Players: n,
+		Dealer:  g.st.Dealer,
+		Round:   g.st.Round,
+		Number:  g.st.Number,
+		Honba:   g.st.Honba,
+		Pot:     g.st.Pot,
+		Scores:  slices.Clone(g.st.Scores),
+		Dice:    d.Dice,
+		Wall: game.Wall{
+			Tiles:   slices.Clone(d.Wall),
+			Known:   slices.Clone(known),
+			Reserve: g.rules.Reserve,
+		},
+		Seats: make([]game.Player, n),
+		Turn:  g.st.Dealer,
+	}
+	for i := range h.Seats {
+		h.Seats[i].Riichi = -1
+		h.Seats[i].Hand = make([]tile.Tile, 0, 18)
+	}
+	// Three rounds of four tiles, one each, then the dealer's 14th
+	// (riichi.md §4.4, wuhan.md §4.3, sichuan.md §2.5 all deal so).
+	take := func(s game.Seat, k int) error {
+		for i := 0; i < k; i++ {
+			p := h.Wall.Head
+			if !h.Wall.Known[p] {
+				return fmt.Errorf("tablecore: dealt wall position %d is not known: %w", p, ErrBadDeal)
+			}
+			h.Seats[s].Hand = append(h.Seats[s].Hand, h.Wall.Tiles[p])
+			h.Wall.Head++
+		}
+		return nil
+	}
+	for round := 0; round < 3; round++ {
+		for i := 0; i < n; i++ {
+			if err := take(game.Seat((int(h.Dealer)+i)%n), 4); err != nil {
+				return nil, err
+			}
+		}
+	}
+	for i := 0; i < n; i++ {
+		if err := take(game.Seat((int(h.Dealer)+i)%n), 1); err != nil {
+			return nil, err
+		}
+	}
+	if err := take(h.Dealer, 1); err != nil {
+		return nil, err
+	}
+	g.h = h
+	g.hands++
+	st := g.st
+	evs := []Event{g.event(Event{Type: HandStarted, Standing: &st, Dice: d.Dice})}
+	if g.rules.HeadIndicator {
+		h.Indicators = append(h.Indicators, h.Wall.Head)
+		evs = append(evs, g.event(Event{Type: Revealed, Index: h.Wall.Head, Tile: h.Wall.Tiles[h.Wall.Head]}))
+		h.Wall.Head++
+	}
+	if dl, ok := g.rs.(Dealer); ok {
+		evs = g.effects(evs, dl.Dealt(h))
+	}
+	if h.Phase != game.Over {
+		g.setup()
+	}
+	return evs, nil
+}
+
+func (g *Game) checkWall(d Deal) error {
+	set := g.rules.Set
+	if len(d.Wall) != set.Size() {
+		return fmt.Errorf("tablecore: the wall has %d tiles, the set %s has %d: %w", len(d.Wall), set.Name, set.Size(), ErrBadDeal)
+	}
+	if d.Known != nil && len(d.Known) != len(d.Wall) {
+		return fmt.Errorf("tablecore: %d known flags for %d tiles: %w", len(d.Known), len(d.Wall), ErrBadDeal)
+	}
+	seen := make([]bool, tile.NumKinds*4+tile.NumFlowers)
+	for i, t := range d.Wall {
+		if d.Known != nil && !d.Known[i] {
+			continue
+		}
+		if !set.Contains(t) {
+			return fmt.Errorf("tablecore: wall position %d holds %s (copy %d), which is not in the set %s: %w", i, t, t.Copy, set.Name, ErrBadDeal)
+		}
+		if seen[t.ID()] {
+			return fmt.Errorf("tablecore: wall position %d holds %s (copy %d) a second time: %w", i, t, t.Copy, ErrBadDeal)
+		}
+		seen[t.ID()] = true
+	}
+	return nil
+}
+
+// setup moves a freshly dealt hand to its first phase: flowers exposed
+// dealer first, then missing suits, then the dealer acts.
+func (g *Game) setup() {
+	h := g.h
+	if g.rules.Flowers {
+		for i := 0; i < h.Players; i++ {
+			s := game.Seat((int(h.Dealer) + i) % h.Players)
+			if holdsFlower(h.Seats[s].Hand) {
+				h.Phase, h.Turn = game.Setup, s
+				h.Pending = nil
+				return
+			}
+		}
+	}
+	if g.rules.MissingSuit {
+		pending := make([]bool, h.Players)
+		any := false
+		for i := range pending {
+			pending[i] = !h.Seats[i].HasMissing
+			any = any || pending[i]
+		}
+		if any {
+			h.Phase, h.Turn, h.Pending = game.Setup, h.Dealer, pending
+			return
+		}
+	}
+	h.Phase, h.Turn, h.Pending = game.ToAct, h.Dealer, nil
+}
+
+func holdsFlower(ts []tile.Tile) bool {
+	for _, t := range ts {
+		if t.Kind.IsFlower() {
+			return true
+		}
+	}
+	return false
+}
+
+// event numbers e and stamps it with the current hand.
+func (g *Game) event(e Event) Event {
+	g.seq++
+	e.Seq = g.seq
+	e.Hand = g.hands - 1
+	return e
+}
+
+// effects applies a ruleset's effects and appends their events.
+func (g *Game) effects(evs []Event, fx []game.Effect) []Event {
+	h := g.h
+	for _, f := range fx {
+		switch f.Kind {
+		case game.Reveal:
+			if f.Index < 0 || f.Index >= len(h.Wall.Tiles) {
+				continue
+			}
+			h.Indicators = append(h.Indicators, f.Index)
+			evs = append(evs, g.event(Event{Type: Revealed, Index: f.Index, Tile: h.Wall.Tiles[f.Index]}))
+		case game.Pay:
+			evs = g.pay(evs, f.Payment)
+		case game.EndHand:
+			if h.Phase != game.Over {
+				evs = g.endHand(evs, game.End{Kind: game.Aborted, Reason: f.Reason})
+			}
+		}
+	}
+	return evs
+}
+
+func (g *Game) pay(evs []Event, p game.Payment) []Event {
+	h := g.h
+	if p.Amount == 0 {
+		return evs
+	}
+	if p.From == game.NoSeat {
+		h.Pot -= p.Amount
+	} else {
+		h.Scores[p.From] -= p.Amount
+	}
+	if p.To == game.NoSeat {
+		h.Pot += p.Amount
+	} else {
+		h.Scores[p.To] += p.Amount
+	}
+	return append(evs, g.event(Event{Type: Paid, Seat: p.From, Payment: p}))
+}
+
+// endHand ends the hand, lets the ruleset settle it and records the result.
+func (g *Game) endHand(evs []Event, e game.End) []Event {
+	h := g.h
+	h.Phase = game.Over
+	settled := g.rs.Settle(h, e)
+	for _, p := range settled.Payments {
+		evs = g.pay(evs, p)
+	}
+	h.End = &settled
+	evs = append(evs, g.event(Event{Type: HandEnded, End: &settled}))
+	// Carry the result into the standing now, so that Standing() between
+	// hands shows the scores the players see.
+	g.st.Scores = slices.Clone(h.Scores)
+	g.st.Pot = h.Pot
+	g.st.Hands++
+	if _, over := g.rs.Next(g.st, h); over {
+		g.over = true
+		st := g.st
+		evs = append(evs, g.event(Event{Type: GameEnded, Standing: &st}))
+	}
+	return evs
+}

@@ -1,0 +1,353 @@
+package tablecore
+
+import (
+	"jantaku/rules/game"
+	"jantaku/rules/tile"
+)
+
+// WindowCloser is an optional Ruleset ability: effects when a claim window
+// closes, once it is known whether anyone took the tile (riichi's deposit is
+// paid only when the declaring discard is not won on).
+type WindowCloser interface {
+	Closed(h *game.Hand, c game.Claim, won bool) []game.Effect
+}
+
+// mutate applies an accepted action to the hand.
+func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
+	h := g.h
+	p := &h.Seats[a.Seat]
+	switch a.Kind {
+	case game.Draw:
+		i := g.drawIndex()
+		if !h.Wall.Known[i] {
+			h.Wall.Tiles[i], h.Wall.Known[i] = a.Tile, true
+		}
+		p.Hand = append(p.Hand, h.Wall.Tiles[i])
+		if h.Source == game.Tail {
+			h.Wall.Tail++
+		} else {
+			h.Wall.Head++
+		}
+		if h.Phase == game.Claims || h.Phase == game.ToDraw {
+			h.Phase = game.ToAct
+		}
+		if g.inSetup() {
+			g.setup()
+		}
+	case game.Discard, game.Riichi:
+		drawn := false
+		if n := len(h.Log); n >= 2 {
+			prev := h.Log[n-2]
+			drawn = prev.Kind == game.Draw && prev.Seat == a.Seat && prev.Tile == a.Tile
+		}
+		p.Hand = remove(p.Hand, a.Tile)
+		p.Discards = append(p.Discards, game.Discarded{Tile: a.Tile, Drawn: drawn, Riichi: a.Kind == game.Riichi})
+		if a.Kind == game.Riichi {
+			p.Riichi = len(p.Discards) - 1
+		}
+		evs = g.openClaims(evs, a.Seat, a.Tile, false)
+	case game.Flower:
+		p.Hand = remove(p.Hand, a.Tile)
+		p.Flowers = append(p.Flowers, a.Tile)
+		evs = g.replace(evs, a.Seat)
+	case game.SingleKan:
+		p.Hand = remove(p.Hand, a.Tile)
+		p.SingleKans = append(p.SingleKans, a.Tile)
+		evs = g.replace(evs, a.Seat)
+	case game.ClosedKan:
+		ts := append([]tile.Tile{a.Tile}, a.Uses...)
+		for _, t := range ts {
+			p.Hand = remove(p.Hand, t)
+		}
+		p.Melds = append(p.Melds, tile.Meld{Type: tile.ClosedKan, Tiles: ts})
+		evs = g.replace(evs, a.Seat)
+	case game.AddedKan:
+		evs = g.openClaims(evs, a.Seat, a.Tile, true)
+	case game.Tsumo:
+		evs = g.addWin(evs, *win)
+		evs = g.afterWins(evs, a.Seat)
+	case game.Missing:
+		p.Missing, p.HasMissing = a.Suit, true
+		h.Pending[a.Seat] = false
+		g.setup()
+	case game.Abort:
+		evs = g.endHand(evs, game.End{Kind: game.Aborted, Reason: "declared by seat " + itoa(int(a.Seat))})
+	case game.Chi, game.Pon, game.OpenKan, game.Ron, game.Pass:
+		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
+		if g.allAnswered() {
+			evs = g.resolve(evs)
+		}
+	}
+	return evs
+}
+
+// inSetup reports whether the hand is still in its setup stage (flowers
+// at the deal): no discard has been made yet and the dealer has not acted.
+func (g *Game) inSetup() bool {
+	h := g.h
+	if !g.rules.Flowers && !g.rules.MissingSuit {
+		return false
+	}
+	for _, a := range h.Log {
+		if a.Kind != game.Flower && a.Kind != game.Draw && a.Kind != game.Missing {
+			return false
+		}
+	}
+	return true
+}
+
+// replace makes seat draw a replacement tile next, or ends the hand when
+// none is left (a flower drawn as the last tile).
+func (g *Game) replace(evs []Event, seat game.Seat) []Event {
+	h := g.h
+	if h.Wall.Remaining() == 0 {
+		return g.endHand(evs, game.End{Kind: game.Exhausted, Reason: "no replacement tile left"})
+	}
+	h.Phase, h.Turn, h.Source = game.ToDraw, seat, g.rules.Replacement
+	return evs
+}
+
+// openClaims opens a claim window on t. Seats that can make no claim at
+// all answer at once with an unrecorded pass.
+func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool) []Event {
+	h := g.h
+	h.Phase = game.Claims
+	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: make([]game.Response, h.Players)}
+	cl, hasClaimer := g.rs.(Claimer)
+	for i := range h.Claim.Responses {
+		s := game.Seat(i)
+		if s == from || h.Seats[s].Won {
+			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
+			continue
+		}
+		possible := !hasClaimer || cl.CouldWin(h, s, t)
+		if !possible && !robbing {
+			possible = g.couldCall(s, from, t)
+		}
+		if !possible {
+			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
+		}
+	}
+	if g.allAnswered() {
+		evs = g.resolve(evs)
+	}
+	return evs
+}
+
+// couldCall reports whether seat s holds the tiles for any call on t.
+func (g *Game) couldCall(s, from game.Seat, t tile.Tile) bool {
+	h := g.h
+	var c tile.Counts
+	for _, x := range h.Seats[s].Hand {
+		if x.Kind < tile.NumKinds {
+			c[x.Kind]++
+		}
+	}
+	if t.Kind >= tile.NumKinds {
+		return false
+	}
+	if c[t.Kind] >= 2 {
+		return true
+	}
+	if g.rules.Chi && from.Next(h.Players) == s && t.Kind.IsSuited() {
+		r := t.Kind.Rank()
+		k := t.Kind
+		if (r >= 3 && c[k-2] > 0 && c[k-1] > 0) || (r >= 2 && r <= 8 && c[k-1] > 0 && c[k+1] > 0) || (r <= 7 && c[k+1] > 0 && c[k+2] > 0) {
+			return true
+		}
+	}
+	return false
+}
+
+func (g *Game) allAnswered() bool {
+	for _, r := range g.h.Claim.Responses {
+		if !r.Answered {
+			return false
+		}
+	}
+	return true
+}
+
+// closeClaims makes every seat that has not answered pass, then resolves.
+func (g *Game) closeClaims(evs []Event) []Event {
+	h := g.h
+	for i, r := range h.Claim.Responses {
+		if !r.Answered {
+			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: game.Seat(i)}}
+		}
+	}
+	return g.resolve(evs)
+}
+
+// order lists the seats after from in turn order.
+func order(from game.Seat, n int) []game.Seat {
+	out := make([]game.Seat, 0, n-1)
+	for i := 1; i < n; i++ {
+		out = append(out, game.Seat((int(from)+i)%n))
+	}
+	return out
+}
+
+// afterPasses returns the seat that draws next, and from where, if every
+// claim on the open window is passed.
+func (g *Game) afterPasses() (game.Seat, game.Source) {
+	h := g.h
+	if h.Claim.Robbing {
+		return h.Claim.From, g.rules.Replacement
+	}
+	return g.nextActive(h.Claim.From), game.Head
+}
+
+// nextActive returns the first seat after s that has not won.
+func (g *Game) nextActive(s game.Seat) game.Seat {
+	h := g.h
+	for i := 1; i <= h.Players; i++ {
+		t := game.Seat((int(s) + i) % h.Players)
+		if !h.Seats[t].Won {
+			return t
+		}
+	}
+	return s
+}
+
+// resolve settles a claim window in which everyone has answered.
+func (g *Game) resolve(evs []Event) []Event {
+	h := g.h
+	c := h.Claim
+	var rons []game.Action
+	var call *game.Action
+	for _, s := range order(c.From, h.Players) {
+		r := c.Responses[s].Action
+		switch r.Kind {
+		case game.Ron:
+			rons = append(rons, r)
+		case game.Pon, game.OpenKan:
+			rr := r
+			call = &rr
+		case game.Chi:
+			if call == nil {
+				rr := r
+				call = &rr
+			}
+		}
+	}
+	closed := func(won bool) {
+		if wc, ok := g.rs.(WindowCloser); ok {
+			evs = g.effects(evs, wc.Closed(h, c, won))
+		}
+	}
+	if len(rons) > 0 {
+		switch g.rules.MultiWin {
+		case game.HeadBump:
+			rons = rons[:1]
+		case game.DoubleWin:
+			if len(rons) >= 3 {
+				evs = append(evs, g.event(Event{Type: Claimed, Seat: rons[0].Seat, Action: rons[0]}))
+				return g.endHand(evs, game.End{Kind: game.Aborted, Reason: "three players won on one tile"})
+			}
+		}
+		if c.Robbing {
+			h.Seats[c.From].Hand = remove(h.Seats[c.From].Hand, c.Tile)
+		} else {
+			d := &h.Seats[c.From].Discards
+			(*d)[len(*d)-1].Taken = true
+		}
+		for _, r := range rons {
+			evs = append(evs, g.event(Event{Type: Claimed, Seat: r.Seat, Action: r}))
+			w, err := g.rs.Win(h, r)
+			if err != nil {
+				// Accepted when claimed; the other wins of this tile cannot
+				// change its worth into no win. Record it at no value
+				// rather than lose the claim.
+				w = game.Win{Seat: r.Seat, From: c.From, Tile: c.Tile, Robbed: c.Robbing}
+			}
+			evs = g.addWin(evs, w)
+		}
+		closed(true)
+		if h.Phase == game.Over {
+			return evs
+		}
+		return g.afterWins(evs, rons[len(rons)-1].Seat)
+	}
+	closed(false)
+	if h.Phase == game.Over {
+		return evs
+	}
+	if call != nil {
+		a := *call
+		evs = append(evs, g.event(Event{Type: Claimed, Seat: a.Seat, Action: a}))
+		p := &h.Seats[a.Seat]
+		for _, u := range a.Uses {
+			p.Hand = remove(p.Hand, u)
+		}
+		d := &h.Seats[c.From].Discards
+		(*d)[len(*d)-1].Taken = true
+		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
+		m := tile.Meld{Type: typ, Tiles: append([]tile.Tile{a.Tile}, a.Uses...), From: a.Seat.Offset(c.From, h.Players)}
+		p.Melds = append(p.Melds, m)
+		h.Turn = a.Seat
+		if a.Kind == game.OpenKan {
+			h.Phase, h.Source = game.ToDraw, g.rules.Replacement
+		} else {
+			h.Phase = game.ToAct
+		}
+		return evs
+	}
+	if c.Robbing {
+		p := &h.Seats[c.From]
+		p.Hand = remove(p.Hand, c.Tile)
+		i := ponOf(p, c.Tile.Kind)
+		m := &p.Melds[i]
+		m.Type = tile.AddedKan
+		m.Tiles = append(append([]tile.Tile(nil), m.Tiles...), c.Tile)
+		return g.replace(evs, c.From)
+	}
+	return g.toDraw(evs, g.nextActive(c.From))
+}
+
+// toDraw makes seat draw from the head next, or ends the hand if the wall
+// is exhausted.
+func (g *Game) toDraw(evs []Event, seat game.Seat) []Event {
+	h := g.h
+	if h.Wall.Remaining() == 0 {
+		return g.endHand(evs, game.End{Kind: game.Exhausted, Reason: "the wall is exhausted"})
+	}
+	h.Phase, h.Turn, h.Source = game.ToDraw, seat, game.Head
+	return evs
+}
+
+func (g *Game) addWin(evs []Event, w game.Win) []Event {
+	h := g.h
+	h.Wins = append(h.Wins, w)
+	h.Seats[w.Seat].Won = true
+	ww := w
+	evs = append(evs, g.event(Event{Type: WinScored, Seat: w.Seat, Win: &ww}))
+	for _, p := range w.Payments {
+		evs = g.pay(evs, p)
+	}
+	return evs
+}
+
+// afterWins ends the hand once enough players have won; otherwise play
+// goes on with the first player after anchor who has not won (sichuan.md
+// §5.4: the anchor is the last winner counted from the discarder).
+func (g *Game) afterWins(evs []Event, anchor game.Seat) []Event {
+	h := g.h
+	active := 0
+	for i := range h.Seats {
+		if !h.Seats[i].Won {
+			active++
+		}
+	}
+	if len(h.Wins) >= g.rules.WinsToEnd || active <= 1 {
+		return g.endHand(evs, game.End{Kind: game.Won})
+	}
+	return g.toDraw(evs, g.nextActive(anchor))
+}
+
+func itoa(i int) string {
+	if i >= 0 && i < 10 {
+		return string(rune('0' + i))
+	}
+	return "?"
+}
