@@ -12,6 +12,16 @@ import (
 // caused (the action itself first); on error the game is unchanged and the
 // error, an *ActionError, names what was wrong.
 func (g *Game) Apply(a game.Action) ([]Event, error) {
+	win, err := g.validate(a)
+	if err != nil {
+		return nil, err
+	}
+	return g.commit(a, win), nil
+}
+
+// validate checks a against the mechanics and the ruleset without changing
+// anything. For a Tsumo it returns the valued win.
+func (g *Game) validate(a game.Action) (*game.Win, error) {
 	if g.over {
 		return nil, &ActionError{Action: a, Err: ErrGameOver}
 	}
@@ -22,32 +32,38 @@ func (g *Game) Apply(a game.Action) ([]Event, error) {
 	if a.Seat < 0 || int(a.Seat) >= h.Players {
 		return nil, &ActionError{Action: a, Phase: h.Phase, Err: ErrBadSeat}
 	}
-	var win *game.Win
 	if err := g.check(a); err != nil {
 		return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
 	}
-	if a.Kind == game.Tsumo {
+	switch a.Kind {
+	case game.Tsumo:
 		w, err := g.rs.Win(h, a)
 		if err != nil {
 			return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
 		}
-		win = &w
-	} else if a.Kind == game.Ron {
+		return &w, nil
+	case game.Ron:
 		if _, err := g.rs.Win(h, a); err != nil {
 			return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
 		}
-	} else if a.Kind != game.Draw && a.Kind != game.Pass {
+	case game.Draw, game.Pass:
+	default:
 		if err := g.rs.Check(h, a); err != nil {
 			return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
 		}
 	}
-	// From here on the action is accepted: nothing below may fail.
+	return nil, nil
+}
+
+// commit applies a validated action; nothing in it may fail.
+func (g *Game) commit(a game.Action, win *game.Win) []Event {
+	h := g.h
 	evs := make([]Event, 0, 4)
 	if h.Phase == game.Claims && a.Kind == game.Draw {
 		// Drawing closes the window: everyone who has not answered passes.
 		evs = g.closeClaims(evs)
 		if h.Phase == game.Over {
-			return evs, nil
+			return evs
 		}
 	}
 	h.Log = append(h.Log, a)
@@ -56,7 +72,7 @@ func (g *Game) Apply(a game.Action) ([]Event, error) {
 	if h.Phase != game.Over {
 		evs = g.effects(evs, g.rs.After(h, a))
 	}
-	return evs, nil
+	return evs
 }
 
 // check tests the mechanics of a: whose turn, which tiles, which phase.

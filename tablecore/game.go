@@ -72,22 +72,31 @@ type Deal struct {
 // StartHand deals a new hand from d. It fails if a hand is in progress or
 // the game is over, or if the wall is not a shuffle of the ruleset's set.
 func (g *Game) StartHand(d Deal) ([]Event, error) {
-	if g.over {
-		return nil, ErrGameOver
-	}
-	if g.h != nil && g.h.Phase != game.Over {
-		return nil, fmt.Errorf("tablecore: a hand is in progress (phase %s)", g.h.Phase)
-	}
-	if err := g.checkWall(d); err != nil {
+	h, st, err := g.deal(d)
+	if err != nil {
 		return nil, err
 	}
+	return g.begin(h, st, d), nil
+}
+
+// deal checks d and deals it into a new hand without touching the game.
+func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
+	if g.over {
+		return nil, game.Standing{}, ErrGameOver
+	}
+	if g.h != nil && g.h.Phase != game.Over {
+		return nil, game.Standing{}, fmt.Errorf("tablecore: a hand is in progress (phase %s)", g.h.Phase)
+	}
+	if err := g.checkWall(d); err != nil {
+		return nil, game.Standing{}, err
+	}
+	st := g.st
 	if g.h != nil {
 		next, over := g.rs.Next(g.st, g.h)
 		if over {
-			g.over = true
-			return nil, ErrGameOver
+			return nil, game.Standing{}, ErrGameOver
 		}
-		g.st = next
+		st = next
 	}
 	n := g.rules.Players
 	known := d.Known
@@ -99,12 +108,12 @@ func (g *Game) StartHand(d Deal) ([]Event, error) {
 	}
 	h := &game.Hand{
 		Players: n,
-		Dealer:  g.st.Dealer,
-		Round:   g.st.Round,
-		Number:  g.st.Number,
-		Honba:   g.st.Honba,
-		Pot:     g.st.Pot,
-		Scores:  slices.Clone(g.st.Scores),
+		Dealer:  st.Dealer,
+		Round:   st.Round,
+		Number:  st.Number,
+		Honba:   st.Honba,
+		Pot:     st.Pot,
+		Scores:  slices.Clone(st.Scores),
 		Dice:    d.Dice,
 		Wall: game.Wall{
 			Tiles:   slices.Clone(d.Wall),
@@ -112,7 +121,7 @@ func (g *Game) StartHand(d Deal) ([]Event, error) {
 			Reserve: g.rules.Reserve,
 		},
 		Seats: make([]game.Player, n),
-		Turn:  g.st.Dealer,
+		Turn:  st.Dealer,
 	}
 	for i := range h.Seats {
 		h.Seats[i].Riichi = -1
@@ -134,21 +143,25 @@ func (g *Game) StartHand(d Deal) ([]Event, error) {
 	for round := 0; round < 3; round++ {
 		for i := 0; i < n; i++ {
 			if err := take(game.Seat((int(h.Dealer)+i)%n), 4); err != nil {
-				return nil, err
+				return nil, game.Standing{}, err
 			}
 		}
 	}
 	for i := 0; i < n; i++ {
 		if err := take(game.Seat((int(h.Dealer)+i)%n), 1); err != nil {
-			return nil, err
+			return nil, game.Standing{}, err
 		}
 	}
 	if err := take(h.Dealer, 1); err != nil {
-		return nil, err
+		return nil, game.Standing{}, err
 	}
-	g.h = h
+	return h, st, nil
+}
+
+// begin makes a dealt hand the current one.
+func (g *Game) begin(h *game.Hand, st game.Standing, d Deal) []Event {
+	g.st, g.h = st, h
 	g.hands++
-	st := g.st
 	evs := []Event{g.event(Event{Type: HandStarted, Standing: &st, Dice: d.Dice})}
 	if g.rules.HeadIndicator {
 		h.Indicators = append(h.Indicators, h.Wall.Head)
@@ -161,7 +174,7 @@ func (g *Game) StartHand(d Deal) ([]Event, error) {
 	if h.Phase != game.Over {
 		g.setup()
 	}
-	return evs, nil
+	return evs
 }
 
 func (g *Game) checkWall(d Deal) error {

@@ -1,0 +1,173 @@
+package tablecore
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"time"
+
+	"jantaku/rules/game"
+	"jantaku/tablecore/journal"
+)
+
+// Resolver returns the ruleset a journal names, with the options it was
+// created with. The daemon's resolver knows every ruleset package.
+type Resolver func(name string, options json.RawMessage) (game.Ruleset, error)
+
+// Table is a game whose every input is journaled before it takes effect,
+// so that a restart (Open) resumes the same game with nothing lost. A
+// Table is used by one goroutine, the table's owner.
+type Table struct {
+	j     *journal.Journal
+	g     *Game
+	now   func() time.Time
+	reds  [3]bool
+	Name  string          // the ruleset's name as journaled
+	Opts  json.RawMessage // the ruleset's options as journaled
+	Start []Event         // events rebuilt by Open (the whole game so far)
+}
+
+// Clock is where a Table takes the time it stamps on journal records.
+type Clock func() time.Time
+
+// Create starts a new game journaled at path, which must not hold one.
+func Create(ctx context.Context, path, ruleset string, options json.RawMessage, resolve Resolver, dealer game.Seat, now Clock) (*Table, error) {
+	rs, err := resolve(ruleset, options)
+	if err != nil {
+		return nil, fmt.Errorf("tablecore: ruleset %q: %w", ruleset, err)
+	}
+	g, err := New(rs, dealer)
+	if err != nil {
+		return nil, err
+	}
+	j, err := journal.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	if j.Last() != 0 {
+		j.Close()
+		return nil, fmt.Errorf("tablecore: %s already holds a game (%d records); open it instead", path, j.Last())
+	}
+	d := int(dealer)
+	b, _ := json.Marshal(input{V: inputVersion, Type: "game", Ruleset: ruleset, Options: options, Dealer: &d})
+	t := &Table{j: j, g: g, now: clockOr(now), reds: rs.Rules().Set.Reds, Name: ruleset, Opts: options}
+	if _, err := j.Append(ctx, journal.Event{Time: t.now(), Seat: -1, Payload: b}); err != nil {
+		j.Close()
+		return nil, err
+	}
+	return t, nil
+}
+
+func clockOr(c Clock) Clock {
+	if c == nil {
+		return time.Now
+	}
+	return c
+}
+
+// ErrJournal marks a journal that does not replay into a game.
+var ErrJournal = errors.New("journal does not replay")
+
+// Open resumes the game journaled at path: every record is replayed into
+// the referee, which must accept each one as it did when it was written.
+func Open(ctx context.Context, path string, resolve Resolver, now Clock) (*Table, error) {
+	j, err := journal.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	t := &Table{j: j, now: clockOr(now)}
+	err = j.Replay(func(e journal.Event) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		in, err := decodeInput(e.Payload)
+		if err != nil {
+			return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+		}
+		if t.g == nil {
+			if in.Type != "game" || in.Dealer == nil {
+				return fmt.Errorf("record %d: the first record must start a game, it is %q: %w", e.Seq, in.Type, ErrJournal)
+			}
+			rs, err := resolve(in.Ruleset, in.Options)
+			if err != nil {
+				return fmt.Errorf("record %d: ruleset %q: %w", e.Seq, in.Ruleset, err)
+			}
+			if t.g, err = New(rs, game.Seat(*in.Dealer)); err != nil {
+				return fmt.Errorf("record %d: %w", e.Seq, err)
+			}
+			t.reds, t.Name, t.Opts = rs.Rules().Set.Reds, in.Ruleset, in.Options
+			return nil
+		}
+		var evs []Event
+		switch in.Type {
+		case "deal":
+			d, err := in.deal(t.reds)
+			if err != nil {
+				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+			}
+			if evs, err = t.g.StartHand(d); err != nil {
+				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+			}
+		case "action":
+			a, err := in.action(t.reds)
+			if err != nil {
+				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+			}
+			if evs, err = t.g.Apply(a); err != nil {
+				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+			}
+		default:
+			return fmt.Errorf("record %d: unknown record type %q: %w", e.Seq, in.Type, ErrJournal)
+		}
+		t.Start = append(t.Start, evs...)
+		return nil
+	})
+	if err == nil && t.g == nil {
+		err = fmt.Errorf("%s holds no game: %w", path, ErrJournal)
+	}
+	if err != nil {
+		j.Close()
+		return nil, fmt.Errorf("tablecore: %s: %w", path, err)
+	}
+	return t, nil
+}
+
+// Game returns the referee. Change it only through the Table.
+func (t *Table) Game() *Game { return t.g }
+
+// StartHand journals and deals a new hand.
+func (t *Table) StartHand(ctx context.Context, d Deal) ([]Event, error) {
+	h, st, err := t.g.deal(d)
+	if err != nil {
+		return nil, err
+	}
+	b, err := encodeDeal(d)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: -1, Payload: b}); err != nil {
+		return nil, fmt.Errorf("tablecore: the deal was not recorded, so not made: %w", err)
+	}
+	return t.g.begin(h, st, d), nil
+}
+
+// Apply journals and applies an action. If the journal cannot record it,
+// the action is refused and the game is unchanged.
+func (t *Table) Apply(ctx context.Context, a game.Action) ([]Event, error) {
+	win, err := t.g.validate(a)
+	if err != nil {
+		return nil, err
+	}
+	b, err := encodeAction(a)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: int(a.Seat), Payload: b}); err != nil {
+		return nil, fmt.Errorf("tablecore: %s was not recorded, so not applied: %w", a, err)
+	}
+	return t.g.commit(a, win), nil
+}
+
+// Close closes the journal.
+func (t *Table) Close() error { return t.j.Close() }
