@@ -3,6 +3,7 @@ package record
 import (
 	"bytes"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -105,6 +106,28 @@ func TestCorpusTenhou6(t *testing.T) {
 			}
 		}
 	}) {
+		c := counts[dir]
+		t.Logf("%s: %d files, %d hands, %d transitions reproduced", dir, c[0], c[1], c[2])
+	}
+}
+
+func TestCorpusMjlog(t *testing.T) {
+	counts := map[string][3]int{}
+	for _, path := range corpusFiles(t, ".mjlog", ".xml") {
+		t.Run(filepath.Base(path), func(t *testing.T) {
+			g, err := ReadMjlog(bytes.NewReader(readFile(t, path)))
+			if err != nil {
+				t.Fatalf("%s: %v", path, err)
+			}
+			dir, _ := filepath.Rel(corpusDir(t), filepath.Dir(path))
+			c := counts[dir]
+			c[0]++
+			c[1] += len(g.Hands)
+			c[2] += checkBookkeeping(t, path, g)
+			counts[dir] = c
+		})
+	}
+	for _, dir := range slices.Sorted(maps.Keys(counts)) {
 		c := counts[dir]
 		t.Logf("%s: %d files, %d hands, %d transitions reproduced", dir, c[0], c[1], c[2])
 	}
