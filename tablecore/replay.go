@@ -1,0 +1,306 @@
+package tablecore
+
+import (
+	"fmt"
+
+	"jantaku/rules/game"
+	"jantaku/rules/tile"
+	"jantaku/tablecore/record"
+)
+
+// ReplayError names the hand and action of a record the referee refused.
+type ReplayError struct {
+	Hand  string // e.g. "E3-1"
+	Index int    // index of the action in the hand; -1 for the deal or the result
+	What  string
+	Err   error
+}
+
+func (e *ReplayError) Error() string {
+	if e.Index >= 0 {
+		return fmt.Sprintf("replay: hand %s, action %d (%s): %v", e.Hand, e.Index, e.What, e.Err)
+	}
+	return fmt.Sprintf("replay: hand %s, %s: %v", e.Hand, e.What, e.Err)
+}
+
+func (e *ReplayError) Unwrap() error { return e.Err }
+
+// WallOf rebuilds as much of a hand's wall as its record shows, in the
+// referee's draw order (riichi.md §4.3): the deal, the wall draws, the
+// replacement draws from the dead wall, and the dora and ura indicators.
+// Positions nobody saw are unknown. Copies are numbered in order of
+// appearance (the red five of a suit is copy 0), since records name faces.
+func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
+	n := set.Size()
+	d := Deal{Wall: make([]tile.Tile, n), Known: make([]bool, n)}
+	used := make(map[int]bool)
+	place := func(pos int, t tile.Tile, what string) error {
+		if pos < 0 || pos >= n {
+			return fmt.Errorf("%s: wall position %d out of range", what, pos)
+		}
+		if d.Known[pos] {
+			return fmt.Errorf("%s: wall position %d given twice", what, pos)
+		}
+		for c := uint8(0); c < set.Copies[t.Kind]; c++ {
+			u := tile.Tile{Kind: t.Kind, Copy: c}
+			u.Red = set.Contains(tile.Tile{Kind: t.Kind, Copy: c, Red: true})
+			if u.Red != t.Red || used[u.ID()] {
+				continue
+			}
+			used[u.ID()] = true
+			d.Wall[pos], d.Known[pos] = u, true
+			return nil
+		}
+		return fmt.Errorf("%s: a fifth %s", what, t)
+	}
+	players := 4
+	// Deal positions, as tablecore deals them.
+	pos := 0
+	var dealt [4][]int
+	for r := 0; r < 3; r++ {
+		for i := 0; i < players; i++ {
+			s := (dealer + i) % players
+			for k := 0; k < 4; k++ {
+				dealt[s] = append(dealt[s], pos)
+				pos++
+			}
+		}
+	}
+	for i := 0; i < players; i++ {
+		s := (dealer + i) % players
+		dealt[s] = append(dealt[s], pos)
+		pos++
+	}
+	for s := 0; s < players; s++ {
+		if len(h.Deal[s]) != 13 {
+			return Deal{}, fmt.Errorf("seat %d was dealt %d tiles", s, len(h.Deal[s]))
+		}
+		for i, t := range h.Deal[s] {
+			if err := place(dealt[s][i], t, fmt.Sprintf("seat %d's deal", s)); err != nil {
+				return Deal{}, err
+			}
+		}
+	}
+	head, tail := pos, 0
+	afterKan := false
+	for i, a := range h.Actions {
+		switch a.Type {
+		case record.Draw:
+			p := head
+			if afterKan {
+				w := game.Wall{Tiles: d.Wall}
+				p = w.TailIndex(tail)
+				tail++
+			} else {
+				head++
+			}
+			if err := place(p, a.Tile, fmt.Sprintf("action %d", i)); err != nil {
+				return Deal{}, err
+			}
+			afterKan = false
+		case record.Call:
+			afterKan = a.Meld.IsKong()
+		default:
+			afterKan = false
+		}
+	}
+	for i, t := range h.Dora {
+		if err := place(n-6-2*i, t, fmt.Sprintf("dora indicator %d", i)); err != nil {
+			return Deal{}, err
+		}
+	}
+	for i, t := range h.Ura {
+		if err := place(n-5-2*i, t, fmt.Sprintf("ura indicator %d", i)); err != nil {
+			return Deal{}, err
+		}
+	}
+	return d, nil
+}
+
+// ReplayHand deals h into g and plays its actions and result through the
+// referee, which must accept each one. Claims nobody made are passed; a
+// record names faces, so each discard or call uses a held tile of that face.
+func ReplayHand(g *Game, h *record.Hand) error {
+	fail := func(i int, what string, err error) error {
+		return &ReplayError{Hand: h.String(), Index: i, What: what, Err: err}
+	}
+	dealer := h.Dealer()
+	d, err := WallOf(h, g.Rules().Set, dealer)
+	if err != nil {
+		return fail(-1, "the wall", err)
+	}
+	if _, err := g.StartHand(d); err != nil {
+		return fail(-1, "the deal", err)
+	}
+	hd := g.Hand()
+	find := func(seat int, t tile.Tile, preferLast bool) (tile.Tile, bool) {
+		hand := hd.Seats[seat].Hand
+		if preferLast && len(hand) > 0 && record.SameFace(hand[len(hand)-1], t) {
+			return hand[len(hand)-1], true
+		}
+		for _, x := range hand {
+			if record.SameFace(x, t) {
+				return x, true
+			}
+		}
+		return tile.Tile{}, false
+	}
+	passRest := func() error {
+		if hd.Phase != game.Claims {
+			return nil
+		}
+		for s, r := range hd.Claim.Responses {
+			if !r.Answered {
+				if _, err := g.Apply(game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
+					return err
+				}
+			}
+			if hd.Phase != game.Claims {
+				break
+			}
+		}
+		return nil
+	}
+	riichi := false
+	first := true
+	for i, ra := range h.Actions {
+		var a game.Action
+		switch ra.Type {
+		case record.Draw:
+			if first && ra.Seat == dealer {
+				// The dealer's first take is the 14th tile of the deal.
+				first = false
+				continue
+			}
+			first = false
+			a = game.Action{Kind: game.Draw, Seat: game.Seat(ra.Seat), Tile: ra.Tile}
+			if p := g.drawIndexFor(); p >= 0 && hd.Wall.Known[p] {
+				a.Tile = hd.Wall.Tiles[p]
+			}
+		case record.Riichi:
+			riichi = true
+			first = false
+			continue
+		case record.Discard:
+			first = false
+			t, ok := find(ra.Seat, ra.Tile, ra.Tsumogiri)
+			if !ok {
+				return fail(i, ra.String(), ErrNotHeld)
+			}
+			a = game.Action{Kind: game.Discard, Seat: game.Seat(ra.Seat), Tile: t}
+			if riichi {
+				a.Kind, riichi = game.Riichi, false
+			}
+		case record.Call:
+			first = false
+			m := ra.Meld
+			seat := game.Seat(ra.Seat)
+			switch m.Type {
+			case tile.Chi, tile.Pon, tile.Kan:
+				kind := map[tile.MeldType]game.Kind{tile.Chi: game.Chi, tile.Pon: game.Pon, tile.Kan: game.OpenKan}[m.Type]
+				a = game.Action{Kind: kind, Seat: seat, Tile: hd.Claim.Tile}
+				taken := map[tile.Tile]bool{}
+				for _, u := range m.Tiles[1:] {
+					x, ok := findExcept(hd.Seats[ra.Seat].Hand, u, taken)
+					if !ok {
+						return fail(i, ra.String(), ErrNotHeld)
+					}
+					taken[x] = true
+					a.Uses = append(a.Uses, x)
+				}
+			case tile.AddedKan:
+				t, ok := find(ra.Seat, m.Tiles[len(m.Tiles)-1], false)
+				if !ok {
+					return fail(i, ra.String(), ErrNotHeld)
+				}
+				a = game.Action{Kind: game.AddedKan, Seat: seat, Tile: t}
+			case tile.ClosedKan:
+				var q []tile.Tile
+				for _, x := range hd.Seats[ra.Seat].Hand {
+					if x.Kind == m.Tiles[0].Kind {
+						q = append(q, x)
+					}
+				}
+				if len(q) != 4 {
+					return fail(i, ra.String(), ErrNotHeld)
+				}
+				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
+			}
+		}
+		if _, err := g.Apply(a); err != nil {
+			return fail(i, ra.String(), err)
+		}
+		if a.Kind.IsClaim() {
+			if err := passRest(); err != nil {
+				return fail(i, "passing the other claims", err)
+			}
+		}
+	}
+	return replayResult(g, h, passRest, fail)
+}
+
+// drawIndexFor is the wall position the next draw will come from, or -1.
+func (g *Game) drawIndexFor() int {
+	h := g.h
+	if h == nil || h.Wall.Remaining() == 0 {
+		return -1
+	}
+	if h.Phase == game.Claims {
+		_, src := g.afterPasses()
+		return g.drawIndexFrom(src)
+	}
+	return g.drawIndexFrom(h.Source)
+}
+
+func findExcept(hand []tile.Tile, t tile.Tile, taken map[tile.Tile]bool) (tile.Tile, bool) {
+	for _, x := range hand {
+		if record.SameFace(x, t) && !taken[x] {
+			return x, true
+		}
+	}
+	return tile.Tile{}, false
+}
+
+func replayResult(g *Game, h *record.Hand, passRest func() error, fail func(int, string, error) error) error {
+	hd := g.Hand()
+	r := h.Result
+	switch {
+	case len(r.Wins) > 0:
+		for _, w := range r.Wins {
+			var a game.Action
+			if w.Tsumo() {
+				a = game.Action{Kind: game.Tsumo, Seat: game.Seat(w.Who)}
+			} else {
+				if hd.Phase != game.Claims {
+					return fail(-1, fmt.Sprintf("ron by seat %d", w.Who), fmt.Errorf("no tile on offer (phase %s)", hd.Phase))
+				}
+				a = game.Action{Kind: game.Ron, Seat: game.Seat(w.Who), Tile: hd.Claim.Tile}
+			}
+			if _, err := g.Apply(a); err != nil {
+				return fail(-1, fmt.Sprintf("win by seat %d", w.Who), err)
+			}
+		}
+		if err := passRest(); err != nil {
+			return fail(-1, "passing after the wins", err)
+		}
+	case r.Draw == record.NineTerminals:
+		if _, err := g.Apply(game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
+			return fail(-1, "nine terminals", err)
+		}
+	default:
+		if err := passRest(); err != nil {
+			return fail(-1, r.Draw.String(), err)
+		}
+	}
+	if hd.Phase != game.Over {
+		return fail(-1, "the result", fmt.Errorf("the record ends the hand (%s) but the referee has it in phase %s", describe(r), hd.Phase))
+	}
+	return nil
+}
+
+func describe(r record.Result) string {
+	if len(r.Wins) > 0 {
+		return fmt.Sprintf("%d wins", len(r.Wins))
+	}
+	return r.Draw.String()
+}
