@@ -831,12 +831,11 @@ func formatT6Yaku(y Yaku) string {
 	return fmt.Sprintf("%s(%d飜)", y.Name, y.Han)
 }
 
-// WriteTenhou6 writes g as one tenhou.net/6 JSON document. Reading it back
-// gives the same game, except that yaku worth 0 han (an mjlog lists dora it
-// did not find) are left out, as Tenhou's own exports do.
+// WriteTenhou6 writes g as one tenhou.net/6 JSON document; reading it back
+// gives the same game.
 func WriteTenhou6(w io.Writer, g *Game) error {
 	d := struct {
-		Title []string  `json:"title"`
+		Title []string  `json:"title,omitempty"`
 		Name  [4]string `json:"name"`
 		Rule  t6Rule    `json:"rule"`
 		Log   [][]any   `json:"log"`
@@ -847,9 +846,6 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		Sc    []float64 `json:"sc,omitempty"`
 		Lobby int       `json:"lobby,omitempty"`
 	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby}
-	if d.Title == nil {
-		d.Title = []string{"", ""}
-	}
 	d.Rule.Disp = g.Rules.Label
 	if g.Rules.Red == [3]bool{true, true, true} {
 		d.Rule.Aka = 1
@@ -978,9 +974,7 @@ func t6EncodeResult(h *Hand) []any {
 			if w.Points != 0 || w.Limit != NoLimit || len(w.Yaku) > 0 {
 				info = append(info, formatT6Points(w, h.Dealer()))
 				for _, y := range w.Yaku {
-					if y.Han > 0 || y.Yakuman {
-						info = append(info, formatT6Yaku(y))
-					}
+					info = append(info, formatT6Yaku(y))
 				}
 			}
 			out = append(out, w.Deltas[:], info)
