@@ -1,0 +1,132 @@
+package broker
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"time"
+
+	mochi "github.com/mochi-mqtt/server/v2"
+	"github.com/mochi-mqtt/server/v2/hooks/storage/bolt"
+	"github.com/mochi-mqtt/server/v2/listeners"
+	"github.com/mochi-mqtt/server/v2/packets"
+	"go.etcd.io/bbolt"
+
+	"jantaku/mqtt/access"
+)
+
+// ErrConfig is wrapped by errors about a broker configuration.
+var ErrConfig = errors.New("broker config")
+
+// Config configures the embedded broker.
+type Config struct {
+	// TCP is the MQTT listener's address, "127.0.0.1:1883" by default; "-"
+	// disables it. Port 0 picks a free port (see Broker.TCPAddr).
+	TCP string `json:"tcp,omitempty"`
+	// WebSocket is the MQTT-over-WebSocket listener's address (browsers,
+	// overlays); empty disables it. Port 0 picks a free port.
+	WebSocket string `json:"websocket,omitempty"`
+	// Store is a bolt file that keeps sessions, subscriptions, queued QoS 1
+	// messages and retained messages across restarts; empty keeps them in
+	// memory only.
+	Store string `json:"store,omitempty"`
+}
+
+// defaultStoreTimeout bounds the wait for the bolt file lock (another broker
+// holding it).
+const defaultStoreTimeout = 2 * time.Second
+
+// DefaultTCP is the TCP listener's default address.
+const DefaultTCP = "127.0.0.1:1883"
+
+// Broker is a running embedded broker.
+type Broker struct {
+	srv *mochi.Server
+	tcp listeners.Listener
+	ws  listeners.Listener
+}
+
+// Start starts a broker enforcing policy and returns once its listeners are
+// bound. Close stops it.
+func Start(cfg Config, policy *access.Policy, log *slog.Logger) (*Broker, error) {
+	if policy == nil {
+		return nil, fmt.Errorf("%w: no access policy", ErrConfig)
+	}
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	addr := cfg.TCP
+	if addr == "" {
+		addr = DefaultTCP
+	}
+	if addr == "-" && cfg.WebSocket == "" {
+		return nil, fmt.Errorf("%w: no listener (tcp is \"-\" and websocket is empty)", ErrConfig)
+	}
+	for key, a := range map[string]string{"tcp": addr, "websocket": cfg.WebSocket} {
+		if a == "" || a == "-" {
+			continue
+		}
+		if _, _, err := net.SplitHostPort(a); err != nil {
+			return nil, fmt.Errorf("%w: %s address %q: %w", ErrConfig, key, a, err)
+		}
+	}
+
+	srv := mochi.New(&mochi.Options{Logger: log.With("component", "mqtt-broker")})
+	hook := NewHook(policy, log)
+	hook.refuse = func(cl *mochi.Client, code packets.Code) { _ = srv.SendConnack(cl, code, false, nil) }
+	if err := srv.AddHook(hook, nil); err != nil {
+		return nil, fmt.Errorf("broker: access hook: %w", err)
+	}
+	if cfg.Store != "" {
+		err := srv.AddHook(new(bolt.Hook), &bolt.Options{Path: cfg.Store, Options: &bbolt.Options{Timeout: defaultStoreTimeout}})
+		if err != nil {
+			_ = srv.Close()
+			return nil, fmt.Errorf("broker: store %s: %w", cfg.Store, err)
+		}
+	}
+	b := &Broker{srv: srv}
+	if addr != "-" {
+		b.tcp = listeners.NewTCP(listeners.Config{ID: "tcp", Address: addr})
+		if err := srv.AddListener(b.tcp); err != nil {
+			_ = srv.Close()
+			return nil, fmt.Errorf("broker: tcp listener %s: %w", addr, err)
+		}
+	}
+	if cfg.WebSocket != "" {
+		b.ws = listeners.NewWebsocket(listeners.Config{ID: "ws", Address: cfg.WebSocket})
+		if err := srv.AddListener(b.ws); err != nil {
+			_ = srv.Close()
+			return nil, fmt.Errorf("broker: websocket listener %s: %w", cfg.WebSocket, err)
+		}
+	}
+	if err := srv.Serve(); err != nil {
+		_ = srv.Close()
+		return nil, fmt.Errorf("broker: serve: %w", err)
+	}
+	return b, nil
+}
+
+// TCPAddr returns the TCP listener's bound address ("" if disabled).
+func (b *Broker) TCPAddr() string {
+	if b.tcp == nil {
+		return ""
+	}
+	return b.tcp.Address()
+}
+
+// WebSocketAddr returns the WebSocket listener's address ("" if disabled).
+func (b *Broker) WebSocketAddr() string {
+	if b.ws == nil {
+		return ""
+	}
+	return b.ws.Address()
+}
+
+// Close disconnects every client, closes the listeners and the store, and
+// waits for the broker's client goroutines.
+func (b *Broker) Close() error {
+	err := b.srv.Close()
+	b.srv.Listeners.ClientsWg.Wait()
+	return err
+}
