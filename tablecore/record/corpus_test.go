@@ -7,7 +7,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 )
 
@@ -50,14 +49,6 @@ func readFile(t testing.TB, path string) []byte {
 		t.Fatal(err)
 	}
 	return b
-}
-
-// readGame reads a corpus file in the format its extension says.
-func readGame(path string, b []byte) (*Game, error) {
-	if strings.HasSuffix(path, ".json") {
-		return ReadTenhou6(bytes.NewReader(b))
-	}
-	return ReadMjlog(bytes.NewReader(b))
 }
 
 // checkBookkeeping checks §1.6 on every pair of consecutive hands: the next

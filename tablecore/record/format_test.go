@@ -282,4 +282,3 @@ func TestErrorsNamePlace(t *testing.T) {
 
 func readT6(s string) error { _, err := ReadTenhou6(strings.NewReader(s)); return err }
 func readMj(s string) error { _, err := ReadMjlog(strings.NewReader(s)); return err }
-
