@@ -43,15 +43,18 @@ func (h *Hook) OnConnect(cl *mochi.Client, pk packets.Packet) error {
 	user := string(pk.Connect.Username)
 	if !h.policy.ClientIDAllowed(user, cl.ID) {
 		h.log.Warn("mqtt connect refused: client id does not belong to user", "user", user, "client", cl.ID)
-		return h.deny(cl, packets.ErrNotAuthorized)
+		return h.deny(cl, packets.ErrBadUsernameOrPassword)
 	}
 	if pk.Connect.WillFlag && !h.policy.Allowed(user, pk.Connect.WillTopic, true) {
 		h.log.Warn("mqtt connect refused: last will on a topic the user may not write", "user", user, "client", cl.ID, "topic", pk.Connect.WillTopic)
-		return h.deny(cl, packets.ErrNotAuthorized)
+		return h.deny(cl, packets.ErrBadUsernameOrPassword)
 	}
 	return nil
 }
 
+// deny refuses the connection. Bad-username-or-password is the code that
+// MQTT 3.1.1 clients understand (mochi maps it to return code 5, not
+// authorised); v5 "not authorised" (0x87) has no 3.1.1 equivalent.
 func (h *Hook) deny(cl *mochi.Client, code packets.Code) error {
 	if h.refuse != nil {
 		h.refuse(cl, code)
