@@ -79,7 +79,7 @@ func Start(cfg Config, policy *access.Policy, log *slog.Logger) (*Broker, error)
 		return nil, fmt.Errorf("broker: access hook: %w", err)
 	}
 	if cfg.Store != "" {
-		err := srv.AddHook(new(bolt.Hook), &bolt.Options{Path: cfg.Store, Options: &bbolt.Options{Timeout: defaultStoreTimeout}})
+		err := srv.AddHook(boltStore{new(bolt.Hook)}, &bolt.Options{Path: cfg.Store, Options: &bbolt.Options{Timeout: defaultStoreTimeout}})
 		if err != nil {
 			_ = srv.Close()
 			return nil, fmt.Errorf("broker: store %s: %w", cfg.Store, err)

@@ -191,6 +191,7 @@ func (f *Follower) loop() {
 	var seq Sequencer[[]byte]
 	var gapTimer *time.Timer
 	var gapC <-chan time.Time
+	var snap *Update // the newest retained state not yet used
 	defer func() {
 		if gapTimer != nil {
 			gapTimer.Stop()
@@ -214,6 +215,15 @@ func (f *Follower) loop() {
 		case <-gapC:
 			gapC = nil
 			if from, to, ok := seq.Gap(); ok {
+				if snap != nil && snap.Seq >= to {
+					// A newer retained state covers the missing events.
+					s := *snap
+					snap = nil
+					if !f.snapshot(&seq, s, emit) {
+						return
+					}
+					break
+				}
 				f.log.Warn("mqtt events lost", "from", from, "to", to, "topic", f.cfg.Events)
 				select {
 				case f.out <- Update{Kind: Gap, Seq: from, To: to}:
@@ -238,16 +248,19 @@ func (f *Follower) loop() {
 				continue
 			}
 			if m.Topic() == f.cfg.State {
-				ready, ok := seq.Reset(*head.Seq)
-				if !ok {
+				// Only a retained state (sent on subscribing) is a snapshot;
+				// live states repeat what the events say. The first snapshot
+				// starts the sequence; later ones are kept to jump over a gap.
+				if !m.Retained() {
 					continue
 				}
-				select {
-				case f.out <- Update{Kind: State, Seq: *head.Seq, Payload: m.Payload()}:
-				case <-f.ctx.Done():
-					return
+				if seq.Next() != 0 {
+					if *head.Seq >= seq.Next() {
+						snap = &Update{Kind: State, Seq: *head.Seq, Payload: m.Payload()}
+					}
+					continue
 				}
-				if !emit(ready) {
+				if !f.snapshot(&seq, Update{Kind: State, Seq: *head.Seq, Payload: m.Payload()}, emit) {
 					return
 				}
 				continue
@@ -266,4 +279,18 @@ func (f *Follower) loop() {
 			gapC = gapTimer.C
 		}
 	}
+}
+
+// snapshot emits u as the state to start from and the events after it.
+func (f *Follower) snapshot(seq *Sequencer[[]byte], u Update, emit func([]Item[[]byte]) bool) bool {
+	ready, ok := seq.Reset(u.Seq)
+	if !ok {
+		return true
+	}
+	select {
+	case f.out <- u:
+	case <-f.ctx.Done():
+		return false
+	}
+	return emit(ready)
 }

@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"log/slog"
+
 	"jantaku/mqtt/access"
 	"jantaku/mqtt/broker"
 	"jantaku/mqtt/topic"
@@ -104,6 +106,7 @@ type Embedded struct {
 	policy *access.Policy
 	cfg    broker.Config
 	b      *broker.Broker
+	log    *slog.Logger
 }
 
 // StartEmbedded starts the embedded broker with policy on a free loopback
@@ -137,7 +140,7 @@ func (e *Embedded) Start() {
 	if e.b != nil {
 		return
 	}
-	b, err := broker.Start(e.cfg, e.policy, nil)
+	b, err := broker.Start(e.cfg, e.policy, e.log)
 	if err != nil {
 		e.t.Fatal(err)
 	}
@@ -290,3 +293,6 @@ func Each(t *testing.T, policy *access.Policy, o Options, f func(t *testing.T, b
 	t.Run("embedded", func(t *testing.T) { f(t, StartEmbedded(t, policy, o)) })
 	t.Run("mosquitto", func(t *testing.T) { f(t, StartMosquitto(t, policy, o)) })
 }
+
+// SetLog sets the logger of an embedded broker from its next Start.
+func SetLog(e *Embedded, l *slog.Logger) { e.log = l }

@@ -152,17 +152,37 @@ func TestConnectRefused(t *testing.T) {
 			t.Error("anonymous accepted")
 		}
 		// A last will is a publish: a display may not set the table offline.
-		will := &mqtttest.Message{Topic: tb.Status(), Payload: []byte(`{"v":1,"status":"offline"}`)}
-		c, err := mqtttest.Dial(t, b.URL(), "display", mqtttest.Password("display"), "display-will", will)
-		if b.Name() == "embedded" && err == nil {
+		p := start(t, b, table.Options{}, nil)
+		watcher := mqtttest.Connect(t, b, "display", "watch")
+		watcher.Subscribe(tb.Status(), tb.Machine())
+		rc, err := mqtttest.ConnectWithWill(b.URL(), "display", mqtttest.Password("display"), "display-will", tb.Status(), []byte(`{"v":1,"status":"evil"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if b.Name() == "embedded" && rc == 0 {
 			t.Error("embedded broker accepted a display's last will on the status topic")
 		}
-		if err == nil {
-			// mosquitto accepts the connection; the will must not be delivered.
-			watcher := mqtttest.Connect(t, b, "display", "watch")
-			watcher.Subscribe(tb.Status())
-			c.Paho().Disconnect(0) // clean disconnect sends no will; kill the conn instead below
-			_ = watcher
+		// mosquitto accepts the connection but must not deliver the will.
+		watcher.WaitFor("the marker", marker(t, p, "will"))
+		late := mqtttest.Connect(t, b, "display", "late")
+		late.Subscribe(tb.Status())
+		st := late.WaitFor("the retained status", func(m mqtttest.Message) bool { return m.Topic == tb.Status() })
+		if !strings.Contains(string(st.Payload), `"online"`) {
+			t.Errorf("retained status %s, want online", st.Payload)
+		}
+		if n := len(watcher.On(tb.Status())); n != 1 { // the retained online only
+			t.Errorf("watcher got %d status messages: %v", n, watcher.On(tb.Status()))
+		}
+		// The table's own will does say offline.
+		rc, err = mqtttest.ConnectWithWill(b.URL(), "table", mqtttest.Password("table"), "table-will", tb.Status(), []byte(`{"v":1,"table":"t1","status":"offline"}`))
+		if err != nil || rc != 0 {
+			t.Fatalf("table's will connection: rc %d, %v", rc, err)
+		}
+		watcher.WaitFor("the table's will", func(m mqtttest.Message) bool { return strings.Contains(string(m.Payload), `"offline"`) })
+		for _, m := range watcher.Messages() {
+			if strings.Contains(string(m.Payload), "evil") {
+				t.Errorf("the display's will was delivered: %s", m.Payload)
+			}
 		}
 		if b.Name() == "embedded" {
 			// A client id that is not the user's cannot take over the table's session.

@@ -1,0 +1,259 @@
+package table_test
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"jantaku/mqtt/follow"
+	"jantaku/mqtt/mqtttest"
+	"jantaku/mqtt/table"
+)
+
+// followAs starts a follower of the public stream as user.
+func followAs(t *testing.T, b mqtttest.Broker, user, suffix string, clean bool) *follow.Follower {
+	t.Helper()
+	tb := mqtttest.Table()
+	f, err := follow.Start(follow.Config{
+		Broker: b.URL(), Username: user, Password: mqtttest.Password(user), ClientID: user + "-" + suffix,
+		Clean: clean, State: tb.State(), Events: tb.Events(),
+		GapTimeout: 5 * time.Second, MaxReconnectInterval: time.Second,
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(f.Close)
+	if err := f.Ready(ctx10s(t)); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+// collect reads updates until the event last arrives, failing on a gap,
+// a disorder, or after the deadline.
+func collect(t *testing.T, f *follow.Follower, last uint64, deadline time.Duration) (first follow.Update, events []uint64) {
+	t.Helper()
+	timer := time.NewTimer(deadline)
+	defer timer.Stop()
+	var next uint64
+	for {
+		select {
+		case u, ok := <-f.Updates():
+			if !ok {
+				t.Fatal("updates closed")
+			}
+			switch u.Kind {
+			case follow.Gap:
+				t.Fatalf("gap: events %d..%d lost", u.Seq, u.To)
+			case follow.State:
+				if first.Kind == 0 {
+					first = u
+				}
+				if u.Seq+1 < next {
+					t.Fatalf("state %d after event %d", u.Seq, next-1)
+				}
+				next = u.Seq + 1
+			case follow.Event:
+				if first.Kind == 0 {
+					first = u
+				}
+				if next != 0 && u.Seq != next {
+					t.Fatalf("event %d, want %d", u.Seq, next)
+				}
+				var body struct{ Seq uint64 }
+				if err := json.Unmarshal(u.Payload, &body); err != nil || body.Seq != u.Seq {
+					t.Fatalf("event payload %s", u.Payload)
+				}
+				events = append(events, u.Seq)
+				next = u.Seq + 1
+				if u.Seq == last {
+					return first, events
+				}
+			}
+		case <-timer.C:
+			t.Fatalf("event %d never arrived; got %d events, next expected %d", last, len(events), next)
+		}
+	}
+}
+
+func TestLateJoiner(t *testing.T) {
+	mqtttest.Each(t, mqtttest.Policy(t), mqtttest.Options{}, func(t *testing.T, b mqtttest.Broker) {
+		p := start(t, b, table.Options{}, nil)
+		ctx := ctx10s(t)
+		for seq := uint64(1); seq <= 5; seq++ {
+			if err := p.Publish(ctx, step(seq)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := p.Flush(ctx); err != nil {
+			t.Fatal(err)
+		}
+		f := followAs(t, b, "display", "late", true)
+		for seq := uint64(6); seq <= 10; seq++ {
+			if err := p.Publish(ctx, step(seq)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		first, events := collect(t, f, 10, 10*time.Second)
+		if first.Kind != follow.State || first.Seq != 5 {
+			t.Errorf("first update %v seq %d, want the retained state at 5", first.Kind, first.Seq)
+		}
+		if fmt.Sprint(events) != "[6 7 8 9 10]" {
+			t.Errorf("events %v", events)
+		}
+
+		// Joining while events flow: state S, then exactly S+1...
+		const last = 400
+		done := make(chan error, 1)
+		go func() {
+			for seq := uint64(11); seq <= last; seq++ {
+				if err := p.Publish(ctx, step(seq)); err != nil {
+					done <- err
+					return
+				}
+				if seq%20 == 0 {
+					time.Sleep(time.Millisecond) // let the joiner land mid-stream
+				}
+			}
+			done <- nil
+		}()
+		f2 := followAs(t, b, "display", "mid", true)
+		first, events = collect(t, f2, last, 20*time.Second)
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+		if first.Kind == follow.State && len(events) != int(last-first.Seq) {
+			t.Errorf("state %d then %d events, want %d", first.Seq, len(events), last-first.Seq)
+		}
+		t.Logf("%s: joined at state %v %d, then %d events", b.Name(), first.Kind, first.Seq, len(events))
+	})
+}
+
+func TestSpectatorDelay(t *testing.T) {
+	tb := mqtttest.Table()
+	mqtttest.Each(t, mqtttest.Policy(t), mqtttest.Options{}, func(t *testing.T, b mqtttest.Broker) {
+		clock := mqtttest.NewClock()
+		p := start(t, b, table.Options{Clock: clock}, func(c *table.Config) { c.SpectatorDelay = time.Minute })
+		bc := mqtttest.Connect(t, b, "broadcast", "delay")
+		bc.Subscribe(tb.Spectator(), tb.Events(), tb.Machine())
+		ctx := ctx10s(t)
+		if err := p.Publish(ctx, step(1)); err != nil {
+			t.Fatal(err)
+		}
+		bc.WaitFor("the marker", marker(t, p, "before"))
+		if n := len(bc.On(tb.SpectatorEvents())) + len(bc.On(tb.SpectatorState())); n != 0 {
+			t.Fatalf("spectator tree published before its delay: %d messages", n)
+		}
+		clock.Advance(59 * time.Second)
+		if err := p.Publish(ctx, step(2)); err != nil {
+			t.Fatal(err)
+		}
+		bc.WaitFor("the marker", marker(t, p, "at59"))
+		if n := len(bc.On(tb.SpectatorEvents())); n != 0 {
+			t.Fatalf("spectator event published after 59s of 60: %d", n)
+		}
+		clock.Advance(time.Second)
+		bc.WaitFor("spectator event 1", func(m mqtttest.Message) bool {
+			return m.Topic == tb.SpectatorEvents() && strings.Contains(string(m.Payload), `"seq":1,`)
+		})
+		bc.WaitFor("the marker", marker(t, p, "at60"))
+		if n := len(bc.On(tb.SpectatorEvents())); n != 1 {
+			t.Errorf("%d spectator events at 60s, want 1 (event 2 is due at 119s)", n)
+		}
+		clock.Advance(59 * time.Second)
+		bc.WaitFor("spectator event 2", func(m mqtttest.Message) bool {
+			return m.Topic == tb.SpectatorEvents() && strings.Contains(string(m.Payload), `"seq":2,`)
+		})
+	})
+}
+
+func TestSeqMustIncrease(t *testing.T) {
+	b := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
+	p := start(t, b, table.Options{}, nil)
+	ctx := ctx10s(t)
+	if err := p.Publish(ctx, step(0)); err == nil {
+		t.Error("seq 0 accepted")
+	}
+	if err := p.Publish(ctx, step(3)); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range []uint64{3, 2} {
+		if err := p.Publish(ctx, step(s)); err == nil {
+			t.Errorf("seq %d after 3 accepted", s)
+		}
+	}
+	if err := p.Snapshot(ctx, step(3)); err != nil {
+		t.Errorf("snapshot at the last seq: %v", err)
+	}
+	bad := step(4)
+	bad.State = json.RawMessage(`{not json`)
+	if err := p.Publish(ctx, bad); err == nil || !strings.Contains(err.Error(), "state") {
+		t.Errorf("invalid JSON state: %v", err)
+	}
+	if err := p.Close(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Publish(ctx, step(5)); err == nil {
+		t.Error("publish after Close accepted")
+	}
+}
+
+// TestOutage stops and restarts the broker in the middle of a stream of
+// events: the follower, on a persistent session, gets every event exactly
+// once and in order.
+func TestOutage(t *testing.T) {
+	mqtttest.Each(t, mqtttest.Policy(t), mqtttest.Options{Persist: true}, func(t *testing.T, b mqtttest.Broker) {
+		tb := mqtttest.Table()
+		p := start(t, b, table.Options{}, nil)
+		f := followAs(t, b, "display", "outage", false)
+		const last = 300
+		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		defer cancel()
+		var wg sync.WaitGroup
+		wg.Add(1)
+		var pubErr error
+		go func() {
+			defer wg.Done()
+			for seq := uint64(1); seq <= last; seq++ {
+				if pubErr = p.Publish(ctx, step(seq)); pubErr != nil {
+					return
+				}
+				time.Sleep(3 * time.Millisecond)
+			}
+		}()
+		t.Cleanup(wg.Wait)
+		// Wait until the stream is flowing, then cut the broker.
+		first, events := collect(t, f, 50, 10*time.Second)
+		b.Stop()
+		time.Sleep(300 * time.Millisecond) // publishes pile up in the client meanwhile
+		b.Start()
+		_, more := collect(t, f, last, 25*time.Second)
+		wg.Wait()
+		if pubErr != nil {
+			t.Fatal(pubErr)
+		}
+		all := append(events, more...)
+		start := uint64(1)
+		if first.Kind == follow.State {
+			start = first.Seq + 1
+		}
+		for i, s := range all {
+			if s != start+uint64(i) {
+				t.Fatalf("event %d is %d, want %d", i, s, start+uint64(i))
+			}
+		}
+		// The retained status is online again and the retained state is the last.
+		late := mqtttest.Connect(t, b, "display", "after")
+		late.Subscribe(tb.Status(), tb.State())
+		late.WaitFor("status online", func(m mqtttest.Message) bool {
+			return m.Topic == tb.Status() && strings.Contains(string(m.Payload), "online")
+		})
+		late.WaitFor(fmt.Sprintf("state %d", last), func(m mqtttest.Message) bool {
+			return m.Topic == tb.State() && strings.Contains(string(m.Payload), fmt.Sprintf(`"seq":%d,`, last))
+		})
+	})
+}
