@@ -53,7 +53,7 @@ const (
 	numShapes
 )
 
-// Shapes is a set of shapes, as a bit mask: Of(Standard, SevenPairs).
+// Shapes is a set of shapes, as a bit mask: ShapesOf(Standard, SevenPairs).
 type Shapes uint16
 
 // Has reports whether s contains sh.
@@ -104,13 +104,18 @@ type Options struct {
 // Stand records what one wildcard stood for in an arrangement.
 type Stand struct {
 	For tile.Kind
+	// Group is the index in Arrangement.Groups of the group the wildcard
+	// sits in. Real tiles are placed in the pair before any other group,
+	// so a pair holds a stand-in only when no reading avoids it (Wuhan's
+	// pair of two wildcards, spec/wuhan.md §8.3 W4).
+	Group int
 }
 
 // Arrangement is one way of reading the concealed tiles of a complete hand.
 type Arrangement struct {
 	Shape  Shape
 	Groups []Group // sets and pair (Standard), 7 pairs, or the shape's parts
-	Wild   []Stand // one entry per wildcard, in no particular order
+	Wild   []Stand // one entry per wildcard, ordered by Group then For
 }
 
 // WaitKind is the way a winning tile completed its group.

@@ -1,0 +1,139 @@
+package hand
+
+import (
+	"slices"
+
+	"jantaku/rules/tile"
+)
+
+// Complete reports whether the concealed tiles c, with o.Wildcards
+// wildcards, make a winning shape that o accepts. Bad input (a count over
+// four, a total that is not 14−3k, more than four wildcards) is not
+// complete. It does not allocate.
+func Complete(c *tile.Counts, o *Options) bool {
+	n, err := check(c, o, totalComplete)
+	if err != nil {
+		return false
+	}
+	return complete(c, o, n)
+}
+
+// complete is Complete on checked input of n tiles, wildcards included.
+// Counts may exceed four (a wait on a tile whose copies are all held).
+func complete(c *tile.Counts, o *Options, n int) bool {
+	if completeStandard(c, o) {
+		return true
+	}
+	return completeShapes(c, o, n, true) != 0
+}
+
+// completeShapes returns the special shapes of o that c completes; with
+// first set it stops at the first one found.
+func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
+	var got Shapes
+	stop := func([]Group) bool { return true }
+	for sh := SevenPairs; sh < numShapes; sh++ {
+		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
+			continue
+		}
+		if special(sh, c, o, stop) {
+			got |= 1 << sh
+			if first {
+				return got
+			}
+		}
+	}
+	return got
+}
+
+// Arrangements returns every distinct reading of the concealed tiles c
+// (14−3k of them with the wildcards) as a winning shape that o accepts:
+// ordered by Shape, then by their groups (compared in turn by Tile, then
+// Kind). A hand that fits several shapes (七星不靠 is also 全不靠) has a
+// reading of each. An incomplete hand gives an empty slice and a nil
+// error.
+//
+// Standard readings list the sets in ascending order, then the pair; the
+// other shapes list their groups as documented on the Shape constants, in
+// ascending order (a knitted straight: the three knitted groups, the set,
+// the pair). Two readings differ in their groups; what the wildcards stood
+// for follows from the groups (Arrangement.Wild).
+func Arrangements(c tile.Counts, o Options) ([]Arrangement, error) {
+	n, err := check(&c, &o, totalComplete)
+	if err != nil {
+		return nil, err
+	}
+	return arrangements(&c, &o, n), nil
+}
+
+func arrangements(c *tile.Counts, o *Options, n int) []Arrangement {
+	out := standardArrangements(c, o, []Arrangement{})
+	for sh := SevenPairs; sh < numShapes; sh++ {
+		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
+			continue
+		}
+		special(sh, c, o, func(gs []Group) bool {
+			for _, a := range out {
+				if a.Shape == sh && slices.Equal(a.Groups, gs) {
+					return false
+				}
+			}
+			a := Arrangement{Shape: sh, Groups: gs}
+			if o.Wildcards > 0 {
+				a.Wild = stands(gs, *c)
+			}
+			out = append(out, a)
+			return false
+		})
+	}
+	slices.SortFunc(out, compareArrangements)
+	return out
+}
+
+// compareArrangements orders by shape, then groups.
+func compareArrangements(a, b Arrangement) int {
+	if a.Shape != b.Shape {
+		return int(a.Shape) - int(b.Shape)
+	}
+	return slices.CompareFunc(a.Groups, b.Groups, compareGroups)
+}
+
+// Readings returns every way the winning tile win can sit in a group of
+// a: one Reading per group that holds a tile of kind win, with the wait it
+// completed (spec/riichi.md §10.1):
+//
+//   - a sequence: Penchan for the 3 of 123 and the 7 of 789, Kanchan for
+//     the middle tile, Ryanmen otherwise;
+//   - a triplet: Shanpon; a pair: Tanki (seven pairs included);
+//   - a single or knitted group of a special shape, and every group of
+//     thirteen orphans: Special.
+//
+// A win in two places of one group (never possible) is not an issue; a
+// sequence holds each kind once. Wildcards are read as the tiles they
+// stand for: the winning tile is a real tile, and it can trade places with
+// a stand-in of its kind in another group, so every group holding its
+// kind is a reading.
+func (a Arrangement) Readings(win tile.Kind) []Reading {
+	var out []Reading
+	for i, g := range a.Groups {
+		if !g.mask().Has(win) {
+			continue
+		}
+		w := Special
+		switch {
+		case a.Shape == ThirteenOrphans || g.Kind == Single || g.Kind == Knitted:
+		case g.Kind == Triplet:
+			w = Shanpon
+		case g.Kind == Pair:
+			w = Tanki
+		case win == g.Tile+1:
+			w = Kanchan
+		case win == g.Tile && g.Tile%9 == 6, win == g.Tile+2 && g.Tile%9 == 0:
+			w = Penchan
+		default:
+			w = Ryanmen
+		}
+		out = append(out, Reading{Group: i, Wait: w})
+	}
+	return out
+}

@@ -1,0 +1,275 @@
+package hand
+
+import (
+	"slices"
+
+	"jantaku/rules/tile"
+)
+
+// stdSearch enumerates the ways to read real tiles plus wildcards as sets
+// and a pair. An arrangement is determined by its groups alone: what the
+// wildcards stood for is the groups' tiles less the real tiles. So the
+// search consumes real tiles first and wildcards only for what is missing,
+// always covering the lowest real tile left; groups of wildcards only come
+// last.
+type stdSearch struct {
+	c     tile.Counts // real tiles not yet placed
+	wild  int         // wildcards not yet placed
+	never Mask        // kinds a wildcard may not stand for
+	pairs Mask        // kinds the pair may be; 0 = any
+	sets  []Group     // sets placed so far
+	pair  int         // kind of the pair, -1 while none
+	// emit receives each complete reading; it returns true to stop.
+	emit func(s *stdSearch) bool
+}
+
+// take places n tiles of kind k, real ones first. It returns how many
+// real and wild tiles it used, ok false when it cannot.
+func (s *stdSearch) take(k, n int) (real, wild int, ok bool) {
+	real = min(int(s.c[k]), n)
+	wild = n - real
+	if wild > s.wild || (wild > 0 && s.never.Has(tile.Kind(k))) {
+		return 0, 0, false
+	}
+	s.c[k] -= uint8(real)
+	s.wild -= wild
+	return real, wild, true
+}
+
+func (s *stdSearch) give(k, real, wild int) {
+	s.c[k] += uint8(real)
+	s.wild += wild
+}
+
+func (s *stdSearch) pairAllowed(k int) bool {
+	return s.pairs == 0 || s.pairs.Has(tile.Kind(k))
+}
+
+// run searches from kind k on; it returns true when emit asked to stop.
+func (s *stdSearch) run(k int) bool {
+	for k < tile.NumKinds && s.c[k] == 0 {
+		k++
+	}
+	if k == tile.NumKinds {
+		return s.fill(0)
+	}
+	if s.pair < 0 && s.pairAllowed(k) {
+		if r, w, ok := s.take(k, 2); ok {
+			s.pair = k
+			stop := s.run(k)
+			s.pair = -1
+			s.give(k, r, w)
+			if stop {
+				return true
+			}
+		}
+	}
+	if r, w, ok := s.take(k, 3); ok {
+		s.sets = append(s.sets, Group{Kind: Triplet, Tile: tile.Kind(k)})
+		stop := s.run(k)
+		s.sets = s.sets[:len(s.sets)-1]
+		s.give(k, r, w)
+		if stop {
+			return true
+		}
+	}
+	if k < int(tile.East) {
+		// Sequences holding k: k is the lowest real tile left, so tiles
+		// below it in a sequence are wildcards.
+		rank := k % 9
+		for lo := max(k-2, k-rank); lo <= k && lo%9 <= 6; lo++ {
+			if s.seq(lo) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// seq tries the sequence starting at lo and continues the search.
+func (s *stdSearch) seq(lo int) bool {
+	var r, w [3]int
+	for i := range 3 {
+		var ok bool
+		if r[i], w[i], ok = s.take(lo+i, 1); !ok {
+			for j := i - 1; j >= 0; j-- {
+				s.give(lo+j, r[j], w[j])
+			}
+			return false
+		}
+	}
+	s.sets = append(s.sets, Group{Kind: Sequence, Tile: tile.Kind(lo)})
+	stop := s.run(lo)
+	s.sets = s.sets[:len(s.sets)-1]
+	for i := range 3 {
+		s.give(lo+i, r[i], w[i])
+	}
+	return stop
+}
+
+// fill places the remaining wildcards as sets (in ascending order from
+// the set numbered from, see setAt) and a pair.
+func (s *stdSearch) fill(from int) bool {
+	if s.wild == 0 {
+		if s.pair < 0 {
+			return false
+		}
+		return s.emit(s)
+	}
+	if s.wild == 2 && s.pair < 0 {
+		for k := range tile.NumKinds {
+			if s.pairAllowed(k) && !s.never.Has(tile.Kind(k)) {
+				s.pair = k
+				stop := s.emit(s)
+				s.pair = -1
+				if stop {
+					return true
+				}
+			}
+		}
+		return false
+	}
+	if s.wild < 3 {
+		return false
+	}
+	for i := from; i < numSetsAt; i++ {
+		g := setAt(i)
+		if s.never&g.mask() != 0 {
+			continue
+		}
+		s.wild -= 3
+		s.sets = append(s.sets, g)
+		stop := s.fill(i)
+		s.sets = s.sets[:len(s.sets)-1]
+		s.wild += 3
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+// numSetsAt is the number of distinct sets: 34 triplets, 21 sequences.
+const numSetsAt = tile.NumKinds + 21
+
+// setAt numbers the distinct sets in ascending order (by Tile, a sequence
+// before a triplet of its lowest tile).
+func setAt(i int) Group {
+	for k := range tile.NumKinds {
+		if k < int(tile.East) && k%9 <= 6 {
+			if i == 0 {
+				return Group{Kind: Sequence, Tile: tile.Kind(k)}
+			}
+			i--
+		}
+		if i == 0 {
+			return Group{Kind: Triplet, Tile: tile.Kind(k)}
+		}
+		i--
+	}
+	panic("hand: set index out of range")
+}
+
+// mask returns the kinds in g.
+func (g Group) mask() Mask {
+	switch g.Kind {
+	case Sequence:
+		return 7 << g.Tile
+	case Knitted:
+		return (1 | 1<<3 | 1<<6) << g.Tile
+	}
+	return 1 << g.Tile
+}
+
+// kinds appends g's tiles to ks.
+func (g Group) appendKinds(ks []tile.Kind) []tile.Kind {
+	switch g.Kind {
+	case Sequence:
+		return append(ks, g.Tile, g.Tile+1, g.Tile+2)
+	case Triplet:
+		return append(ks, g.Tile, g.Tile, g.Tile)
+	case Pair:
+		return append(ks, g.Tile, g.Tile)
+	case Knitted:
+		return append(ks, g.Tile, g.Tile+3, g.Tile+6)
+	}
+	return append(ks, g.Tile)
+}
+
+// compareGroups orders groups by tile, then kind.
+func compareGroups(a, b Group) int {
+	if a.Tile != b.Tile {
+		return int(a.Tile) - int(b.Tile)
+	}
+	return int(a.Kind) - int(b.Kind)
+}
+
+// stands works out what the wildcards stood for in groups made from the
+// real tiles c: real tiles go to the pair first (so a pair holds as few
+// stand-ins as any reading allows), then to the other groups in order.
+func stands(groups []Group, c tile.Counts) []Stand {
+	var out []Stand
+	var buf [14]tile.Kind
+	place := func(i int) {
+		for _, k := range groups[i].appendKinds(buf[:0]) {
+			if c[k] > 0 {
+				c[k]--
+			} else {
+				out = append(out, Stand{For: k, Group: i})
+			}
+		}
+	}
+	for i, g := range groups {
+		if g.Kind == Pair {
+			place(i)
+		}
+	}
+	for i, g := range groups {
+		if g.Kind != Pair {
+			place(i)
+		}
+	}
+	slices.SortFunc(out, func(a, b Stand) int {
+		if a.Group != b.Group {
+			return a.Group - b.Group
+		}
+		return int(a.For) - int(b.For)
+	})
+	return out
+}
+
+// standardArrangements appends every standard reading of c with o's
+// wildcards to out.
+func standardArrangements(c *tile.Counts, o *Options, out []Arrangement) []Arrangement {
+	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
+	s.sets = make([]Group, 0, 4)
+	s.emit = func(s *stdSearch) bool {
+		gs := make([]Group, 0, len(s.sets)+1)
+		gs = append(gs, s.sets...)
+		slices.SortFunc(gs, compareGroups)
+		gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(s.pair)})
+		for _, a := range out {
+			if a.Shape == Standard && slices.Equal(a.Groups, gs) {
+				return false
+			}
+		}
+		a := Arrangement{Shape: Standard, Groups: gs}
+		if o.Wildcards > 0 {
+			a.Wild = stands(gs, *c)
+		}
+		out = append(out, a)
+		return false
+	}
+	s.run(0)
+	return out
+}
+
+// completeStandard reports whether c with o's wildcards reads as sets and a
+// pair.
+func completeStandard(c *tile.Counts, o *Options) bool {
+	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
+	var buf [4]Group
+	s.sets = buf[:0]
+	s.emit = func(*stdSearch) bool { return true }
+	return s.run(0)
+}
