@@ -22,7 +22,7 @@ const (
 	GameEnded                    // the game is over; Standing
 )
 
-var eventNames = [...]string{"hand-started", "acted", "revealed", "paid", "win", "claimed", "hand-ended", "game-ended"}
+var eventNames = [...]string{"hand-started", "acted", "revealed", "paid", "win", "claimed", "hand-ended", "game-ended", "fouled"}
 
 func (t EventType) String() string {
 	if int(t) < len(eventNames) {

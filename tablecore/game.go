@@ -262,7 +262,11 @@ func (g *Game) effects(evs []Event, fx []game.Effect) []Event {
 			evs = g.pay(evs, f.Payment)
 		case game.EndHand:
 			if h.Phase != game.Over {
-				evs = g.endHand(evs, game.End{Kind: game.Aborted, Reason: f.Reason})
+				kind := game.Aborted
+				if f.End == game.Chombo {
+					kind = game.Chombo
+				}
+				evs = g.endHand(evs, game.End{Kind: kind, Reason: f.Reason})
 			}
 		}
 	}

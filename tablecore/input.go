@@ -16,7 +16,7 @@ const inputVersion = 1
 // state is the fold of its inputs; its events are recomputed on replay.
 type input struct {
 	V    int    `json:"v"`
-	Type string `json:"type"` // "game", "deal" or "action"
+	Type string `json:"type"` // "game", "deal", "action" or "foul"
 
 	// game
 	Ruleset string          `json:"ruleset,omitempty"`
@@ -34,6 +34,9 @@ type input struct {
 	Tile *int   `json:"tile,omitempty"`
 	Uses []int  `json:"uses,omitempty"`
 	Suit *int   `json:"suit,omitempty"`
+
+	// foul
+	Reason string `json:"reason,omitempty"`
 }
 
 func encodeAction(a game.Action) ([]byte, error) {

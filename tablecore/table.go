@@ -109,12 +109,17 @@ func Open(ctx context.Context, path string, resolve Resolver, now Clock) (*Table
 			if evs, err = t.g.StartHand(d); err != nil {
 				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
 			}
-		case "action":
+		case "action", "foul":
 			a, err := in.action(t.reds)
 			if err != nil {
 				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
 			}
-			if evs, err = t.g.Apply(a); err != nil {
+			if in.Type == "foul" {
+				evs, err = t.g.Foul(a, in.Reason)
+			} else {
+				evs, err = t.g.Apply(a)
+			}
+			if err != nil {
 				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
 			}
 		default:
@@ -167,6 +172,28 @@ func (t *Table) Apply(ctx context.Context, a game.Action) ([]Event, error) {
 		return nil, fmt.Errorf("tablecore: %s was not recorded, so not applied: %w", a, err)
 	}
 	return t.g.commit(a, win), nil
+}
+
+// Foul journals and records a foul (see Game.Foul).
+func (t *Table) Foul(ctx context.Context, a game.Action, reason string) ([]Event, error) {
+	h := t.g.h
+	if t.g.over || h == nil || h.Phase == game.Over {
+		return t.g.Foul(a, reason) // the same error, nothing journaled
+	}
+	b, err := encodeAction(a)
+	if err != nil {
+		return nil, err
+	}
+	var in input
+	_ = json.Unmarshal(b, &in)
+	in.Type, in.Reason = "foul", reason
+	if b, err = json.Marshal(in); err != nil {
+		return nil, err
+	}
+	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: int(a.Seat), Payload: b}); err != nil {
+		return nil, fmt.Errorf("tablecore: the foul was not recorded: %w", err)
+	}
+	return t.g.Foul(a, reason)
 }
 
 // Close closes the journal.

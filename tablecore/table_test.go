@@ -162,3 +162,56 @@ func TestOpenRefusesForeignJournal(t *testing.T) {
 		t.Fatalf("opened a journal whose ruleset is unknown")
 	}
 }
+
+func TestFoulPenaltyIsJournaled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	ctx := context.Background()
+	chombo := func(h *game.Hand, f game.Foul) []game.Effect {
+		var fx []game.Effect
+		for s := 0; s < h.Players; s++ {
+			if game.Seat(s) != f.Action.Seat {
+				fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: f.Action.Seat, To: game.Seat(s), Amount: 4, Reason: "chombo"}})
+			}
+		}
+		return append(fx, game.Effect{Kind: game.EndHand, End: game.Chombo, Reason: f.Reason})
+	}
+	resolve := func(name string, _ json.RawMessage) (game.Ruleset, error) {
+		rs := tablecoretest.New()
+		rs.Penalize = chombo
+		return rs, nil
+	}
+	tb, err := tablecore.Create(ctx, path, "test", nil, resolve, 0, fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := tablecoretest.Wall(tablecoretest.New().R.Set, ronHands, "4s", "")
+	if _, err := tb.StartHand(ctx, tablecore.Deal{Wall: w}); err != nil {
+		t.Fatal(err)
+	}
+	bad := game.Action{Kind: game.Tsumo, Seat: 0}
+	_, err = tb.Apply(ctx, bad)
+	if !errors.Is(err, game.ErrNotWinning) {
+		t.Fatalf("false tsumo: %v", err)
+	}
+	evs, err := tb.Foul(ctx, bad, err.Error())
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := tb.Game().Hand()
+	if h.Phase != game.Over || h.End.Kind != game.Chombo || h.Scores[0] != -12 || h.Scores[2] != 4 || len(h.Fouls) != 1 {
+		t.Fatalf("after the foul: phase %s end %+v scores %v", h.Phase, h.End, h.Scores)
+	}
+	if evs[0].Type != tablecore.Fouled {
+		t.Fatalf("first event %s", evs[0])
+	}
+	want := snapshot(t, tb.Game())
+	tb.Close()
+	re, err := tablecore.Open(ctx, path, resolve, fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer re.Close()
+	if snapshot(t, re.Game()) != want {
+		t.Fatalf("the foul did not replay")
+	}
+}

@@ -89,6 +89,7 @@ type Effect struct {
 	Index   int     // Reveal
 	Payment Payment // Pay
 	Reason  string  // EndHand
+	End     EndKind // EndHand: Aborted (the default) or Chombo
 }
 
 // EndKind is how a hand ended.
@@ -123,6 +124,22 @@ type Standing struct {
 	Pot    int
 	Scores []int
 	Hands  int // hands played so far
+}
+
+// Foul is an illegal act made at the table anyway (a false win declared,
+// a tile drawn out of turn), which the referee refused and the ruleset
+// penalised.
+type Foul struct {
+	Action Action
+	Reason string
+}
+
+// Penalizer is an optional Ruleset ability: what the rules do about a
+// foul. The effects may pay penalties and end the hand (Effect.End =
+// Chombo); a ruleset that lets the hand go on can read Hand.Fouls later
+// (a dead hand may not win). Without it a foul is only recorded.
+type Penalizer interface {
+	Penalty(h *Hand, f Foul) []Effect
 }
 
 // Ruleset is one set of rules as the referee uses it.

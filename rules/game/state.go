@@ -127,6 +127,7 @@ type Hand struct {
 	Pending    []bool // Setup: seats that still have to act
 	Claim      Claim  // for Claims
 	Log        []Action
+	Fouls      []Foul
 	Wins       []Win
 	End        *End // set when Phase is Over
 }

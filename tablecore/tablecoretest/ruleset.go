@@ -19,6 +19,16 @@ type Ruleset struct {
 	Hands int
 	// Reject, if set, is consulted by Check: a non-nil error refuses the action.
 	Reject func(h *game.Hand, a game.Action) error
+	// Penalize, if set, is the penalty for a foul; nil: a foul is only recorded.
+	Penalize func(h *game.Hand, f game.Foul) []game.Effect
+}
+
+// Penalty implements game.Penalizer.
+func (r *Ruleset) Penalty(h *game.Hand, f game.Foul) []game.Effect {
+	if r.Penalize == nil {
+		return nil
+	}
+	return r.Penalize(h, f)
 }
 
 // New returns a 4-player ruleset on the 136-tile set with chi, head bump,
