@@ -193,3 +193,23 @@ func TestVerifyMalformed(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParse checks that no configuration makes Parse panic and that errors
+// wrap ErrConfig.
+func FuzzParse(f *testing.F) {
+	f.Add([]byte(`{"prefix":"jantaku","table":"t1","users":[{"name":"a","role":"seat1","password":"x"}]}`))
+	f.Add([]byte(`{"prefix":"a/b","table":"t","users":[{"name":"a","role":"table","hash":"$7$101$bvCCVAR8hk3RZt32$W/3AJJlrnFyeZiVDOGlYlBQ73RfUADNNKiSvsNpNb8f6Z0Mx6+Cp51lBZqscs4cHTjp4XuqNPucX4aC4hiwlxA=="}]}`))
+	f.Add([]byte(`{"users":[{}]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		c, err := access.Parse("f.json", data)
+		if err != nil {
+			if !errors.Is(err, access.ErrConfig) {
+				t.Fatalf("error %v does not wrap ErrConfig", err)
+			}
+			return
+		}
+		if _, err := access.Compile(c); err != nil {
+			t.Fatalf("parsed config does not compile: %v", err)
+		}
+	})
+}

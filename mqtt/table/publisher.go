@@ -240,23 +240,29 @@ func (p *Publisher) send(name string, retain bool, payload []byte) {
 // ctx ends. It returns the first publish error.
 func (p *Publisher) Flush(ctx context.Context) error {
 	p.pendMu.Lock()
-	toks := p.pending
-	p.pending = nil
+	toks := slices.Clone(p.pending)
 	p.pendMu.Unlock()
 	var first error
-	for i, t := range toks {
+	for _, t := range toks {
 		select {
 		case <-t.Done():
 			if err := t.Error(); err != nil && first == nil {
 				first = fmt.Errorf("mqtt publish: %w", err)
 			}
 		case <-ctx.Done():
-			p.pendMu.Lock()
-			p.pending = append(toks[i:], p.pending...)
-			p.pendMu.Unlock()
 			return ctx.Err()
 		}
 	}
+	p.pendMu.Lock()
+	p.pending = slices.DeleteFunc(p.pending, func(t paho.Token) bool {
+		select {
+		case <-t.Done():
+			return true
+		default:
+			return false
+		}
+	})
+	p.pendMu.Unlock()
 	return first
 }
 

@@ -257,3 +257,20 @@ func TestOutage(t *testing.T) {
 		})
 	})
 }
+
+func TestRun(t *testing.T) {
+	b := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
+	p := start(t, b, table.Options{}, nil)
+	f := followAs(t, b, "display", "run", true)
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- p.Run(ctx, &feed{steps: []table.Step{step(1), step(2), step(3)}}) }()
+	_, events := collect(t, f, 3, 10*time.Second)
+	cancel()
+	if err := <-done; err != context.Canceled {
+		t.Errorf("Run = %v, want context.Canceled", err)
+	}
+	if fmt.Sprint(events) != "[1 2 3]" && fmt.Sprint(events) != "[2 3]" && fmt.Sprint(events) != "[3]" {
+		t.Errorf("events %v", events)
+	}
+}
