@@ -202,7 +202,8 @@ func parseMeld(input, body string, base int, closed bool, ct *copyTracker) (Meld
 		}
 		from := tiles[lt+1:]
 		if len(from) != 1 || from[0] < '1' || from[0] > '3' {
-			return Meld{}, &ParseError{Input: input, Pos: tilesPos + runeLen(tiles[:lt]) + 1, Char: "<" + from, Msg: "the source seat is <1, <2 or <3", Err: ErrSyntax}
+			// Pos is that of the '<' that starts Char.
+			return Meld{}, &ParseError{Input: input, Pos: tilesPos + runeLen(tiles[:lt]), Char: "<" + from, Msg: "the source seat is <1, <2 or <3", Err: ErrSyntax}
 		}
 		m.From = int(from[0] - '0')
 		tiles = tiles[:lt]
