@@ -41,8 +41,16 @@ func Example() {
 		return
 	}
 	defer p.Close(ctx)
+	if err := p.WaitReady(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
 	_ = p.Publish(ctx, table.Step{Seq: 1, Type: "deal",
 		Event: json.RawMessage(`{"dealer":0}`), State: json.RawMessage(`{"phase":"play"}`)})
+	if err := p.Flush(ctx); err != nil { // state 1 is retained now
+		fmt.Println(err)
+		return
+	}
 
 	f, err := follow.Start(follow.Config{Broker: url, Username: "tv", Password: "tv-secret", Clean: true,
 		State: t1.State(), Events: t1.Events()})

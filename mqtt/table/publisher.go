@@ -73,8 +73,9 @@ type Publisher struct {
 	pendMu  sync.Mutex
 	pending []paho.Token // publishes not yet acknowledged
 
-	subMu  sync.Mutex
-	subTok paho.Token // the latest subscription to commands
+	subMu   sync.Mutex
+	subTok  paho.Token // the latest subscription to commands
+	connTok paho.Token // the first connection; done once paho's resume has run
 
 	cmds chan inbound
 
@@ -158,7 +159,10 @@ func Start(cfg Config, t topic.Table, opts Options) (*Publisher, error) {
 	p.wg.Add(2)
 	go p.commandLoop()
 	go p.delayLoop()
-	p.client.Connect() // completes on the first connection; never waited on without a deadline
+	tok := p.client.Connect() // completes on the first connection; never waited on without a deadline
+	p.subMu.Lock()
+	p.connTok = tok
+	p.subMu.Unlock()
 	return p, nil
 }
 
@@ -171,13 +175,33 @@ func (p *Publisher) onConnect(c paho.Client) {
 		return
 	}
 	p.log.Info("mqtt connected", "broker", p.cfg.Broker)
-	online, _ := json.Marshal(statusMsg{V: Version, Table: p.t.ID(), Status: "online"})
-	p.send(p.t.Status(), true, online)
 	tok := c.Subscribe(p.t.Commands(), 1, p.onCommand)
 	p.subMu.Lock()
 	p.subTok = tok
+	connTok := p.connTok
 	p.subMu.Unlock()
 	p.connects++
+	if p.connects == 1 && connTok != nil {
+		// On the first connection paho resends its stored messages after
+		// calling this handler and completes the connect token when done;
+		// publishing meanwhile races on the stored packet (paho issue 703).
+		p.wg.Add(1)
+		go func() {
+			defer p.wg.Done()
+			select {
+			case <-connTok.Done():
+			case <-p.ctx.Done():
+				return
+			}
+			p.mu.Lock()
+			defer p.mu.Unlock()
+			if !p.closed {
+				p.sendOnline()
+			}
+		}()
+		return
+	}
+	p.sendOnline()
 	if p.connects > 1 {
 		// Messages queued while disconnected are resent now, possibly out of
 		// order (paho issues 731, 251): once they are acknowledged, publish
@@ -185,6 +209,12 @@ func (p *Publisher) onConnect(c paho.Client) {
 		p.wg.Add(1)
 		go p.reassert()
 	}
+}
+
+// sendOnline publishes the retained online status; p.mu must be held.
+func (p *Publisher) sendOnline() {
+	online, _ := json.Marshal(statusMsg{V: Version, Table: p.t.ID(), Status: "online"})
+	p.send(p.t.Status(), true, online)
 }
 
 func (p *Publisher) reassert() {
@@ -266,16 +296,22 @@ func (p *Publisher) Flush(ctx context.Context) error {
 	return first
 }
 
-// WaitReady waits until the client is connected and its subscription to
-// commands is granted, or ctx ends.
+// WaitReady waits until the client is connected (and has resent what it
+// queued before), and its subscription to commands is granted, or ctx ends.
 func (p *Publisher) WaitReady(ctx context.Context) error {
 	tick := time.NewTicker(10 * time.Millisecond)
 	defer tick.Stop()
 	for {
 		p.subMu.Lock()
-		tok := p.subTok
+		tok, connTok := p.subTok, p.connTok
 		p.subMu.Unlock()
-		if tok != nil && p.client.IsConnectionOpen() {
+		connected := false
+		select {
+		case <-connTok.Done():
+			connected = connTok.Error() == nil
+		default:
+		}
+		if tok != nil && connected && p.client.IsConnectionOpen() {
 			select {
 			case <-tok.Done():
 				if err := tok.Error(); err != nil {
