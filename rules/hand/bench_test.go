@@ -1,0 +1,98 @@
+package hand_test
+
+import (
+	"testing"
+
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// Benchmark hands: a mixed hand, a one-suit hand (the slowest shapes for
+// a search) and a hand with wildcards.
+var (
+	benchWin      = "234m345p56788s666z" // complete, one reading
+	benchWinMany  = "11122233344455m"    // complete, many readings
+	benchWait     = "1112345678999m"     // nine-sided wait
+	benchWaitMix  = "23m4566p34588s11z"  // ordinary tenpai
+	benchShanten  = "1347m2588p3469s1z"  // a few tiles from tenpai
+	benchShanten1 = "1223456778999p"     // one suit
+)
+
+func benchCounts(b *testing.B, s string) tile.Counts {
+	b.Helper()
+	return counts(b, s)
+}
+
+func BenchmarkComplete(b *testing.B) {
+	for _, h := range []string{benchWin, benchWinMany, "234m345p56788s667z"} {
+		b.Run(h, func(b *testing.B) {
+			c := benchCounts(b, h)
+			o := hand.Options{}
+			b.ReportAllocs()
+			for b.Loop() {
+				hand.Complete(&c, &o)
+			}
+		})
+	}
+}
+
+func BenchmarkCompleteSpecials(b *testing.B) {
+	c := benchCounts(b, "234m345p56788s667z")
+	o := hand.Options{Shapes: all, FourAsTwoPairs: true}
+	b.ReportAllocs()
+	for b.Loop() {
+		hand.Complete(&c, &o)
+	}
+}
+
+func BenchmarkCompleteWildcards(b *testing.B) {
+	for _, h := range []string{"2m4p68s55z", "13579m2468p", "1234567m"} {
+		b.Run(h, func(b *testing.B) {
+			c := benchCounts(b, h)
+			o := hand.Options{Wildcards: 14 - c.Total(), WildNever: hand.MaskOf(tile.Green, tile.Red), PairOnly: mask258}
+			b.ReportAllocs()
+			for b.Loop() {
+				hand.Complete(&c, &o)
+			}
+		})
+	}
+}
+
+func BenchmarkArrangements(b *testing.B) {
+	for _, h := range []string{benchWin, benchWinMany, "22334455667788m"} {
+		b.Run(h, func(b *testing.B) {
+			c := benchCounts(b, h)
+			o := hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs)}
+			b.ReportAllocs()
+			for b.Loop() {
+				hand.Arrangements(c, o)
+			}
+		})
+	}
+}
+
+func BenchmarkWaits(b *testing.B) {
+	for _, h := range []string{benchWait, benchWaitMix, "2233445566778m"} {
+		b.Run(h, func(b *testing.B) {
+			c := benchCounts(b, h)
+			o := hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans)}
+			b.ReportAllocs()
+			for b.Loop() {
+				hand.Waits(c, o)
+			}
+		})
+	}
+}
+
+func BenchmarkShanten(b *testing.B) {
+	for _, h := range []string{benchShanten, benchShanten1, benchWaitMix, "1358m2469p1357s1z"} {
+		b.Run(h, func(b *testing.B) {
+			c := benchCounts(b, h)
+			o := hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans)}
+			b.ReportAllocs()
+			for b.Loop() {
+				hand.Shanten(c, o)
+			}
+		})
+	}
+}
