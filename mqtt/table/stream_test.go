@@ -3,6 +3,7 @@ package table_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 	"sync"
@@ -272,5 +273,64 @@ func TestRun(t *testing.T) {
 	}
 	if fmt.Sprint(events) != "[1 2 3]" && fmt.Sprint(events) != "[2 3]" && fmt.Sprint(events) != "[3]" {
 		t.Errorf("events %v", events)
+	}
+}
+
+// TestExternalTLS connects the publisher to mosquitto over TLS with a CA and
+// a client certificate (required by the broker), plus user name and password.
+func TestExternalTLS(t *testing.T) {
+	certs := mqtttest.WriteCerts(t)
+	m := mqtttest.StartMosquitto(t, mqtttest.Policy(t), mqtttest.Options{Extra: strings.Join([]string{
+		"cafile " + certs.CA, "certfile " + certs.ServerCert, "keyfile " + certs.ServerKey, "require_certificate true",
+	}, "\n")})
+	url := strings.Replace(m.URL(), "tcp://", "ssl://", 1)
+	tlsCfg := table.TLS{CA: certs.CA, Cert: certs.ClientCert, Key: certs.ClientKey}
+	p, err := table.Start(table.Config{Broker: url, Username: "table", Password: mqtttest.Password("table"), TLS: tlsCfg}, mqtttest.Table(), table.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = p.Close(ctx10s(t)) })
+	if err := p.WaitReady(ctx10s(t)); err != nil {
+		t.Fatalf("publisher over TLS: %v\n%s", err, m.Log())
+	}
+	if err := p.Publish(ctx10s(t), step(1)); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Flush(ctx10s(t)); err != nil {
+		t.Fatal(err)
+	}
+	// Without the client certificate the broker refuses the handshake.
+	anon, err := table.Start(table.Config{Broker: url, Username: "table", Password: mqtttest.Password("table"), ClientID: "table-nocert", TLS: table.TLS{CA: certs.CA}}, mqtttest.Table(), table.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+	defer cancel()
+	if err := anon.WaitReady(ctx); err == nil {
+		t.Error("connected over TLS without a client certificate")
+	}
+	_ = anon.Close(ctx10s(t))
+	// Bad TLS files are configuration errors that name the key.
+	for _, bad := range []table.TLS{{CA: "/nonexistent/ca.pem"}, {CA: certs.ServerKey}, {Cert: certs.ClientCert, Key: certs.ServerKey}, {Cert: certs.ClientCert}} {
+		if _, err := table.Start(table.Config{Broker: url, Username: "table", TLS: bad}, mqtttest.Table(), table.Options{}); !errors.Is(err, table.ErrConfig) || !strings.Contains(err.Error(), "tls.") {
+			t.Errorf("TLS %+v: %v, want ErrConfig naming tls.*", bad, err)
+		}
+	}
+}
+
+func TestConfigErrors(t *testing.T) {
+	for _, c := range []struct {
+		cfg  table.Config
+		want string
+	}{
+		{table.Config{Username: "u"}, "broker is empty"},
+		{table.Config{Broker: "http://x:1", Username: "u"}, "scheme"},
+		{table.Config{Broker: "tcp://", Username: "u"}, "no host"},
+		{table.Config{Broker: "tcp://127.0.0.1:1"}, "username"},
+		{table.Config{Broker: "tcp://127.0.0.1:1", Username: "u", SpectatorDelay: -1}, "negative"},
+	} {
+		if _, err := table.Start(c.cfg, mqtttest.Table(), table.Options{}); !errors.Is(err, table.ErrConfig) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want ErrConfig naming %q", c.cfg, err, c.want)
+		}
 	}
 }
