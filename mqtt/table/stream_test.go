@@ -232,7 +232,9 @@ func TestOutage(t *testing.T) {
 		b.Stop()
 		time.Sleep(300 * time.Millisecond) // publishes pile up in the client meanwhile
 		b.Start()
+		restarted := time.Now()
 		_, more := collect(t, f, last, 25*time.Second)
+		t.Logf("%s: all events %v after the restart", b.Name(), time.Since(restarted).Round(time.Millisecond))
 		wg.Wait()
 		if pubErr != nil {
 			t.Fatal(pubErr)
