@@ -5,6 +5,7 @@ go 1.26
 require (
 	github.com/eclipse/paho.mqtt.golang v1.5.1 // indirect
 	github.com/gorilla/websocket v1.5.3 // indirect
+	github.com/jonboulle/clockwork v0.5.0 // indirect
 	github.com/mochi-mqtt/server/v2 v2.7.9 // indirect
 	github.com/rs/xid v1.4.0 // indirect
 	go.etcd.io/bbolt v1.5.0 // indirect

@@ -1,0 +1,140 @@
+package sensor
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"jantaku/drivers/clock"
+	"periph.io/x/conn/v3/gpio"
+)
+
+// Switch is a two-state input: a limit switch pressed, an eye blocked by a
+// tile, a lid open.
+type Switch interface {
+	String() string
+	// Active reports the input's state.
+	Active() (bool, error)
+	// WaitFor waits until the input is in state active, for at most
+	// timeout. It reports false if the timeout passed first; it returns
+	// ctx's error if ctx is done first.
+	WaitFor(ctx context.Context, active bool, timeout time.Duration) (bool, error)
+}
+
+// Button is a debounced push button.
+type Button interface {
+	String() string
+	// WaitPress waits for one press (a debounced activation after a
+	// release) for at most timeout and reports whether there was one.
+	WaitPress(ctx context.Context, timeout time.Duration) (bool, error)
+}
+
+// Pin is a Switch on a GPIO input.
+type Pin struct {
+	name      string
+	pin       gpio.PinIn
+	activeLow bool
+	clk       clock.Clock
+}
+
+// maxSlice bounds one WaitForEdge call, so a cancelled ctx is noticed
+// within it even on a pin that never moves.
+const maxSlice = 50 * time.Millisecond
+
+// NewPin configures p as an input with pull and edge detection on both
+// edges. activeLow means the input reads Low when active (a switch to
+// ground with a pull-up, the usual wiring). clk may be nil for the real
+// clock.
+func NewPin(name string, p gpio.PinIn, pull gpio.Pull, activeLow bool, clk clock.Clock) (*Pin, error) {
+	if p == nil {
+		return nil, fmt.Errorf("sensor %s: no pin", name)
+	}
+	if err := p.In(pull, gpio.BothEdges); err != nil {
+		return nil, fmt.Errorf("sensor %s: %s: %w", name, p, err)
+	}
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	return &Pin{name: name, pin: p, activeLow: activeLow, clk: clk}, nil
+}
+
+func (s *Pin) String() string { return s.name }
+
+// Active implements Switch.
+func (s *Pin) Active() (bool, error) {
+	return (s.pin.Read() == gpio.High) != s.activeLow, nil
+}
+
+// WaitFor implements Switch.
+func (s *Pin) WaitFor(ctx context.Context, active bool, timeout time.Duration) (bool, error) {
+	deadline := s.clk.Now().Add(timeout)
+	for {
+		if a, _ := s.Active(); a == active {
+			return true, nil
+		}
+		if err := ctx.Err(); err != nil {
+			return false, err
+		}
+		left := deadline.Sub(s.clk.Now())
+		if left <= 0 {
+			return false, nil
+		}
+		// Always a positive timeout: see the package comment.
+		slice := min(max(left, time.Millisecond), maxSlice)
+		s.pin.WaitForEdge(slice)
+	}
+}
+
+// Debounced is a Button on a Switch: a press counts when the switch is
+// still active debounce after it became active, and only after it was
+// seen released, so a button held down presses once.
+type Debounced struct {
+	sw       Switch
+	debounce time.Duration
+	clk      clock.Clock
+	armed    bool // released since the last press
+}
+
+// NewButton returns a debounced button on sw. A button held at start-up
+// counts only after it is released.
+func NewButton(sw Switch, debounce time.Duration, clk clock.Clock) *Debounced {
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	held, err := sw.Active()
+	return &Debounced{sw: sw, debounce: debounce, clk: clk, armed: err == nil && !held}
+}
+
+func (b *Debounced) String() string { return b.sw.String() }
+
+// WaitPress implements Button. It is not safe for concurrent use.
+func (b *Debounced) WaitPress(ctx context.Context, timeout time.Duration) (bool, error) {
+	deadline := b.clk.Now().Add(timeout)
+	for {
+		left := deadline.Sub(b.clk.Now())
+		if left <= 0 {
+			return false, nil
+		}
+		want := b.armed // armed: wait for a press; else for the release
+		ok, err := b.sw.WaitFor(ctx, want, left)
+		if err != nil || !ok {
+			return false, err
+		}
+		if err := clock.Sleep(ctx, b.clk, b.debounce); err != nil {
+			return false, err
+		}
+		a, err := b.sw.Active()
+		if err != nil {
+			return false, fmt.Errorf("sensor %s: %w", b.sw, err)
+		}
+		if a != want {
+			continue // a bounce
+		}
+		if !b.armed {
+			b.armed = true
+			continue
+		}
+		b.armed = false
+		return true, nil
+	}
+}
