@@ -213,3 +213,17 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// BenchmarkAllowed is the embedded broker's check on every delivery.
+func BenchmarkAllowed(b *testing.B) {
+	p, err := access.Compile(access.Config{Prefix: "jantaku", Table: "t1", Users: []access.User{{Name: "p1", Role: access.Seat(1), Password: "x"}}})
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		if !p.Allowed("p1", "jantaku/t1/seat/1/state", false) || p.Allowed("p1", "jantaku/t1/seat/2/state", false) {
+			b.Fatal("wrong answer")
+		}
+	}
+}

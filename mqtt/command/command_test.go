@@ -144,3 +144,14 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+func BenchmarkDispatch(b *testing.B) {
+	d := &command.Dispatcher{Handler: command.HandlerFunc(func(context.Context, command.Command) error { return nil })}
+	payload := []byte(`{"v":1,"id":"a1","type":"riichi","seat":2,"args":{"tile":"5m"}}`)
+	b.ReportAllocs()
+	for b.Loop() {
+		if r := d.Dispatch(context.Background(), access.Seat(2), payload); !r.OK {
+			b.Fatal(r.Error)
+		}
+	}
+}

@@ -26,16 +26,36 @@ func CheckFilter(filter string) error {
 	if strings.ContainsRune(filter, 0) {
 		return fmt.Errorf("%w: topic filter %q contains NUL", ErrInvalid, filter)
 	}
-	levels := strings.Split(filter, "/")
-	for i, l := range levels {
+	for rest, n := filter, 1; ; n++ {
+		l, more, ok := strings.Cut(rest, "/")
 		switch {
-		case l == "#" && i != len(levels)-1:
+		case l == "#" && ok:
 			return fmt.Errorf("%w: topic filter %q: '#' must be the last level", ErrInvalid, filter)
 		case l != "#" && l != "+" && strings.ContainsAny(l, "+#"):
-			return fmt.Errorf("%w: topic filter %q: level %d mixes a wildcard with other characters", ErrInvalid, filter, i+1)
+			return fmt.Errorf("%w: topic filter %q: level %d mixes a wildcard with other characters", ErrInvalid, filter, n)
 		}
+		if !ok {
+			return nil
+		}
+		rest = more
 	}
-	return nil
+}
+
+// validFilter is CheckFilter without the error (and its allocations).
+func validFilter(filter string) bool {
+	if filter == "" || strings.IndexByte(filter, 0) >= 0 {
+		return false
+	}
+	for rest := filter; ; {
+		l, more, ok := strings.Cut(rest, "/")
+		if (l == "#" && ok) || (l != "#" && l != "+" && strings.ContainsAny(l, "+#")) {
+			return false
+		}
+		if !ok {
+			return true
+		}
+		rest = more
+	}
 }
 
 // Match reports whether the topic name matches filter. Names starting with
@@ -54,31 +74,34 @@ func Match(filter, name string) bool {
 // covered by <base>/seat/1/#, so it is refused rather than trusted to be
 // filtered on delivery.
 func Covers(pattern, filter string) bool {
-	if CheckFilter(pattern) != nil || CheckFilter(filter) != nil {
+	if !validFilter(pattern) || !validFilter(filter) {
 		return false
 	}
 	if strings.HasPrefix(filter, "$") && (strings.HasPrefix(pattern, "+") || strings.HasPrefix(pattern, "#")) {
 		return false // wildcards do not reach $-topics (§4.7.2)
 	}
-	p := strings.Split(pattern, "/")
-	f := strings.Split(filter, "/")
-	for i := range f {
-		if i >= len(p) {
+	p, f := pattern, filter
+	for {
+		pl, prest, pmore := strings.Cut(p, "/")
+		fl, frest, fmore := strings.Cut(f, "/")
+		switch {
+		case pl == "#":
+			return true
+		case fl == "#":
+			return false // only '#' in the pattern covers '#'
+		case pl == "+":
+			// covers any single level, literal or '+'
+		case fl == "+" || pl != fl:
 			return false
 		}
 		switch {
-		case p[i] == "#":
+		case !fmore && !pmore:
 			return true
-		case f[i] == "#":
-			return false // only '#' in the pattern covers '#'
-		case p[i] == "+":
-			continue // covers any single level, literal or '+'
-		case f[i] == "+":
-			return false
-		case p[i] != f[i]:
+		case !fmore:
+			return prest == "#" // "a/#" also matches "a" (§4.7.1.2)
+		case !pmore:
 			return false
 		}
+		p, f = prest, frest
 	}
-	// Filter exhausted: "a/#" also matches "a" (§4.7.1.2).
-	return len(p) == len(f) || (len(p) == len(f)+1 && p[len(f)] == "#")
 }
