@@ -294,5 +294,5 @@ func Each(t *testing.T, policy *access.Policy, o Options, f func(t *testing.T, b
 	t.Run("mosquitto", func(t *testing.T) { f(t, StartMosquitto(t, policy, o)) })
 }
 
-// SetLog sets the logger of an embedded broker from its next Start.
-func SetLog(e *Embedded, l *slog.Logger) { e.log = l }
+// SetLog sets the broker's logger from its next Start (for debugging a test).
+func (e *Embedded) SetLog(l *slog.Logger) { e.log = l }

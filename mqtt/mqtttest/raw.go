@@ -12,8 +12,8 @@ import (
 // with a retained QoS 1 last will, returns the CONNACK return code (0:
 // accepted), and then drops the TCP connection without DISCONNECT, so an
 // accepted will is published. paho cannot drop a connection that way.
-func ConnectWithWill(url_, user, password, clientID, willTopic string, will []byte) (byte, error) {
-	u, err := url.Parse(url_)
+func ConnectWithWill(brokerURL, user, password, clientID, willTopic string, will []byte) (byte, error) {
+	u, err := url.Parse(brokerURL)
 	if err != nil {
 		return 0, err
 	}
