@@ -11,8 +11,8 @@ import (
 // four, a total that is not 14−3k, more than four wildcards) is not
 // complete. It does not allocate.
 func Complete(c *tile.Counts, o *Options) bool {
-	n, err := check(c, o, totalComplete)
-	if err != nil {
+	n, ok := total(c, o)
+	if !ok || n%3 != 2 {
 		return false
 	}
 	return complete(c, o, n)
@@ -31,12 +31,11 @@ func complete(c *tile.Counts, o *Options, n int) bool {
 // first set it stops at the first one found.
 func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 	var got Shapes
-	stop := func([]Group) bool { return true }
 	for sh := SevenPairs; sh < numShapes; sh++ {
 		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
 			continue
 		}
-		if special(sh, c, o, stop) {
+		if special(sh, c, o, nil) {
 			got |= 1 << sh
 			if first {
 				return got

@@ -46,7 +46,8 @@ func BenchmarkCompleteSpecials(b *testing.B) {
 }
 
 func BenchmarkCompleteWildcards(b *testing.B) {
-	for _, h := range []string{"2m4p68s55z", "13579m2468p", "1234567m"} {
+	// Ten tiles and four wildcards: complete, complete, not complete.
+	for _, h := range []string{"2m4p68s555z199p", "123456m789p1s", "13579m246p68s"} {
 		b.Run(h, func(b *testing.B) {
 			c := benchCounts(b, h)
 			o := hand.Options{Wildcards: 14 - c.Total(), WildNever: hand.MaskOf(tile.Green, tile.Red), PairOnly: mask258}

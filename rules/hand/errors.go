@@ -60,3 +60,20 @@ func check(c *tile.Counts, o *Options, want int) (int, error) {
 	}
 	return n, nil
 }
+
+// total is check without the error: the number of tiles with the
+// wildcards, ok false for a count over four, wildcards outside 0–4 or
+// more than 14 tiles.
+func total(c *tile.Counts, o *Options) (n int, ok bool) {
+	if o.Wildcards < 0 || o.Wildcards > 4 {
+		return 0, false
+	}
+	n = o.Wildcards
+	for _, v := range c {
+		if v > 4 {
+			return 0, false
+		}
+		n += int(v)
+	}
+	return n, n <= 14
+}

@@ -8,7 +8,8 @@ import (
 
 // The special shapes. Each search calls emit with the groups of every
 // reading (sorted) and stops when emit returns true; it reports whether
-// emit stopped it. The counts total, with wildcards, is 14 (11 for a
+// emit stopped it. With a nil emit it reports whether there is a reading,
+// without building one. The counts total, with wildcards, is 14 (11 for a
 // knitted straight with one meld), checked by the caller.
 
 // orphanMask is the 13 terminals and honours.
@@ -40,38 +41,64 @@ func sevenPairs(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 	if w%2 != 0 {
 		return false
 	}
-	maxPer := uint8(1)
+	if w == 0 {
+		n := 0
+		for _, p := range npairs {
+			n += int(p)
+		}
+		if n != 7 {
+			return false
+		}
+		if emit == nil {
+			return true
+		}
+		return emit(pairGroups(&npairs))
+	}
+	f := pairFill{npairs: npairs, maxPer: 1, never: o.WildNever, emit: emit}
 	if o.FourAsTwoPairs {
-		maxPer = 2
+		f.maxPer = 2
 	}
-	var rec func(from, left int) bool
-	rec = func(from, left int) bool {
-		if left == 0 {
-			gs := make([]Group, 0, 7)
-			for k, n := range npairs {
-				for range n {
-					gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(k)})
-				}
-			}
-			if len(gs) != 7 {
-				return false
-			}
-			return emit(gs)
+	return f.rec(0, w/2)
+}
+
+// pairFill adds pairs of wildcards to seven pairs.
+type pairFill struct {
+	npairs [tile.NumKinds]uint8
+	maxPer uint8
+	never  Mask
+	emit   func([]Group) bool
+}
+
+func (f *pairFill) rec(from, left int) bool {
+	if left == 0 {
+		gs := pairGroups(&f.npairs)
+		if len(gs) != 7 {
+			return false
 		}
-		for k := from; k < tile.NumKinds; k++ {
-			if npairs[k] >= maxPer || o.WildNever.Has(tile.Kind(k)) {
-				continue
-			}
-			npairs[k]++
-			stop := rec(k, left-1)
-			npairs[k]--
-			if stop {
-				return true
-			}
-		}
-		return false
+		return f.emit == nil || f.emit(gs)
 	}
-	return rec(0, w/2)
+	for k := from; k < tile.NumKinds; k++ {
+		if f.npairs[k] >= f.maxPer || f.never.Has(tile.Kind(k)) {
+			continue
+		}
+		f.npairs[k]++
+		stop := f.rec(k, left-1)
+		f.npairs[k]--
+		if stop {
+			return true
+		}
+	}
+	return false
+}
+
+func pairGroups(npairs *[tile.NumKinds]uint8) []Group {
+	gs := make([]Group, 0, 7)
+	for k, n := range npairs {
+		for range n {
+			gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(k)})
+		}
+	}
+	return gs
 }
 
 // thirteenOrphans: one of each terminal and honour and a second of one.
@@ -106,13 +133,13 @@ func thirteenOrphans(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 		return gs
 	}
 	if pair >= 0 {
-		return w == 0 && emit(make13(pair))
+		return w == 0 && (emit == nil || emit(make13(pair)))
 	}
 	if w != 1 {
 		return false
 	}
 	for k := range tile.NumKinds {
-		if orphanMask.Has(tile.Kind(k)) && !o.WildNever.Has(tile.Kind(k)) && emit(make13(k)) {
+		if orphanMask.Has(tile.Kind(k)) && !o.WildNever.Has(tile.Kind(k)) && (emit == nil || emit(make13(k))) {
 			return true
 		}
 	}
@@ -154,19 +181,39 @@ func singles(c *tile.Counts, o *Options, cand, must Mask, emit func([]Group) boo
 	w -= popcount(missing)
 	have |= missing
 	free := cand &^ have &^ o.WildNever
-	var rec func(from, left int, have Mask) bool
-	rec = func(from, left int, have Mask) bool {
-		if left == 0 {
-			return emit(singleGroups(have))
-		}
-		for k := from; k < tile.NumKinds; k++ {
-			if free.Has(tile.Kind(k)) && rec(k+1, left-1, have|1<<k) {
-				return true
-			}
-		}
-		return false
+	if emit == nil {
+		return popcount(free) >= w
 	}
-	return rec(0, w, have)
+	f := singleFill{free: free, emit: emit}
+	return f.rec(0, w, have)
+}
+
+// singleFill adds wildcards as single tiles from free.
+type singleFill struct {
+	free   Mask
+	never  Mask
+	lowGap bool // 十三不搭: tiles of a suit three apart, free unused
+	emit   func([]Group) bool
+}
+
+func (f *singleFill) rec(from, left int, have Mask) bool {
+	if left == 0 {
+		return f.emit == nil || f.emit(singleGroups(have))
+	}
+	for k := from; k < tile.NumKinds; k++ {
+		m := have | 1<<k
+		if f.lowGap {
+			if have.Has(tile.Kind(k)) || f.never.Has(tile.Kind(k)) || !unrelatedOK(m) {
+				continue
+			}
+		} else if !f.free.Has(tile.Kind(k)) {
+			continue
+		}
+		if f.rec(k+1, left-1, m) {
+			return true
+		}
+	}
+	return false
 }
 
 func singleGroups(m Mask) []Group {
@@ -216,13 +263,13 @@ func knittedStraight(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 		rest := *c
 		ro := *o
 		ok := true
-		var gs []Group
+		var gs [3]Group
 		for k := range tile.NumKinds {
 			if !km.Has(tile.Kind(k)) {
 				continue
 			}
 			if k%9 < 3 {
-				gs = append(gs, Group{Kind: Knitted, Tile: tile.Kind(k)})
+				gs[k/9] = Group{Kind: Knitted, Tile: tile.Kind(k)}
 			}
 			switch {
 			case rest[k] > 0:
@@ -236,20 +283,33 @@ func knittedStraight(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 		if !ok {
 			continue
 		}
-		s := stdSearch{c: rest, wild: ro.Wildcards, never: o.WildNever, pair: -1}
-		s.emit = func(s *stdSearch) bool {
-			out := slices.Clone(gs)
-			sets := slices.Clone(s.sets)
-			slices.SortFunc(sets, compareGroups)
-			out = append(out, sets...)
-			out = append(out, Group{Kind: Pair, Tile: tile.Kind(s.pair)})
-			return emit(out)
+		if emit == nil {
+			ro.PairOnly = 0
+			if completeStandard(&rest, &ro) {
+				return true
+			}
+			continue
 		}
-		if s.run(0) {
+		if knittedRest(&rest, ro.Wildcards, o.WildNever, gs, emit) {
 			return true
 		}
 	}
 	return false
+}
+
+// knittedRest emits the readings of the tiles left beside a knitted set
+// (its groups gs) as sets and a pair.
+func knittedRest(rest *tile.Counts, wild int, never Mask, gs [3]Group, emit func([]Group) bool) bool {
+	s := stdSearch{c: *rest, wild: wild, never: never, pair: -1}
+	s.emit = func(s *stdSearch) bool {
+		out := slices.Clone(gs[:])
+		sets := slices.Clone(s.sets)
+		slices.SortFunc(sets, compareGroups)
+		out = append(out, sets...)
+		out = append(out, Group{Kind: Pair, Tile: tile.Kind(s.pair)})
+		return emit(out)
+	}
+	return s.run(0)
 }
 
 // unrelatedOK reports whether the kinds in m can be part of a 十三不搭:
@@ -289,23 +349,12 @@ func thirteenUnrelated(c *tile.Counts, o *Options, must Mask, emit func([]Group)
 		return false
 	}
 	have |= missing
-	var rec func(from, left int, have Mask) bool
-	rec = func(from, left int, have Mask) bool {
-		if left == 0 {
-			return emit(singleGroups(have))
-		}
-		for k := from; k < tile.NumKinds; k++ {
-			m := have | 1<<k
-			if have.Has(tile.Kind(k)) || o.WildNever.Has(tile.Kind(k)) || !unrelatedOK(m) {
-				continue
-			}
-			if rec(k+1, left-1, m) {
-				return true
-			}
-		}
-		return false
+	left := o.Wildcards - popcount(missing)
+	if left == 0 {
+		return emit == nil || emit(singleGroups(have))
 	}
-	return rec(0, o.Wildcards-popcount(missing), have)
+	f := singleFill{never: o.WildNever, lowGap: true, emit: emit}
+	return f.rec(0, left, have)
 }
 
 // special runs the search for shape sh.

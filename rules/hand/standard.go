@@ -267,6 +267,9 @@ func standardArrangements(c *tile.Counts, o *Options, out []Arrangement) []Arran
 // completeStandard reports whether c with o's wildcards reads as sets and a
 // pair.
 func completeStandard(c *tile.Counts, o *Options) bool {
+	if ok, handled := completeFast(c, o); handled {
+		return ok
+	}
 	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
 	var buf [4]Group
 	s.sets = buf[:0]
