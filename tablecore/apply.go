@@ -112,6 +112,12 @@ func (g *Game) check(a game.Action) error {
 		if g.rules.Flowers && holdsFlower(p.Hand) && a.Kind != game.Flower && a.Kind != game.Tsumo {
 			return fmt.Errorf("a flower in hand must be exposed first: %w", ErrNotAllowed)
 		}
+		if g.FinalPhase() {
+			if a.Kind != game.Tsumo && a.Kind != game.Pass {
+				return fmt.Errorf("in the last draws a player may only win or keep the tile: %w", ErrNotAllowed)
+			}
+			return nil
+		}
 		switch a.Kind {
 		case game.Discard, game.Riichi:
 			return g.held(p, a.Tile, false)
@@ -237,6 +243,17 @@ func (g *Game) checkDraw(a game.Action, src game.Source) error {
 		return fmt.Errorf("%s is not a tile of the set: %w", a.Tile, ErrWrongTile)
 	}
 	return nil
+}
+
+// FinalPhase reports whether the player to act drew in the last-draws
+// phase of Rules.FinalDraws: they may only win or keep the tile.
+func (g *Game) FinalPhase() bool {
+	h := g.h
+	if g.rules.FinalDraws == 0 || h == nil || h.Phase != game.ToAct || h.Wall.Remaining() >= g.rules.FinalDraws {
+		return false
+	}
+	last, ok := h.LastAction()
+	return ok && last.Kind == game.Draw && last.Seat == h.Turn && h.Source == game.Head
 }
 
 // drawIndex is the wall position of the next draw from h.Source.

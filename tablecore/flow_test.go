@@ -276,3 +276,52 @@ func conserved(t *testing.T, h *game.Hand, size int) {
 		t.Fatalf("%d tiles accounted for, the set has %d (phase %s)", n, size, h.Phase)
 	}
 }
+
+func TestFinalDrawsPhase(t *testing.T) {
+	rs := tablecoretest.New()
+	rs.R.Reserve = 10
+	rs.R.FinalDraws = 4
+	g, _ := tablecore.New(rs, 0)
+	w := rs.R.Set.Tiles()
+	rand.New(rand.NewPCG(11, 12)).Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	if _, err := g.StartHand(tablecore.Deal{Wall: w}); err != nil {
+		t.Fatal(err)
+	}
+	h := g.Hand()
+	// Play plainly (no wins, no calls) until the last-draws phase begins.
+	for step := 0; step < 1000 && !g.FinalPhase() && h.Phase != game.Over; step++ {
+		switch h.Phase {
+		case game.ToAct:
+			p := h.Seats[h.Turn]
+			apply(t, g, game.Action{Kind: game.Discard, Seat: h.Turn, Tile: p.Hand[len(p.Hand)-1]})
+		default:
+			playOn(t, g)
+		}
+	}
+	if !g.FinalPhase() {
+		t.Fatalf("the last-draws phase never began (phase %s, %d left)", h.Phase, h.Wall.Remaining())
+	}
+	if left := h.Wall.Remaining(); left != 3 {
+		t.Fatalf("%d tiles left after the first final draw, want 3", left)
+	}
+	keepers := map[game.Seat]bool{}
+	for round := 0; round < 4; round++ {
+		seat := h.Turn
+		p := h.Seats[seat]
+		n := len(p.Hand)
+		if _, err := g.Apply(game.Action{Kind: game.Discard, Seat: seat, Tile: p.Hand[n-1]}); !errors.Is(err, tablecore.ErrNotAllowed) {
+			t.Fatalf("a discard in the last draws: %v", err)
+		}
+		apply(t, g, game.Action{Kind: game.Pass, Seat: seat})
+		keepers[seat] = true
+		if len(h.Seats[seat].Hand) != n {
+			t.Fatalf("seat %d did not keep its tile", seat)
+		}
+		if round < 3 {
+			draw(t, g, h.Turn)
+		}
+	}
+	if len(keepers) != 4 || h.Phase != game.Over || h.End.Kind != game.Exhausted || h.Wall.Remaining() != 0 {
+		t.Fatalf("keepers %v, phase %s, left %d", keepers, h.Phase, h.Wall.Remaining())
+	}
+}

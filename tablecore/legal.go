@@ -45,6 +45,10 @@ func (g *Game) Legal(seat game.Seat) []game.Action {
 		}
 	case game.ToAct:
 		try(game.Action{Kind: game.Tsumo, Seat: seat})
+		if g.FinalPhase() {
+			try(game.Action{Kind: game.Pass, Seat: seat})
+			break
+		}
 		for _, t := range distinct {
 			try(game.Action{Kind: game.Discard, Seat: seat, Tile: t})
 			try(game.Action{Kind: game.Riichi, Seat: seat, Tile: t})

@@ -72,7 +72,17 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 		g.setup()
 	case game.Abort:
 		evs = g.endHand(evs, game.End{Kind: game.Aborted, Reason: "declared by seat " + itoa(int(a.Seat))})
-	case game.Chi, game.Pon, game.OpenKan, game.Ron, game.Pass:
+	case game.Pass:
+		if h.Phase == game.ToAct {
+			// Keeping the last-draws tile (FinalPhase): the next player draws.
+			evs = g.toDraw(evs, g.nextActive(a.Seat))
+			break
+		}
+		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
+		if g.allAnswered() {
+			evs = g.resolve(evs)
+		}
+	case game.Chi, game.Pon, game.OpenKan, game.Ron:
 		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
 		if g.allAnswered() {
 			evs = g.resolve(evs)

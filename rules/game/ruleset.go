@@ -50,6 +50,11 @@ type Rules struct {
 	HeadIndicator bool
 	// MaxKongs is the most kongs a hand may have in all (riichi: 4); 0 = no limit.
 	MaxKongs int
+	// FinalDraws, if not zero, starts a last phase when a normal draw is due
+	// with no more than this many drawable tiles left: each player in turn
+	// draws one tile and may only win on it or keep it (Pass), without
+	// discarding (Wuhan's 海底撈, wuhan.md §6).
+	FinalDraws int
 }
 
 // Value is a win's worth as players read it.
