@@ -112,96 +112,194 @@ func shantenOrphans(c *tile.Counts) int {
 
 // shantenStandard counts by blocks: with m sets, t partial sets (at most
 // need in all) and p = 1 for a pair, a hand is 2·need − 2m − t − p from
-// tenpai. n is the number of tiles; need = 4 less the melds.
+// tenpai, need being 4 less the melds. With a pair rule, a hand with no
+// pair and no lone tile that may become one needs a draw more. Each suit
+// (and each honour) is searched on its own for the best t per (m, p), and
+// the results are combined, so the cost is a sum over suits, not a
+// product.
 func shantenStandard(c *tile.Counts, n int, pairs Mask) int {
-	s := shSearch{c: *c, need: (14 - n) / 3, pairs: pairs}
-	s.need = 4 - s.need
-	s.best = 2*s.need + 1
-	s.run(0)
-	return s.best
-}
-
-type shSearch struct {
-	c        tile.Counts
-	need     int
-	pairs    Mask // allowed pairs; 0 = any
-	m, t, p  int
-	isolated Mask // kinds left over as lone tiles
-	best     int
-}
-
-func (s *shSearch) eval() {
-	t := min(s.t, s.need-s.m)
-	v := 2*s.need - 2*s.m - t - s.p
-	if s.pairs != 0 && s.p == 0 && s.isolated&s.pairs == 0 {
-		// No lone tile may become the pair: it takes a draw more.
-		v++
+	if pairs == 0 {
+		if s, ok := shantenTable(c, n); ok {
+			return s
+		}
 	}
-	s.best = min(s.best, v)
+	need := 4 - (14-n)/3
+	var acc, part blocks
+	acc.reset()
+	acc[0][0][0] = 0
+	rule := pairs != 0
+	for s := range 3 {
+		ss := suitSearch{n: 9, seq: true, rule: rule, out: &part}
+		empty := true
+		for r := range 9 {
+			ss.c[r] = c[s*9+r]
+			empty = empty && ss.c[r] == 0
+			if !rule || pairs.Has(tile.Kind(s*9+r)) {
+				ss.elig |= 1 << r
+			}
+		}
+		if empty {
+			continue
+		}
+		part.reset()
+		ss.run(0)
+		acc.merge(&part)
+	}
+	for k := int(tile.East); k < tile.NumKinds; k++ {
+		if c[k] == 0 {
+			continue
+		}
+		ss := suitSearch{n: 1, rule: rule, out: &part}
+		ss.c[0] = c[k]
+		if !rule || pairs.Has(tile.Kind(k)) {
+			ss.elig = 1
+		}
+		part.reset()
+		ss.run(0)
+		acc.merge(&part)
+	}
+	best := 2*need + 1
+	for m := range 5 {
+		for p := range 2 {
+			for iso := range 2 {
+				t := int(acc[m][p][iso])
+				if t < 0 {
+					continue
+				}
+				mm := min(m, need)
+				v := 2*need - 2*mm - min(t, need-mm) - p
+				if rule && p == 0 && iso == 0 {
+					// No lone tile may become the pair: a draw more.
+					v++
+				}
+				best = min(best, v)
+			}
+		}
+	}
+	return best
 }
 
-func (s *shSearch) run(k int) {
-	for k < tile.NumKinds && s.c[k] == 0 {
-		k++
+// blocks holds, per number of sets (capped at 4), pair (0, 1) and whether
+// a lone tile could become the pair under a pair rule, the most partial
+// sets a reading has; -1 for none.
+type blocks [5][2][2]int8
+
+func (b *blocks) reset() {
+	for m := range b {
+		b[m] = [2][2]int8{{-1, -1}, {-1, -1}}
 	}
-	if k == tile.NumKinds {
-		s.eval()
+}
+
+// merge combines b with the readings of another part.
+func (b *blocks) merge(o *blocks) {
+	var r blocks
+	r.reset()
+	for m1 := range 5 {
+		for p1 := range 2 {
+			for i1 := range 2 {
+				t1 := b[m1][p1][i1]
+				if t1 < 0 {
+					continue
+				}
+				for m2 := range 5 {
+					for p2 := range 2 - p1 {
+						for i2 := range 2 {
+							t2 := o[m2][p2][i2]
+							if t2 < 0 {
+								continue
+							}
+							m, p, i := min(m1+m2, 4), p1+p2, i1|i2
+							if t := min(t1+t2, 8); t > r[m][p][i] {
+								r[m][p][i] = t
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	*b = r
+}
+
+// suitSearch reads the tiles of one suit (or one honour, n = 1, no
+// sequences) as sets, partial sets, a pair and lone tiles.
+type suitSearch struct {
+	c       [9]uint8
+	n       int
+	seq     bool
+	rule    bool   // a pair rule is in force
+	elig    uint16 // ranks that may be the pair
+	m, t, p int
+	iso     int // a lone tile could be the pair
+	out     *blocks
+}
+
+func (s *suitSearch) run(i int) {
+	for i < s.n && s.c[i] == 0 {
+		i++
+	}
+	if i == s.n {
+		m := min(s.m, 4)
+		if t := int8(min(s.t, 8)); t > s.out[m][s.p][s.iso] {
+			s.out[m][s.p][s.iso] = t
+		}
 		return
 	}
 	c := &s.c
-	if c[k] >= 3 {
-		c[k] -= 3
+	if c[i] >= 3 {
+		c[i] -= 3
 		s.m++
-		s.run(k)
+		s.run(i)
 		s.m--
-		c[k] += 3
+		c[i] += 3
 	}
-	suited := k < int(tile.East)
-	if suited && k%9 <= 6 && c[k+1] > 0 && c[k+2] > 0 {
-		c[k]--
-		c[k+1]--
-		c[k+2]--
+	if s.seq && i <= 6 && c[i+1] > 0 && c[i+2] > 0 {
+		c[i]--
+		c[i+1]--
+		c[i+2]--
 		s.m++
-		s.run(k)
+		s.run(i)
 		s.m--
-		c[k]++
-		c[k+1]++
-		c[k+2]++
+		c[i]++
+		c[i+1]++
+		c[i+2]++
 	}
-	if c[k] >= 2 {
-		c[k] -= 2
-		if s.p == 0 && (s.pairs == 0 || s.pairs.Has(tile.Kind(k))) {
+	if c[i] >= 2 {
+		c[i] -= 2
+		if s.p == 0 && s.elig&(1<<i) != 0 {
 			s.p = 1
-			s.run(k)
+			s.run(i)
 			s.p = 0
 		}
 		s.t++
-		s.run(k)
+		s.run(i)
 		s.t--
-		c[k] += 2
+		c[i] += 2
 	}
-	if suited && k%9 <= 7 && c[k+1] > 0 {
-		c[k]--
-		c[k+1]--
+	if s.seq && i <= 7 && c[i+1] > 0 {
+		c[i]--
+		c[i+1]--
 		s.t++
-		s.run(k)
+		s.run(i)
 		s.t--
-		c[k]++
-		c[k+1]++
+		c[i]++
+		c[i+1]++
 	}
-	if suited && k%9 <= 6 && c[k+2] > 0 {
-		c[k]--
-		c[k+2]--
+	if s.seq && i <= 6 && c[i+2] > 0 {
+		c[i]--
+		c[i+2]--
 		s.t++
-		s.run(k)
+		s.run(i)
 		s.t--
-		c[k]++
-		c[k+2]++
+		c[i]++
+		c[i+2]++
 	}
-	c[k]--
-	old := s.isolated
-	s.isolated |= 1 << k
-	s.run(k)
-	s.isolated = old
-	c[k]++
+	c[i]--
+	old := s.iso
+	if s.rule && s.elig&(1<<i) != 0 {
+		s.iso = 1
+	}
+	s.run(i)
+	s.iso = old
+	c[i]++
 }
