@@ -1,0 +1,470 @@
+package profile
+
+import (
+	"bytes"
+	_ "embed"
+	"errors"
+	"fmt"
+	"os"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+//go:embed default.yaml
+var defaultYAML []byte
+
+// DefaultYAML returns the text of the built-in profile.
+func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
+
+// Default returns the built-in profile: a Raspberry Pi 4 or 5 with the
+// jantaku HAT (docs/wiring.md).
+func Default() *Profile {
+	p, err := Parse("default.yaml", defaultYAML)
+	if err != nil {
+		// The built-in profile is checked by the package's tests.
+		panic("profile: built-in profile: " + err.Error())
+	}
+	return p
+}
+
+// LoadFile reads and checks the profile in file.
+func LoadFile(file string) (*Profile, error) {
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return nil, fmt.Errorf("profile: %w", err)
+	}
+	return Parse(file, data)
+}
+
+// Error is one problem in a profile file.
+type Error struct {
+	File string
+	Line int
+	Msg  string
+}
+
+func (e *Error) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.File, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.File, e.Msg)
+}
+
+var yamlLine = regexp.MustCompile(`line (\d+): (.*)`)
+
+// Parse reads and checks a profile; file names it in errors. The error
+// joins one *Error per problem found.
+func Parse(file string, data []byte) (*Profile, error) {
+	var root yaml.Node
+	if err := yaml.Unmarshal(data, &root); err != nil {
+		return nil, yamlError(file, err)
+	}
+	if len(root.Content) == 0 {
+		return nil, &Error{File: file, Msg: "empty profile"}
+	}
+	p := &Profile{}
+	if err := root.Content[0].Decode(p); err != nil {
+		return nil, yamlError(file, err)
+	}
+	p.File = file
+	if errs := unknownKeys(file, root.Content[0], p); len(errs) > 0 {
+		return nil, errors.Join(errs...)
+	}
+	if err := p.Check(); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func yamlError(file string, err error) error {
+	var le *lineError
+	if errors.As(err, &le) {
+		return &Error{File: file, Line: le.line, Msg: le.msg}
+	}
+	var te *yaml.TypeError
+	if errors.As(err, &te) {
+		var errs []error
+		for _, m := range te.Errors {
+			errs = append(errs, lineMsg(file, m))
+		}
+		return errors.Join(errs...)
+	}
+	return lineMsg(file, strings.TrimPrefix(err.Error(), "yaml: "))
+}
+
+func lineMsg(file, m string) *Error {
+	if s := yamlLine.FindStringSubmatch(m); s != nil {
+		n, _ := strconv.Atoi(s[1])
+		return &Error{File: file, Line: n, Msg: s[2]}
+	}
+	return &Error{File: file, Msg: m}
+}
+
+// known lists the keys each kind of mapping may have, so a misspelt key is
+// an error rather than a silently missing setting.
+var known = map[string][]string{
+	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets"},
+	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "jam_timeout", "stall_margin"},
+	"chips":    {"kind", "bus", "addr", "freq"},
+	"motors":   {"chip", "pwm", "in1", "in2", "reversed"},
+	"inputs":   {"pin", "active_low", "pull"},
+	"buttons":  {"pin", "active_low", "pull"},
+	"readers":  {"spi", "reset", "irq", "mux", "gain"},
+	"muxes":    {"select", "enable"},
+	"zones":    {"reader", "antenna"},
+	"tilesets": {"stacks"},
+}
+
+func unknownKeys(file string, top *yaml.Node, _ *Profile) []error {
+	var errs []error
+	check := func(n *yaml.Node, kind, where string) {
+		if n.Kind != yaml.MappingNode {
+			return
+		}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			ok := false
+			for _, w := range known[kind] {
+				ok = ok || w == k.Value
+			}
+			if !ok {
+				errs = append(errs, &Error{File: file, Line: k.Line, Msg: fmt.Sprintf("unknown key %q in %s (known: %s)", k.Value, where, strings.Join(known[kind], ", "))})
+			}
+		}
+	}
+	check(top, "", "the profile")
+	for i := 0; i+1 < len(top.Content); i += 2 {
+		k, v := top.Content[i].Value, top.Content[i+1]
+		switch k {
+		case "timing":
+			check(v, k, "timing")
+		case "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets":
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				check(v.Content[j+1], k, k+" "+v.Content[j].Value)
+			}
+		}
+	}
+	return errs
+}
+
+// Names of the parts the machine cycle needs, per side s.
+func MotorNames(sides int) []string {
+	out := []string{"tray"}
+	for s := 0; s < sides; s++ {
+		out = append(out, fmt.Sprintf("conveyor%d", s), fmt.Sprintf("stacker%d", s), fmt.Sprintf("lift%d", s))
+	}
+	return out
+}
+
+// InputNames lists the inputs the machine cycle needs.
+func InputNames(sides int) []string {
+	out := []string{"lid"}
+	for s := 0; s < sides; s++ {
+		out = append(out, fmt.Sprintf("eye%d", s), fmt.Sprintf("stacker%d.home", s), fmt.Sprintf("lift%d.top", s), fmt.Sprintf("lift%d.bottom", s))
+	}
+	return out
+}
+
+// InlineReaderName is the reader at side s's stacker gate.
+func InlineReaderName(s int) string { return fmt.Sprintf("inline%d", s) }
+
+// Bus pins of the Raspberry Pi's 40-pin header.
+var busPins = map[string][]string{
+	"I2C1": {"GPIO2", "GPIO3"},
+	"SPI0": {"GPIO9", "GPIO10", "GPIO11"},
+	"SPI1": {"GPIO19", "GPIO20", "GPIO21"},
+}
+
+var chipSelects = map[string]string{
+	"SPI0.0": "GPIO8", "SPI0.1": "GPIO7",
+	"SPI1.0": "GPIO18", "SPI1.1": "GPIO17", "SPI1.2": "GPIO16",
+}
+
+var (
+	gpioName     = regexp.MustCompile(`^GPIO([0-9]|1[0-9]|2[0-7])$`)
+	expanderName = regexp.MustCompile(`^([a-z][a-z0-9_]*)\.([AB])([0-7])$`)
+)
+
+// Check validates the profile and returns every problem found, joined.
+func (p *Profile) Check() error {
+	c := checker{p: p, pins: map[string]use{}}
+	c.run()
+	if len(c.errs) == 0 {
+		return nil
+	}
+	sort.SliceStable(c.errs, func(i, j int) bool { return c.errs[i].(*Error).Line < c.errs[j].(*Error).Line })
+	return errors.Join(c.errs...)
+}
+
+type use struct {
+	by   string
+	line int
+}
+
+type checker struct {
+	p    *Profile
+	errs []error
+	pins map[string]use
+}
+
+func (c *checker) errorf(line int, format string, a ...any) {
+	c.errs = append(c.errs, &Error{File: c.p.File, Line: line, Msg: fmt.Sprintf(format, a...)})
+}
+
+// pin checks a pin reference and records its use.
+func (c *checker) pin(name, by string, line int, output bool) {
+	switch {
+	case name == "":
+		c.errorf(line, "%s: no pin", by)
+		return
+	case gpioName.MatchString(name):
+	case expanderName.MatchString(name):
+		m := expanderName.FindStringSubmatch(name)
+		ch, ok := c.p.Chips[m[1]]
+		if !ok || ch.Kind != "mcp23017" {
+			c.errorf(line, "%s: pin %s is on %q, which is not an mcp23017 in chips", by, name, m[1])
+			return
+		}
+		if !output && strings.HasPrefix(by, "input eye") {
+			c.errorf(line, "%s: a tile eye needs an interrupt-capable Pi line, not expander pin %s", by, name)
+		}
+	default:
+		c.errorf(line, "%s: unknown pin %q (want GPIO0–GPIO27 or <expander>.A0–B7)", by, name)
+		return
+	}
+	if u, ok := c.pins[name]; ok {
+		// Report at the later of the two lines, naming the earlier.
+		if u.line > line {
+			u, by, line = use{by, line}, u.by, u.line
+		}
+		if u.line == 0 {
+			c.errorf(line, "%s: pin %s belongs to %s", by, name, u.by)
+		} else {
+			c.errorf(line, "pin %s is used twice: by %s and by %s (line %d)", name, by, u.by, u.line)
+		}
+		return
+	}
+	c.pins[name] = use{by, line}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+func (c *checker) run() {
+	p := c.p
+	if p.Sides == 0 {
+		p.Sides = 4
+	}
+	if p.Sides < 3 || p.Sides > 4 {
+		c.errorf(0, "sides: %d, want 3 or 4", p.Sides)
+	}
+	c.timing()
+	// Buses in use reserve their pins.
+	buses := map[string]bool{}
+	for _, n := range sortedKeys(p.Chips) {
+		ch := p.Chips[n]
+		if ch.Kind != "pca9685" && ch.Kind != "mcp23017" {
+			c.errorf(ch.Line, "chip %s: unknown kind %q (want pca9685 or mcp23017)", n, ch.Kind)
+		}
+		if _, ok := busPins[ch.Bus]; !ok || !strings.HasPrefix(ch.Bus, "I2C") {
+			c.errorf(ch.Line, "chip %s: unknown I2C bus %q (want I2C1)", n, ch.Bus)
+		}
+		if ch.Addr < 0x03 || ch.Addr > 0x77 {
+			c.errorf(ch.Line, "chip %s: I2C address 0x%02X out of range 0x03–0x77", n, ch.Addr)
+		}
+		buses[ch.Bus] = true
+	}
+	addrs := map[string]string{}
+	for _, n := range sortedKeys(p.Chips) {
+		ch := p.Chips[n]
+		k := fmt.Sprintf("%s@0x%02X", ch.Bus, ch.Addr)
+		if o, ok := addrs[k]; ok {
+			c.errorf(ch.Line, "chip %s: address 0x%02X on %s is also chip %s's", n, ch.Addr, ch.Bus, o)
+		}
+		addrs[k] = n
+	}
+	for _, n := range sortedKeys(p.Readers) {
+		r := p.Readers[n]
+		cs, ok := chipSelects[r.SPI]
+		if !ok {
+			c.errorf(r.Line, "reader %s: unknown SPI port %q (want SPI0.0, SPI0.1, SPI1.0–SPI1.2)", n, r.SPI)
+			continue
+		}
+		buses[r.SPI[:4]] = true
+		c.pin(cs, "reader "+n+" chip select", r.Line, true)
+	}
+	for _, b := range sortedKeys(buses) {
+		for _, pin := range busPins[b] {
+			c.pins[pin] = use{"bus " + b, 0}
+		}
+	}
+	// Motors: channels on PCA9685s.
+	chans := map[string]use{}
+	for _, n := range sortedKeys(p.Motors) {
+		m := p.Motors[n]
+		ch, ok := p.Chips[m.Chip]
+		if !ok || ch.Kind != "pca9685" {
+			c.errorf(m.Line, "motor %s: chip %q is not a pca9685 in chips", n, m.Chip)
+			continue
+		}
+		for _, x := range []struct {
+			what string
+			ch   int
+		}{{"pwm", m.PWM}, {"in1", m.IN1}, {"in2", m.IN2}} {
+			if x.ch < 0 || x.ch > 15 {
+				c.errorf(m.Line, "motor %s: %s channel %d out of range 0–15", n, x.what, x.ch)
+				continue
+			}
+			k := fmt.Sprintf("%s channel %d", m.Chip, x.ch)
+			if o, ok := chans[k]; ok {
+				by, line := n+" "+x.what, m.Line
+				if o.line > line {
+					o, by, line = use{by, line}, o.by, o.line
+				}
+				c.errorf(line, "%s is used twice: by %s and by %s (line %d)", k, by, o.by, o.line)
+			}
+			chans[k] = use{n + " " + x.what, m.Line}
+		}
+	}
+	for _, n := range MotorNames(p.Sides) {
+		if _, ok := p.Motors[n]; !ok {
+			c.errorf(0, "motors: missing %s", n)
+		}
+	}
+	inputs := func(kind string, m map[string]Input) {
+		for _, n := range sortedKeys(m) {
+			in := m[n]
+			c.pin(in.Pin, kind+" "+n, in.Line, false)
+			switch in.Pull {
+			case "", "up", "down", "none":
+			default:
+				c.errorf(in.Line, "%s %s: pull %q, want up, down or none", kind, n, in.Pull)
+			}
+		}
+	}
+	inputs("input", p.Inputs)
+	inputs("button", p.Buttons)
+	for _, n := range InputNames(p.Sides) {
+		if _, ok := p.Inputs[n]; !ok {
+			c.errorf(0, "inputs: missing %s", n)
+		}
+	}
+	if _, ok := p.Buttons["start"]; !ok {
+		c.errorf(0, "buttons: missing start")
+	}
+	for _, n := range sortedKeys(p.Muxes) {
+		m := p.Muxes[n]
+		if len(m.Select) == 0 || len(m.Select) > 5 {
+			c.errorf(m.Line, "mux %s: %d select lines, want 1 to 5", n, len(m.Select))
+		}
+		for i, s := range m.Select {
+			c.pin(s, fmt.Sprintf("mux %s select %d", n, i), m.Line, true)
+		}
+		if m.Enable != "" {
+			c.pin(m.Enable, "mux "+n+" enable", m.Line, true)
+		}
+	}
+	for _, n := range sortedKeys(p.Readers) {
+		r := p.Readers[n]
+		c.pin(r.Reset, "reader "+n+" reset", r.Line, true)
+		if r.IRQ != "" {
+			c.pin(r.IRQ, "reader "+n+" irq", r.Line, false)
+		}
+		if r.Mux != "" {
+			if _, ok := p.Muxes[r.Mux]; !ok {
+				c.errorf(r.Line, "reader %s: unknown mux %q", n, r.Mux)
+			}
+		}
+		if r.Gain < 0 || r.Gain > 7 {
+			c.errorf(r.Line, "reader %s: gain %d out of range 0–7", n, r.Gain)
+		}
+	}
+	for s := 0; s < p.Sides; s++ {
+		if _, ok := p.Readers[InlineReaderName(s)]; !ok {
+			c.errorf(0, "readers: missing %s", InlineReaderName(s))
+		}
+	}
+	antennas := map[string]string{}
+	for _, n := range sortedKeys(p.Zones) {
+		z := p.Zones[n]
+		r, ok := p.Readers[z.Reader]
+		if !ok {
+			c.errorf(z.Line, "zone %s: no antenna: reader %q is not in readers", n, z.Reader)
+			continue
+		}
+		if z.Antenna == nil {
+			c.errorf(z.Line, "zone %s: no antenna number", n)
+			continue
+		}
+		a := *z.Antenna
+		max := 1
+		if r.Mux != "" {
+			max = 1 << len(p.Muxes[r.Mux].Select)
+		}
+		if a < 0 || a >= max {
+			c.errorf(z.Line, "zone %s: antenna %d does not exist on reader %s (0–%d)", n, a, z.Reader, max-1)
+			continue
+		}
+		k := fmt.Sprintf("%s/%d", z.Reader, a)
+		if o, ok := antennas[k]; ok {
+			c.errorf(z.Line, "zone %s: antenna %d of %s also covers zone %s", n, a, z.Reader, o)
+		}
+		antennas[k] = n
+	}
+	if len(p.TileSets) == 0 {
+		c.errorf(0, "tilesets: none")
+	}
+	for _, n := range sortedKeys(p.TileSets) {
+		ts := p.TileSets[n]
+		if len(ts.Stacks) != 4 {
+			c.errorf(ts.Line, "tile set %s: %d sides of stacks, want 4 (0 for an empty seat)", n, len(ts.Stacks))
+			continue
+		}
+		for i, s := range ts.Stacks {
+			if s < 0 || s > 20 {
+				c.errorf(ts.Line, "tile set %s: %d stacks on side %d, want 0–20", n, s, i)
+			}
+			if s > 0 && i >= p.Sides {
+				c.errorf(ts.Line, "tile set %s: side %d has stacks but the table has %d sides", n, i, p.Sides)
+			}
+		}
+		if want, err := strconv.Atoi(strings.TrimSuffix(n, "-3p")); err == nil && ts.Tiles() != want {
+			c.errorf(ts.Line, "tile set %s: stacks %v hold %d tiles, not %d", n, ts.Stacks, ts.Tiles(), want)
+		}
+	}
+}
+
+func (c *checker) timing() {
+	t := &c.p.Timing
+	line := t.Line
+	for _, d := range []struct {
+		name string
+		v    Duration
+	}{
+		{"control_period", t.ControlPeriod}, {"mix", t.Mix}, {"feed", t.Feed}, {"read", t.Read},
+		{"stroke", t.Stroke}, {"lift", t.Lift}, {"jam_timeout", t.JamTimeout},
+	} {
+		if d.v <= 0 {
+			c.errorf(line, "timing: %s must be positive", d.name)
+		}
+	}
+	if t.ReadAttempts < 1 {
+		c.errorf(line, "timing: read_attempts must be at least 1")
+	}
+	if t.StallMargin == 0 {
+		t.StallMargin = 1.5
+	}
+	if t.StallMargin < 1 {
+		c.errorf(line, "timing: stall_margin %v must be at least 1", t.StallMargin)
+	}
+}

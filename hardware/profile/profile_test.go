@@ -1,0 +1,127 @@
+package profile_test
+
+import (
+	"errors"
+	"os"
+	"strings"
+	"testing"
+
+	"jantaku/hardware/profile"
+)
+
+func TestDefault(t *testing.T) {
+	p, err := profile.Parse("default.yaml", profile.DefaultYAML())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if p.Sides != 4 || len(p.Motors) != 13 || p.TileSets["140"].Tiles() != 140 {
+		t.Errorf("default: %d sides, %d motors, 140-set holds %d", p.Sides, len(p.Motors), p.TileSets["140"].Tiles())
+	}
+	if p.Timing.Feed.D().Milliseconds() != 90 {
+		t.Errorf("feed = %v", p.Timing.Feed.D())
+	}
+}
+
+// edit returns the default profile with old replaced by new (exactly once).
+func edit(t *testing.T, old, new string) []byte {
+	t.Helper()
+	s := string(profile.DefaultYAML())
+	if strings.Count(s, old) != 1 {
+		t.Fatalf("%q occurs %d times in default.yaml", old, strings.Count(s, old))
+	}
+	return []byte(strings.Replace(s, old, new, 1))
+}
+
+func lineOf(t *testing.T, data []byte, sub string) int {
+	t.Helper()
+	i := strings.Index(string(data), sub)
+	if i < 0 {
+		t.Fatalf("%q not found", sub)
+	}
+	return strings.Count(string(data[:i]), "\n") + 1
+}
+
+func TestErrors(t *testing.T) {
+	cases := []struct {
+		name, old, new string
+		line           string // text on the line the error must name
+		msg            string
+	}{
+		{"pin used twice", "eye1: {pin: GPIO5", "eye1: {pin: GPIO13", "lift0.top:", "pin GPIO13 is used twice"},
+		{"unknown pin", "eye2: {pin: GPIO6", "eye2: {pin: GPIO40", "eye2: {pin: GPIO40", `unknown pin "GPIO40"`},
+		{"bus pin", "eye3: {pin: GPIO12", "eye3: {pin: GPIO10", "eye3: {pin: GPIO10", "belongs to bus SPI0"},
+		{"zone without antenna", "deadwall: {reader: surface, antenna: 16}", "deadwall: {reader: wallreader, antenna: 16}", "deadwall:", "zone deadwall: no antenna"},
+		{"antenna out of range", "drop:     {reader: surface, antenna: 17}", "drop:     {reader: surface, antenna: 40}", "drop:", "antenna 40 does not exist"},
+		{"channel twice", "tray:      {chip: pwm0, pwm: 0,", "tray:      {chip: pwm0, pwm: 3,", "conveyor0:", "pwm0 channel 3 is used twice"},
+		{"bad duration", "mix: 8s", "mix: eight", "mix: eight", "bad duration"},
+		{"unknown key", "feed: 90ms", "fed: 90ms", "fed: 90ms", `unknown key "fed"`},
+		{"wrong stack count", `"136": {stacks: [17, 17, 17, 17]}`, `"136": {stacks: [17, 17, 17, 16]}`, `"136"`, "hold 134 tiles, not 136"},
+		{"expander eye", "eye0: {pin: GPIO4", "eye0: {pin: io1.A7", "eye0: {pin: io1.A7", "interrupt-capable"},
+		{"malformed", "sides: 4", "sides: [4", "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			data := edit(t, c.old, c.new)
+			_, err := profile.Parse("table.yaml", data)
+			if err == nil {
+				t.Fatal("no error")
+			}
+			if !strings.Contains(err.Error(), "table.yaml:") {
+				t.Errorf("error does not name the file: %v", err)
+			}
+			if c.msg == "" {
+				return
+			}
+			var pe *profile.Error
+			found := false
+			for _, e := range unjoin(err) {
+				if errors.As(e, &pe) && strings.Contains(pe.Msg, c.msg) {
+					found = true
+					if want := lineOf(t, data, c.line); pe.Line != want {
+						t.Errorf("%q at line %d, want line %d", pe.Msg, pe.Line, want)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no error containing %q in:\n%v", c.msg, err)
+			}
+		})
+	}
+}
+
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+func TestMissingParts(t *testing.T) {
+	data := edit(t, "  lift3.bottom: {pin: GPIO14, active_low: true, pull: up}\n", "")
+	_, err := profile.Parse("t.yaml", data)
+	if err == nil || !strings.Contains(err.Error(), "inputs: missing lift3.bottom") {
+		t.Errorf("err = %v", err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	f.Add(profile.DefaultYAML())
+	f.Add([]byte("sides: 3\ntilesets: {x: {stacks: [1]}}"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		p, err := profile.Parse("fuzz.yaml", data)
+		if err == nil && p == nil {
+			t.Fatal("nil profile and nil error")
+		}
+	})
+}
+
+// docs/wiring.md must show the default profile as it is.
+func TestWiringDocUpToDate(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/wiring.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(doc), profile.Default().Wiring()) {
+		t.Error("docs/wiring.md is out of date: regenerate its tables with `jantaku maintenance wiring`")
+	}
+}

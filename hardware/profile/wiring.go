@@ -1,0 +1,68 @@
+package profile
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Wiring returns the profile's wiring as Markdown tables (docs/wiring.md is
+// the default profile's).
+func (p *Profile) Wiring() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "## %s (%s)\n\n", p.Name, p.Board)
+	b.WriteString("### I2C chips\n\n| chip | kind | bus | address |\n|---|---|---|---|\n")
+	for _, n := range sortedKeys(p.Chips) {
+		c := p.Chips[n]
+		fmt.Fprintf(&b, "| %s | %s | %s | 0x%02X |\n", n, c.Kind, c.Bus, c.Addr)
+	}
+	b.WriteString("\n### Motors (H-bridge inputs on PCA9685 channels)\n\n| motor | chip | PWM | IN1 | IN2 | Forward |\n|---|---|---|---|---|---|\n")
+	for _, n := range sortedKeys(p.Motors) {
+		m := p.Motors[n]
+		fwd := "IN1 high"
+		if m.Reversed {
+			fwd = "IN2 high (reversed)"
+		}
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s |\n", n, m.Chip, m.PWM, m.IN1, m.IN2, fwd)
+	}
+	in := func(title string, m map[string]Input) {
+		fmt.Fprintf(&b, "\n### %s\n\n| name | pin | active | pull |\n|---|---|---|---|\n", title)
+		for _, n := range sortedKeys(m) {
+			i := m[n]
+			act := "high"
+			if i.ActiveLow {
+				act = "low"
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", n, i.Pin, act, i.Pull)
+		}
+	}
+	in("Inputs", p.Inputs)
+	in("Buttons", p.Buttons)
+	b.WriteString("\n### Tag readers (MFRC522)\n\n| reader | SPI | chip select | reset | IRQ | antenna mux |\n|---|---|---|---|---|---|\n")
+	for _, n := range sortedKeys(p.Readers) {
+		r := p.Readers[n]
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", n, r.SPI, chipSelects[r.SPI], r.Reset, orDash(r.IRQ), orDash(r.Mux))
+	}
+	b.WriteString("\n### Antenna multiplexers\n\n| mux | select lines (bit 0 first) | enable (active low) |\n|---|---|---|\n")
+	for _, n := range sortedKeys(p.Muxes) {
+		m := p.Muxes[n]
+		fmt.Fprintf(&b, "| %s | %s | %s |\n", n, strings.Join(m.Select, ", "), orDash(m.Enable))
+	}
+	b.WriteString("\n### Zones\n\n| zone | reader | antenna |\n|---|---|---|\n")
+	for _, n := range sortedKeys(p.Zones) {
+		z := p.Zones[n]
+		fmt.Fprintf(&b, "| %s | %s | %d |\n", n, z.Reader, *z.Antenna)
+	}
+	b.WriteString("\n### Tile sets (stacks per side, seats 0–3)\n\n| set | stacks | tiles |\n|---|---|---|\n")
+	for _, n := range sortedKeys(p.TileSets) {
+		t := p.TileSets[n]
+		fmt.Fprintf(&b, "| %s | %v | %d |\n", n, t.Stacks, t.Tiles())
+	}
+	return b.String()
+}
+
+func orDash(s string) string {
+	if s == "" {
+		return "–"
+	}
+	return s
+}
