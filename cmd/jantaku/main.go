@@ -27,6 +27,7 @@ type command struct {
 // in a file of its own named after it.
 func commands() []command {
 	return []command{
+		{"archive", "list and export finished games", runArchive},
 		// Add new subcommands here, one line each.
 	}
 }

@@ -1,0 +1,93 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"text/tabwriter"
+	"time"
+
+	"jantaku/tablecore/archive"
+)
+
+// dataDir is where the table keeps its journal and archive: $JANTAKU_DATA,
+// else $XDG_DATA_HOME/jantaku, else ~/.local/share/jantaku.
+func dataDir() string {
+	if d := os.Getenv("JANTAKU_DATA"); d != "" {
+		return d
+	}
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return filepath.Join(d, "jantaku")
+	}
+	if h, err := os.UserHomeDir(); err == nil {
+		return filepath.Join(h, ".local", "share", "jantaku")
+	}
+	return "jantaku-data"
+}
+
+const archiveUsage = `usage:
+  jantaku archive list [--db FILE]
+  jantaku archive export [--db FILE] [--out FILE] ID
+
+list shows the finished games; export writes one game's journal (which
+"jantaku replay --journal" and the daemon read) to --out or standard output.`
+
+func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return usageError{errors.New(archiveUsage)}
+	}
+	fs := flag.NewFlagSet("archive "+args[0], flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	db := fs.String("db", filepath.Join(dataDir(), "archive.db"), "archive file")
+	out := fs.String("out", "", "file to write (export; default standard output)")
+	if err := fs.Parse(args[1:]); err != nil {
+		return usageError{fmt.Errorf("%v\n%s", err, archiveUsage)}
+	}
+	if _, err := os.Stat(*db); err != nil {
+		return fmt.Errorf("no archive at %s (the table keeps one once a game has finished; --db names another): %w", *db, err)
+	}
+	a, err := archive.Open(*db, 2*time.Second)
+	if err != nil {
+		return err
+	}
+	defer a.Close()
+	switch args[0] {
+	case "list":
+		if fs.NArg() != 0 {
+			return usageError{errors.New(archiveUsage)}
+		}
+		games, err := a.List()
+		if err != nil {
+			return err
+		}
+		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+		fmt.Fprintln(tw, "ID\tFINISHED\tRULESET\tHANDS\tSCORES")
+		for _, g := range games {
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%v\n", g.ID, g.Finished.Local().Format("2006-01-02 15:04"), g.Ruleset, g.Hands, g.Scores)
+		}
+		return tw.Flush()
+	case "export":
+		if fs.NArg() != 1 {
+			return usageError{errors.New(archiveUsage)}
+		}
+		id, err := strconv.ParseUint(fs.Arg(0), 10, 64)
+		if err != nil {
+			return usageError{fmt.Errorf("game ID %q is not a number", fs.Arg(0))}
+		}
+		_, j, err := a.Get(id)
+		if err != nil {
+			return err
+		}
+		if *out == "" {
+			_, err = stdout.Write(j)
+			return err
+		}
+		return os.WriteFile(*out, j, 0o644)
+	}
+	return usageError{fmt.Errorf("unknown archive command %q\n%s", args[0], archiveUsage)}
+}
