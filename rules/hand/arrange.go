@@ -66,7 +66,14 @@ func Arrangements(c tile.Counts, o Options) ([]Arrangement, error) {
 }
 
 func arrangements(c *tile.Counts, o *Options, n int) []Arrangement {
-	out := standardArrangements(c, o, []Arrangement{})
+	out := make([]Arrangement, 0, 4)
+	handled := false
+	if o.Wildcards == 0 {
+		out, handled = standardFast(c, o.PairOnly, out)
+	}
+	if !handled {
+		out = standardArrangements(c, o, out)
+	}
 	for sh := SevenPairs; sh < numShapes; sh++ {
 		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
 			continue
