@@ -1,0 +1,67 @@
+package hand
+
+import (
+	"math/rand/v2"
+	"testing"
+
+	"jantaku/rules/tile"
+)
+
+// The table-driven paths must agree with the searches they shortcut.
+
+func randomHand(r *rand.Rand, n, kinds int) tile.Counts {
+	var c tile.Counts
+	for c.Total() < n {
+		if k := r.IntN(kinds); c[k] < 4 {
+			c[k]++
+		}
+	}
+	return c
+}
+
+func TestCompleteFastMatchesSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for i := range 20000 {
+		w := i % 5
+		melds := r.IntN(5)
+		n := 14 - 3*melds - w
+		if n < 0 {
+			continue
+		}
+		c := randomHand(r, n, 5+r.IntN(30))
+		o := Options{Wildcards: w}
+		if r.IntN(3) == 0 {
+			o.WildNever = MaskOf(tile.Green, tile.Red)
+		}
+		if r.IntN(3) == 0 {
+			o.PairOnly = MaskOf(tile.M2, tile.M5, tile.M8, tile.P2, tile.P5, tile.P8, tile.S2, tile.S5, tile.S8)
+		}
+		fast, handled := completeFast(&c, &o)
+		if !handled {
+			t.Fatalf("completeFast did not handle %v %+v", c, o)
+		}
+		s := stdSearch{c: c, wild: w, never: o.WildNever, pairs: o.PairOnly, pair: -1}
+		s.emit = func(*stdSearch) bool { return true }
+		if slow := s.run(0); slow != fast {
+			t.Fatalf("%v %+v: table %v, search %v", c, o, fast, slow)
+		}
+	}
+}
+
+func TestShantenTableMatchesSearch(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	for i := range 5000 {
+		melds := r.IntN(5)
+		n := 13 - 3*melds + i%2
+		c := randomHand(r, n, 9+r.IntN(26))
+		fast, ok := shantenTable(&c, n)
+		if !ok {
+			continue
+		}
+		// The per-suit search, as under a pair rule that allows every kind.
+		slow := shantenStandard(&c, n, Mask(1)<<tile.NumKinds-1)
+		if fast != slow {
+			t.Fatalf("%v: table %d, search %d", c, fast, slow)
+		}
+	}
+}
