@@ -1,0 +1,253 @@
+package sim
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"time"
+
+	"jantaku/drivers/clock"
+	"jantaku/drivers/motor"
+	"jantaku/drivers/motor/motortest"
+	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/rfidtest"
+	"jantaku/drivers/sensor/sensortest"
+	"jantaku/hardware/profile"
+)
+
+// Config sets up a simulated table.
+type Config struct {
+	Timing    profile.Timing
+	Sides     int // 4 unless set
+	Clock     clock.Clock
+	Seed      uint64
+	MissRate  float64 // per inline read attempt
+	GhostRate float64
+}
+
+// Machine is a simulated table. Its exported parts are the drivers the
+// firmware uses.
+type Machine struct {
+	Tray      *motortest.Motor
+	Conveyors []*motortest.Motor
+	Stackers  []*motortest.Motor
+	Lifts     []*motortest.Motor // Forward = up
+	Lid       *sensortest.Switch // active = open
+	Eyes      []*sensortest.Switch
+	Homes     []*sensortest.Switch // stacker cam at home
+	Tops      []*sensortest.Switch
+	Bottoms   []*sensortest.Switch
+	Start     *sensortest.Button
+	Inline    []*rfidtest.Reader
+
+	cfg  Config
+	clk  clock.Clock
+	rand *rand.Rand
+	wake chan struct{}
+
+	mu     sync.Mutex
+	last   time.Time
+	tray   []rfid.UID
+	table  []rfid.UID
+	gate   []rfid.UID
+	walls  [][]rfid.UID
+	raised [][]rfid.UID // walls that rose, per side, until pushed in
+	feed   []time.Duration
+	stroke []time.Duration
+	lift   []float64 // 0 bottom, 1 top
+	stall  map[string]bool
+	jam    []bool
+	mixes  int
+	ups    int // lift-up commands
+}
+
+// New returns a simulated table with tray holding the tiles in the tray
+// and table the tiles on the table surface (a second set, or nothing).
+func New(cfg Config, tray, table []rfid.UID) *Machine {
+	if cfg.Sides == 0 {
+		cfg.Sides = 4
+	}
+	if cfg.Clock == nil {
+		cfg.Clock = clock.Real{}
+	}
+	n := cfg.Sides
+	m := &Machine{
+		cfg: cfg, clk: cfg.Clock, rand: rand.New(rand.NewPCG(cfg.Seed, 0x6a616e74)),
+		wake:  make(chan struct{}, 1),
+		tray:  append([]rfid.UID(nil), tray...),
+		table: append([]rfid.UID(nil), table...),
+		gate:  make([]rfid.UID, n), walls: make([][]rfid.UID, n), raised: make([][]rfid.UID, n),
+		feed: make([]time.Duration, n), stroke: make([]time.Duration, n), lift: make([]float64, n),
+		jam: make([]bool, n), stall: map[string]bool{},
+	}
+	mk := func(name string) *motortest.Motor {
+		return &motortest.Motor{Name: name, Clock: m.clk, OnChange: func(motortest.State) { m.changed() }}
+	}
+	sw := func(name string) *sensortest.Switch { return &sensortest.Switch{Name: name, Clock: m.clk} }
+	m.Tray = &motortest.Motor{Name: "tray", Clock: m.clk, OnChange: func(st motortest.State) {
+		if st.Running() {
+			m.mu.Lock()
+			m.mix()
+			m.mu.Unlock()
+		}
+		m.changed()
+	}}
+	m.Lid = sw("lid")
+	m.Start = &sensortest.Button{Name: "start", Clock: m.clk}
+	for s := 0; s < n; s++ {
+		m.Conveyors = append(m.Conveyors, mk(fmt.Sprintf("conveyor%d", s)))
+		m.Stackers = append(m.Stackers, mk(fmt.Sprintf("stacker%d", s)))
+		m.Lifts = append(m.Lifts, mk(fmt.Sprintf("lift%d", s)))
+		m.Eyes = append(m.Eyes, sw(fmt.Sprintf("eye%d", s)))
+		h := sw(fmt.Sprintf("stacker%d.home", s))
+		h.Set(true)
+		m.Homes = append(m.Homes, h)
+		m.Tops = append(m.Tops, sw(fmt.Sprintf("lift%d.top", s)))
+		b := sw(fmt.Sprintf("lift%d.bottom", s))
+		b.Set(true)
+		m.Bottoms = append(m.Bottoms, b)
+		m.Inline = append(m.Inline, &rfidtest.Reader{
+			Name: fmt.Sprintf("inline%d", s), Clock: m.clk, ReadTime: cfg.Timing.Read.D(),
+			MissRate: cfg.MissRate, GhostRate: cfg.GhostRate,
+			Rand: rand.New(rand.NewPCG(cfg.Seed, uint64(s+1))),
+		})
+	}
+	m.last = m.clk.Now()
+	return m
+}
+
+// Motors returns every motor: what a safe stop must halt.
+func (m *Machine) Motors() []*motortest.Motor {
+	out := []*motortest.Motor{m.Tray}
+	out = append(out, m.Conveyors...)
+	out = append(out, m.Stackers...)
+	return append(out, m.Lifts...)
+}
+
+// Run moves the model in time until ctx is done.
+func (m *Machine) Run(ctx context.Context) {
+	for {
+		m.mu.Lock()
+		next := m.step()
+		m.mu.Unlock()
+		var after <-chan time.Time
+		if next > 0 {
+			after = m.clk.After(next)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-m.wake:
+		case <-after:
+		}
+	}
+}
+
+// changed is called after every motor command: the model catches up to
+// now (with the old commands), and Run recomputes its next event.
+func (m *Machine) changed() {
+	m.mu.Lock()
+	m.step()
+	m.mu.Unlock()
+	select {
+	case m.wake <- struct{}{}:
+	default:
+	}
+}
+
+func running(mt *motortest.Motor, dir motor.Direction) bool {
+	s := mt.State()
+	return s.Running() && s.Dir == dir
+}
+
+// step advances the model from m.last to now in order of events and
+// returns the time to the next one (0 for none). Sides are processed in
+// index order, so the model is deterministic.
+func (m *Machine) step() time.Duration {
+	now := m.clk.Now()
+	dt := now.Sub(m.last)
+	m.last = now
+	t := m.cfg.Timing
+	next := time.Duration(0)
+	soon := func(d time.Duration) {
+		if d > 0 && (next == 0 || d < next) {
+			next = d
+		}
+	}
+	if dt < 0 {
+		dt = 0
+	}
+	for s := range m.gate {
+		// Lift.
+		lt := m.Lifts[s]
+		if !m.stall[lt.Name] && lt.State().Running() {
+			dir := float64(lt.State().Dir)
+			m.lift[s] += dir * float64(dt) / float64(t.Lift.D())
+			m.lift[s] = min(max(m.lift[s], 0), 1)
+			if dir > 0 && m.lift[s] < 1 {
+				soon(time.Duration((1 - m.lift[s]) * float64(t.Lift.D())))
+			}
+			if dir < 0 && m.lift[s] > 0 {
+				soon(time.Duration(m.lift[s] * float64(t.Lift.D())))
+			}
+		}
+		const eps = 1e-9
+		m.Tops[s].Set(m.lift[s] >= 1-eps)
+		m.Bottoms[s].Set(m.lift[s] <= eps)
+		if m.lift[s] >= 1-eps && len(m.walls[s]) > 0 { // the walls are up on the table
+			m.raised[s] = append(m.raised[s], m.walls[s]...)
+			m.walls[s] = nil
+		}
+		// Stacker: one stroke per Stroke of running; the cam leaves home
+		// at once and returns at the end of the stroke.
+		st := m.Stackers[s]
+		if !m.stall[st.Name] && running(st, motor.Forward) {
+			m.stroke[s] += dt
+			if m.stroke[s] >= t.Stroke.D() {
+				m.stroke[s] = 0
+				if m.gate[s] != "" && !m.jam[s] {
+					m.walls[s] = append(m.walls[s], m.gate[s])
+					m.gate[s] = ""
+					m.feed[s] = 0
+				}
+				m.Homes[s].Set(true)
+			} else {
+				m.Homes[s].Set(false)
+				soon(t.Stroke.D() - m.stroke[s])
+			}
+		}
+		// Conveyor: the next tile reaches the empty gate after Feed of
+		// running.
+		cv := m.Conveyors[s]
+		if m.gate[s] == "" && !m.stall[cv.Name] && running(cv, motor.Forward) && len(m.tray) > 0 {
+			m.feed[s] += dt
+			if m.feed[s] >= t.Feed.D() {
+				m.gate[s] = m.tray[0]
+				m.tray = m.tray[1:]
+				m.feed[s] = 0
+			} else {
+				soon(t.Feed.D() - m.feed[s])
+			}
+		}
+		m.Eyes[s].Set(m.gate[s] != "")
+		if m.gate[s] != "" {
+			m.Inline[s].SetTags(0, m.gate[s])
+		} else {
+			m.Inline[s].SetTags(0)
+		}
+		if len(m.tray) > 0 {
+			m.Inline[s].SetGhosts(m.tray[0])
+		} else {
+			m.Inline[s].SetGhosts()
+		}
+	}
+	return next
+}
+
+// mix shuffles the tray; the firmware's tray run calls it through the
+// motor: every start of the tray motor mixes.
+func (m *Machine) mix() {
+	m.rand.Shuffle(len(m.tray), func(i, j int) { m.tray[i], m.tray[j] = m.tray[j], m.tray[i] })
+	m.mixes++
+}
