@@ -311,13 +311,6 @@ func TestWaitsProperty(t *testing.T) {
 // than the best hand one exchange (a tile out, another in) away.
 func TestShantenProperty(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 8))
-	shanten := func(c tile.Counts, o hand.Options) int {
-		s, err := hand.Shanten(c, o)
-		if err != nil {
-			t.Fatalf("Shanten(%v, %+v): %v", c, o, err)
-		}
-		return s
-	}
 	for i := range 120 {
 		o := randomOptions(r)
 		o.Shapes &= hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans)
@@ -337,51 +330,81 @@ func TestShantenProperty(t *testing.T) {
 		if slices.Max(c[:]) > 4 {
 			continue
 		}
-		s := shanten(c, o)
-		ws, err := hand.Waits(c, o)
+		checkShanten(t, c, o)
+	}
+}
+
+// TestShantenSpecialProperty does the same near the shapes of distinct
+// tiles (全不靠, 七星不靠, 十三不搭, 七星聚会).
+func TestShantenSpecialProperty(t *testing.T) {
+	r := rand.New(rand.NewPCG(6, 1))
+	o := hand.Options{Shapes: all &^ hand.ShapesOf(hand.KnittedStraight)}
+	for range 150 {
+		c := dropTiles(r, randomSpecial(r), 1+r.IntN(3))
+		for c.Total() < 13 {
+			if k := r.IntN(34); c[k] < 4 {
+				c[k]++
+			}
+		}
+		checkShanten(t, c, o)
+	}
+}
+
+// checkShanten checks the shanten of a 13−3k tile hand against waits and
+// the hands one exchange away.
+func checkShanten(t *testing.T, c tile.Counts, o hand.Options) {
+	t.Helper()
+	shanten := func(c tile.Counts, o hand.Options) int {
+		s, err := hand.Shanten(c, o)
 		if err != nil {
-			t.Fatal(err)
+			t.Fatalf("Shanten(%v, %+v): %v", c, o, err)
 		}
-		if (s == 0) != (len(ws) > 0) {
-			t.Errorf("Shanten(%v, %+v) = %d but %d waits", c, o, s, len(ws))
-		}
-		for k, v := range c {
-			if v == 0 {
-				continue
-			}
-			c14 := c
-			c14[k]++
-			if v < 4 {
-				if s14 := shanten(c14, o); s14 < s-1 || s14 > s || (s14 == -1) != hand.Complete(&c14, &o) {
-					t.Errorf("Shanten(%v) = %d, with %v = %d", c, s, tile.Kind(k), s14)
-				}
-			}
-		}
-		if s <= 0 {
+		return s
+	}
+	s := shanten(c, o)
+	ws, err := hand.Waits(c, o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if (s == 0) != (len(ws) > 0) {
+		t.Errorf("Shanten(%v, %+v) = %d but %d waits", c, o, s, len(ws))
+	}
+	for k, v := range c {
+		if v == 0 {
 			continue
 		}
-		best := 99
-		for out := range tile.NumKinds {
-			if c[out] == 0 {
+		c14 := c
+		c14[k]++
+		if v < 4 {
+			if s14 := shanten(c14, o); s14 < s-1 || s14 > s || (s14 == -1) != hand.Complete(&c14, &o) {
+				t.Errorf("Shanten(%v) = %d, with %v = %d", c, s, tile.Kind(k), s14)
+			}
+		}
+	}
+	if s <= 0 {
+		return
+	}
+	best := 99
+	for out := range tile.NumKinds {
+		if c[out] == 0 {
+			continue
+		}
+		for in := range tile.NumKinds {
+			if in == out || c[in] == 4 {
 				continue
 			}
-			for in := range tile.NumKinds {
-				if in == out || c[in] == 4 {
-					continue
-				}
-				c2 := c
-				c2[out]--
-				c2[in]++
-				s2 := shanten(c2, o)
-				if s2 < s-1 {
-					t.Fatalf("Shanten(%v, %+v) = %d, but %v→%v gives %d", c, o, s, tile.Kind(out), tile.Kind(in), s2)
-				}
-				best = min(best, s2)
+			c2 := c
+			c2[out]--
+			c2[in]++
+			s2 := shanten(c2, o)
+			if s2 < s-1 {
+				t.Fatalf("Shanten(%v, %+v) = %d, but %v→%v gives %d", c, o, s, tile.Kind(out), tile.Kind(in), s2)
 			}
+			best = min(best, s2)
 		}
-		if best != s-1 {
-			t.Errorf("Shanten(%v, %+v) = %d, best exchange gives %d", c, o, s, best)
-		}
+	}
+	if best != s-1 {
+		t.Errorf("Shanten(%v, %+v) = %d, best exchange gives %d", c, o, s, best)
 	}
 }
 

@@ -2,14 +2,15 @@ package hand
 
 import (
 	"fmt"
+	"sync"
 
 	"jantaku/rules/tile"
 )
 
 // Shanten returns the number of tiles the concealed part c is short of
 // tenpai: 0 is tenpai, -1 complete (a 14−3k tile part). It is the least
-// over Standard and the shapes of o among SevenPairs and ThirteenOrphans;
-// the other special shapes are not counted. A wildcard counts as the best
+// over Standard and the special shapes of o, except KnittedStraight,
+// which is not counted. A wildcard counts as the best
 // tile for the hand, whatever o.WildNever says. o.PairOnly constrains the
 // pair of the standard shape.
 //
@@ -29,6 +30,7 @@ func Shanten(c tile.Counts, o Options) (int, error) {
 		if o.Shapes.Has(ThirteenOrphans) {
 			s = min(s, shantenOrphans(&c))
 		}
+		s = min(s, shantenSingles(&c, o.Shapes))
 	}
 	floor := 0
 	if n%3 == 2 {
@@ -95,6 +97,101 @@ func shantenSevenPairs(c *tile.Counts, fourAsTwo bool) int {
 		return 6 - min(pairs, 7)
 	}
 	return 6 - pairs + max(0, 7-kinds)
+}
+
+// shantenSingles is the least shanten over the shapes of 14 distinct
+// tiles in sh: 全不靠, 七星不靠, 十三不搭, 七星聚会. Each is 13 less the
+// most distinct tiles of the hand that can be part of it.
+func shantenSingles(c *tile.Counts, sh Shapes) int {
+	best := 99
+	var have Mask
+	for k, v := range c {
+		if v > 0 {
+			have |= 1 << k
+		}
+	}
+	honors := popcount(have & honorMask)
+	if sh.Has(KnittedHonors) || sh.Has(GreaterKnitted) {
+		for _, km := range knitMasks {
+			suited := popcount(have & km)
+			if sh.Has(KnittedHonors) {
+				best = min(best, 13-min(14, suited+honors))
+			}
+			if sh.Has(GreaterKnitted) {
+				best = min(best, 13-honors-min(7, suited))
+			}
+		}
+	}
+	if sh.Has(ThirteenUnrelated) || sh.Has(SevenStars) {
+		suited := unrelatedKept(have)
+		if sh.Has(ThirteenUnrelated) {
+			best = min(best, 13-min(14, suited+honors))
+		}
+		if sh.Has(SevenStars) {
+			best = min(best, 13-honors-min(7, suited))
+		}
+	}
+	return best
+}
+
+// unrelated holds, for each set of ranks of one suit (bit r for rank
+// r+1), whether its tiles are three apart and how many such tiles a suit
+// can hold that include them.
+var unrelated struct {
+	once  sync.Once
+	valid [512]bool
+	room  [512]int8
+}
+
+func unrelatedTable() {
+	unrelated.once.Do(func() {
+		for m := range 512 {
+			unrelated.valid[m] = unrelatedOK(Mask(m))
+		}
+		for m := range 512 {
+			unrelated.room[m] = -1
+			if !unrelated.valid[m] {
+				continue
+			}
+			for sup := range 512 {
+				if sup&m == m && unrelated.valid[sup] {
+					unrelated.room[m] = max(unrelated.room[m], int8(popcount(Mask(sup))))
+				}
+			}
+		}
+	})
+}
+
+// unrelatedKept returns the most suited tiles of have that a 十三不搭 can
+// keep: tiles of a suit three apart, leaving room in the three suits for
+// the seven suited tiles the shape needs at least.
+func unrelatedKept(have Mask) int {
+	unrelatedTable()
+	// best[r]: most tiles kept with room r (capped at 7) in the suits so far.
+	best := [8]int{0, -1, -1, -1, -1, -1, -1, -1}
+	for s := range 3 {
+		ranks := int(have>>(9*s)) & 511
+		var next [8]int
+		for i := range next {
+			next[i] = -1
+		}
+		for sub := ranks; ; sub = (sub - 1) & ranks {
+			if unrelated.valid[sub] {
+				n, room := popcount(Mask(sub)), int(unrelated.room[sub])
+				for r, kept := range best {
+					if kept >= 0 {
+						nr := min(r+room, 7)
+						next[nr] = max(next[nr], kept+n)
+					}
+				}
+			}
+			if sub == 0 {
+				break
+			}
+		}
+		best = next
+	}
+	return best[7]
 }
 
 func shantenOrphans(c *tile.Counts) int {
@@ -192,6 +289,19 @@ func (b *blocks) reset() {
 
 // merge combines b with the readings of another part.
 func (b *blocks) merge(o *blocks) {
+	type entry struct{ m, p, i, t int8 }
+	var es [20]entry
+	n := 0
+	for m := range 5 {
+		for p := range 2 {
+			for i := range 2 {
+				if t := o[m][p][i]; t >= 0 {
+					es[n] = entry{int8(m), int8(p), int8(i), t}
+					n++
+				}
+			}
+		}
+	}
 	var r blocks
 	r.reset()
 	for m1 := range 5 {
@@ -201,18 +311,14 @@ func (b *blocks) merge(o *blocks) {
 				if t1 < 0 {
 					continue
 				}
-				for m2 := range 5 {
-					for p2 := range 2 - p1 {
-						for i2 := range 2 {
-							t2 := o[m2][p2][i2]
-							if t2 < 0 {
-								continue
-							}
-							m, p, i := min(m1+m2, 4), p1+p2, i1|i2
-							if t := min(t1+t2, 8); t > r[m][p][i] {
-								r[m][p][i] = t
-							}
-						}
+				for _, e := range es[:n] {
+					p := p1 + int(e.p)
+					if p > 1 {
+						continue
+					}
+					m, i := min(m1+int(e.m), 4), i1|int(e.i)
+					if t := min(t1+e.t, 8); t > r[m][p][i] {
+						r[m][p][i] = t
 					}
 				}
 			}
