@@ -9,7 +9,9 @@ import (
 // Complete reports whether the concealed tiles c, with o.Wildcards
 // wildcards, make a winning shape that o accepts. Bad input (a count over
 // four, a total that is not 14−3k, more than four wildcards) is not
-// complete. It does not allocate.
+// complete. It does not allocate, except when o bans wildcards from a
+// numbered kind or has a pair rule other than "2, 5 or 8 of a suit": those
+// take a slower search.
 func Complete(c *tile.Counts, o *Options) bool {
 	n, ok := total(c, o)
 	if !ok || n%3 != 2 {
@@ -114,9 +116,7 @@ func compareArrangements(a, b Arrangement) int {
 //   - a single or knitted group of a special shape, and every group of
 //     thirteen orphans: Special.
 //
-// A win in two places of one group (never possible) is not an issue; a
-// sequence holds each kind once. Wildcards are read as the tiles they
-// stand for: the winning tile is a real tile, and it can trade places with
+// Wildcards are read as the tiles they stand for: the winning tile is a real tile, and it can trade places with
 // a stand-in of its kind in another group, so every group holding its
 // kind is a reading.
 func (a Arrangement) Readings(win tile.Kind) []Reading {

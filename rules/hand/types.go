@@ -41,15 +41,21 @@ type Group struct {
 type Shape uint8
 
 // The winning shapes. Which ones a ruleset accepts is set in Options.
+//
+// The groups of an arrangement of each shape, in ascending order:
+// Standard the sets then the Pair; SevenPairs seven Pairs (a kind twice
+// with Options.FourAsTwoPairs); ThirteenOrphans twelve Singles and a Pair;
+// KnittedHonors, GreaterKnitted, ThirteenUnrelated and SevenStars fourteen
+// Singles; KnittedStraight three Knitted groups, the sets, then the Pair.
 const (
 	Standard          Shape = iota // four sets and a pair (fewer sets with melds)
-	SevenPairs                     // 七対子
+	SevenPairs                     // 七対子, spec/riichi.md §7.1, spec/sichuan.md §5.1
 	ThirteenOrphans                // 国士無双 / 十三幺
-	KnittedHonors                  // 全不靠 (MCR)
-	GreaterKnitted                 // 七星不靠 (MCR)
-	KnittedStraight                // 组合龙 + one set + pair (MCR)
-	ThirteenUnrelated              // 十三不搭 (Shanghai 新式)
-	SevenStars                     // 七星聚会 (Shanghai 新式)
+	KnittedHonors                  // 全不靠 (MCR), spec/mcr.md §8.1
+	GreaterKnitted                 // 七星不靠 (MCR); also a KnittedHonors
+	KnittedStraight                // 组合龙 + sets + pair (MCR); 14 or 11 concealed tiles
+	ThirteenUnrelated              // 十三不搭 (Shanghai 新式), spec/shanghai.md §7
+	SevenStars                     // 七星聚会 (Shanghai 新式); also a ThirteenUnrelated
 	numShapes
 )
 
@@ -97,7 +103,9 @@ type Options struct {
 	// WildNever lists kinds a wildcard may not stand for (Wuhan: 中 and 發).
 	WildNever Mask
 	// PairOnly, if not zero, lists the kinds the pair of a standard hand may
-	// be (Wuhan's 2-5-8 pair).
+	// be (Wuhan's 2-5-8 pair, spec/wuhan.md §8.3 W4). A pair of wildcards
+	// meets it by what the wildcards stand for; the face-value rule for a
+	// pair of two wildcards is the ruleset's (see Stand.Group).
 	PairOnly Mask
 }
 
