@@ -97,3 +97,21 @@ func BenchmarkShanten(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkArrangementsWildcards(b *testing.B) {
+	c := benchCounts(b, "123456m789p1s")
+	o := hand.Options{Wildcards: 4, WildNever: hand.MaskOf(tile.Green, tile.Red), PairOnly: mask258}
+	b.ReportAllocs()
+	for b.Loop() {
+		hand.Arrangements(c, o)
+	}
+}
+
+func BenchmarkWaitsWildcards(b *testing.B) {
+	c := benchCounts(b, "23m4566p34588s")
+	o := hand.Options{Wildcards: 1, WildNever: hand.MaskOf(tile.Green, tile.Red), PairOnly: mask258}
+	b.ReportAllocs()
+	for b.Loop() {
+		hand.Waits(c, o)
+	}
+}

@@ -122,7 +122,13 @@ func kindOf(d, suit byte) (k Kind, red bool, msg string) {
 	n := int(d - '0')
 	switch suit {
 	case 'm', 'p', 's':
-		s := map[byte]Suit{'m': Man, 'p': Pin, 's': Sou}[suit]
+		s := Man
+		switch suit {
+		case 'p':
+			s = Pin
+		case 's':
+			s = Sou
+		}
 		if n == 0 {
 			n, red = 5, true
 		}
