@@ -50,10 +50,10 @@ func TestSX15ThreeWinners(t *testing.T) {
 // SX5: the kong payment ledger.
 func TestSX5KongLedger(t *testing.T) {
 	x := newTable(t, sichuan.Defaults(), []string{
-		"2m555p134m678m23p99p", // E
+		"2m555p134m678m23p99p",  // E
 		"7777s111s5p2s3s4s6s8s", // S
-		"22m999m567m234s55s",   // W
-		"333p666p77p88m444m",   // N: 大対子 on 7p/8m
+		"22m999m567m234s55s",    // W
+		"333p666p77p88m444m",    // N: 大対子 on 7p/8m
 	}, "9m1m1m8p8p2m9s1m5m3m8p3m8p9s9s5m1s")
 	x.missing(sou, man, pin, sou)
 	x.discard(E, "2m")
