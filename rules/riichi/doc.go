@@ -1,0 +1,11 @@
+// Package riichi is Japanese riichi mahjong as spec/riichi.md reads the
+// source rule: options and presets, the win check and scoring (yaku, fu,
+// han, limits, every reading of the hand tried), payments with honba,
+// deposits and pao, draws and penalties, and the furiten and post-riichi
+// kong tests the referee calls.
+//
+// Seats are named by their seat wind in the current hand: East is the
+// dealer, then South, West, North in turn order (spec/riichi.md §0.1).
+//
+// The package is pure: no I/O, no clocks, no state.
+package riichi

@@ -1,0 +1,286 @@
+package riichi
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"slices"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+)
+
+// Options are the rule switches of spec/riichi.md §17, with the names the
+// spec gives them as YAML and JSON keys. The zero value is not a rule set:
+// start from SeedRules (the spec's defaults) or another preset.
+type Options struct {
+	RefereeMode    RefereeMode    `yaml:"referee_mode" json:"referee_mode"`         // D-RI-01
+	RedFives       int            `yaml:"red_fives" json:"red_fives"`               // 0 or 3; D-RI-05
+	Kuitan         bool           `yaml:"kuitan" json:"kuitan"`                     // open tanyao; D-RI-18
+	UraDora        bool           `yaml:"ura_dora" json:"ura_dora"`                 // D-RI-04
+	KanDora        bool           `yaml:"kan_dora" json:"kan_dora"`                 // D-RI-04
+	KanUraDora     bool           `yaml:"kan_ura_dora" json:"kan_ura_dora"`         // D-RI-04
+	KanDoraTiming  KanDoraTiming  `yaml:"kan_dora_timing" json:"kan_dora_timing"`   // D-RI-06
+	MultipleRon    MultipleRon    `yaml:"multiple_ron" json:"multiple_ron"`         // D-RI-13
+	AtamahaneOrder AtamahaneOrder `yaml:"atamahane_order" json:"atamahane_order"`   // D-RI-12
+	TripleRonAbort bool           `yaml:"triple_ron_abort" json:"triple_ron_abort"` // §13.3
+	Tobi           bool           `yaml:"tobi" json:"tobi"`                         // busting; D-RI-35
+	Kiriage        bool           `yaml:"kiriage" json:"kiriage"`                   // D-RI-28
+	KazoeYakuman   bool           `yaml:"kazoe_yakuman" json:"kazoe_yakuman"`       // D-RI-27
+	// YakumanStacking adds different yakuman together (D-RI-23).
+	YakumanStacking bool `yaml:"yakuman_stacking" json:"yakuman_stacking"`
+	// DoubleYakuman makes junsei chuuren, suuankou tanki, kokushi 13-wait
+	// and daisuushii worth two yakuman (§9.1, not in the source).
+	DoubleYakuman  bool `yaml:"double_yakuman" json:"double_yakuman"`
+	FourKongAbort  bool `yaml:"four_kong_abort" json:"four_kong_abort"` // D-RI-08
+	SuufonRenda    bool `yaml:"suufon_renda" json:"suufon_renda"`       // §13.3
+	KyuushuKyuuhai bool `yaml:"kyuushu_kyuuhai" json:"kyuushu_kyuuhai"` // §13.3
+	SuuchaRiichi   bool `yaml:"suucha_riichi" json:"suucha_riichi"`     // §13.3
+	// StartingPoints each player starts with (30,000 in the source, §1).
+	StartingPoints int `yaml:"starting_points" json:"starting_points"`
+	// Uma, in thousands, first place first; empty for none (D-RI-37).
+	Uma              []int            `yaml:"uma" json:"uma"`
+	ReturnPoints     int              `yaml:"return_points" json:"return_points"`         // D-RI-37
+	LeftoverDeposits LeftoverDeposits `yaml:"leftover_deposits" json:"leftover_deposits"` // D-RI-31
+	Kuikae           Kuikae           `yaml:"kuikae" json:"kuikae"`                       // D-RI-07
+	RiichiMinWall    int              `yaml:"riichi_min_wall" json:"riichi_min_wall"`     // D-RI-14
+	RiichiAnkanRule  RiichiAnkanRule  `yaml:"riichi_ankan_rule" json:"riichi_ankan_rule"` // D-RI-16
+	// DoubleWindPairFu is the fu of a pair that is both seat and round
+	// wind: 2 or 4 (D-RI-24).
+	DoubleWindPairFu int `yaml:"double_wind_pair_fu" json:"double_wind_pair_fu"`
+	// OpenPinfuFu is the fu of an open hand whose fu total 20: 30 (D-RI-25)
+	// or 20.
+	OpenPinfuFu            int  `yaml:"open_pinfu_fu" json:"open_pinfu_fu"`
+	RyuuiisouRequiresHatsu bool `yaml:"ryuuiisou_requires_hatsu" json:"ryuuiisou_requires_hatsu"` // D-RI-22
+	// TsuuiisouSevenPairs counts seven pairs of honours as tsuuiisou
+	// (D-RI-21 says no).
+	TsuuiisouSevenPairs bool          `yaml:"tsuuiisou_seven_pairs" json:"tsuuiisou_seven_pairs"`
+	KokushiRobAnkan     bool          `yaml:"kokushi_rob_ankan" json:"kokushi_rob_ankan"` // D-RI-09
+	Ippatsu             bool          `yaml:"ippatsu" json:"ippatsu"`                     // §9.1, not in the source
+	Renhou              RenhouRule    `yaml:"renhou" json:"renhou"`                       // §9.1, not in the source
+	NagashiMangan       bool          `yaml:"nagashi_mangan" json:"nagashi_mangan"`       // §9.1, not in the source
+	MaxYakuman          int           `yaml:"max_yakuman" json:"max_yakuman"`             // cap on stacked yakuman; 0 = none
+	Penalty             PenaltyAmount `yaml:"chombo_penalty" json:"chombo_penalty"`       // §16.1
+}
+
+// RefereeMode says whether illegal acts are refused or penalised (D-RI-01).
+type RefereeMode string
+
+// KanDoraTiming says when a kong's new indicator is turned (D-RI-06).
+type KanDoraTiming string
+
+// MultipleRon says what happens when several players ron one tile (D-RI-13).
+type MultipleRon string
+
+// AtamahaneOrder is who wins under head bump (D-RI-12).
+type AtamahaneOrder string
+
+// LeftoverDeposits says who gets the deposits left at the end (D-RI-31).
+type LeftoverDeposits string
+
+// Kuikae says whether swap-calling is allowed (D-RI-07).
+type Kuikae string
+
+// RiichiAnkanRule is the test for a concealed kong after riichi (D-RI-16).
+type RiichiAnkanRule string
+
+// RenhouRule is what a ron before one's first draw is worth.
+type RenhouRule string
+
+// PenaltyAmount is the size of a chombo payment (§16.1).
+type PenaltyAmount string
+
+// The option values.
+const (
+	Enforce    RefereeMode = "enforce"
+	Adjudicate RefereeMode = "adjudicate"
+
+	KanDoraStandard  KanDoraTiming = "ankan_immediate_minkan_after_discard"
+	KanDoraImmediate KanDoraTiming = "immediate"
+
+	Atamahane MultipleRon = "atamahane"
+	DoubleRon MultipleRon = "double_ron"
+
+	OrderStandard      AtamahaneOrder = "standard"
+	OrderSourceLiteral AtamahaneOrder = "source_literal"
+
+	DepositsToFirst LeftoverDeposits = "to_first"
+	DepositsLost    LeftoverDeposits = "lost"
+
+	KuikaeAllowed   Kuikae = "allowed"
+	KuikaeForbidden Kuikae = "forbidden"
+
+	AnkanStrict    RiichiAnkanRule = "strict"
+	AnkanWaitsOnly RiichiAnkanRule = "waits_only"
+
+	RenhouNone      RenhouRule = "off"
+	RenhouAsMangan  RenhouRule = "mangan"
+	RenhouAsYakuman RenhouRule = "yakuman"
+
+	PenaltyMangan PenaltyAmount = "mangan" // 4,000 all / 4,000-2,000 (the source)
+)
+
+// SeedRules returns the spec's defaults: the source rule (spec/riichi.md §17).
+func SeedRules() Options {
+	return Options{
+		RefereeMode:      Enforce,
+		Kuitan:           true,
+		UraDora:          true,
+		KanDora:          true,
+		KanUraDora:       true,
+		KanDoraTiming:    KanDoraStandard,
+		MultipleRon:      Atamahane,
+		AtamahaneOrder:   OrderStandard,
+		FourKongAbort:    true,
+		StartingPoints:   30000,
+		ReturnPoints:     30000,
+		LeftoverDeposits: DepositsToFirst,
+		Kuikae:           KuikaeAllowed,
+		RiichiMinWall:    4,
+		RiichiAnkanRule:  AnkanStrict,
+		DoubleWindPairFu: 2,
+		OpenPinfuFu:      30,
+		Renhou:           RenhouNone,
+		Penalty:          PenaltyMangan,
+	}
+}
+
+// TenhouRules returns Tenhou's ranked rules: red fives, ippatsu, open tanyao,
+// double ron with a triple-ron draw and the other abortive draws, nagashi
+// mangan, busting, kazoe and stacked yakuman, 4 fu for a double-wind pair,
+// no swap-calling.
+func TenhouRules() Options {
+	o := SeedRules()
+	o.RedFives = 3
+	o.Ippatsu = true
+	o.MultipleRon = DoubleRon
+	o.TripleRonAbort = true
+	o.SuufonRenda = true
+	o.KyuushuKyuuhai = true
+	o.SuuchaRiichi = true
+	o.NagashiMangan = true
+	o.Tobi = true
+	o.KazoeYakuman = true
+	o.YakumanStacking = true
+	o.TsuuiisouSevenPairs = true
+	o.DoubleWindPairFu = 4
+	o.Kuikae = KuikaeForbidden
+	o.KanDoraTiming = KanDoraStandard
+	o.StartingPoints = 25000
+	o.Uma = []int{20, 10, -10, -20}
+	return o
+}
+
+// MahjongSoulRules returns the rules riichi-mjsoul-agari/agari_4p.json was
+// scored under (corpus SOURCES.md): Tenhou's, plus double yakuman for
+// junsei chuuren, suuankou tanki, kokushi 13-wait and daisuushii.
+func MahjongSoulRules() Options {
+	o := TenhouRules()
+	o.DoubleYakuman = true
+	o.Uma = []int{15, 5, -5, -15}
+	return o
+}
+
+// Presets lists the preset names Preset accepts.
+func Presets() []string { return []string{"seed", "tenhou", "mahjongsoul"} }
+
+// Preset returns the named preset: "seed", "tenhou" or "mahjongsoul".
+func Preset(name string) (Options, error) {
+	switch strings.ToLower(name) {
+	case "seed", "default", "":
+		return SeedRules(), nil
+	case "tenhou":
+		return TenhouRules(), nil
+	case "mahjongsoul", "majsoul", "mjsoul":
+		return MahjongSoulRules(), nil
+	}
+	return Options{}, fmt.Errorf("riichi: unknown preset %q (want one of %s): %w", name, strings.Join(Presets(), ", "), ErrOptions)
+}
+
+// ParseOptions reads options in YAML or JSON: a "preset" key picks the
+// starting point (default "seed"), the other keys override it. Unknown
+// keys and bad values are errors naming the key (and the line, for a
+// syntax or type error).
+func ParseOptions(data []byte) (Options, error) {
+	var head struct {
+		Preset string `yaml:"preset"`
+	}
+	if err := yaml.Unmarshal(data, &head); err != nil {
+		return Options{}, fmt.Errorf("riichi options: %v: %w", err, ErrOptions)
+	}
+	o, err := Preset(head.Preset)
+	if err != nil {
+		return Options{}, err
+	}
+	var wrapped struct {
+		Preset  string `yaml:"preset"`
+		Options `yaml:",inline"`
+	}
+	wrapped.Options = o
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&wrapped); err != nil && !errors.Is(err, io.EOF) {
+		return Options{}, fmt.Errorf("riichi options: %v: %w", err, ErrOptions)
+	}
+	if err := wrapped.Options.Validate(); err != nil {
+		return Options{}, err
+	}
+	return wrapped.Options, nil
+}
+
+// Validate reports the first option with a value the rules do not know,
+// naming its key.
+func (o Options) Validate() error {
+	bad := func(key string, v any, want string) error {
+		return fmt.Errorf("riichi options: %s: %v is not one of %s: %w", key, v, want, ErrOptions)
+	}
+	type choice struct {
+		key  string
+		v    string
+		want []string
+	}
+	for _, c := range []choice{
+		{"referee_mode", string(o.RefereeMode), []string{string(Enforce), string(Adjudicate)}},
+		{"kan_dora_timing", string(o.KanDoraTiming), []string{string(KanDoraStandard), string(KanDoraImmediate)}},
+		{"multiple_ron", string(o.MultipleRon), []string{string(Atamahane), string(DoubleRon)}},
+		{"atamahane_order", string(o.AtamahaneOrder), []string{string(OrderStandard), string(OrderSourceLiteral)}},
+		{"leftover_deposits", string(o.LeftoverDeposits), []string{string(DepositsToFirst), string(DepositsLost)}},
+		{"kuikae", string(o.Kuikae), []string{string(KuikaeAllowed), string(KuikaeForbidden)}},
+		{"riichi_ankan_rule", string(o.RiichiAnkanRule), []string{string(AnkanStrict), string(AnkanWaitsOnly)}},
+		{"renhou", string(o.Renhou), []string{string(RenhouNone), string(RenhouAsMangan), string(RenhouAsYakuman)}},
+		{"chombo_penalty", string(o.Penalty), []string{string(PenaltyMangan)}},
+	} {
+		if !slices.Contains(c.want, c.v) {
+			return bad(c.key, fmt.Sprintf("%q", c.v), strings.Join(c.want, ", "))
+		}
+	}
+	switch {
+	case o.RedFives < 0 || o.RedFives > 3:
+		return bad("red_fives", o.RedFives, "0–3")
+	case o.RiichiMinWall < 0 || o.RiichiMinWall > 4:
+		return bad("riichi_min_wall", o.RiichiMinWall, "0–4")
+	case o.DoubleWindPairFu != 2 && o.DoubleWindPairFu != 4:
+		return bad("double_wind_pair_fu", o.DoubleWindPairFu, "2, 4")
+	case o.OpenPinfuFu != 20 && o.OpenPinfuFu != 30:
+		return bad("open_pinfu_fu", o.OpenPinfuFu, "20, 30")
+	case o.StartingPoints <= 0 || o.StartingPoints%100 != 0:
+		return bad("starting_points", o.StartingPoints, "a positive multiple of 100")
+	case o.ReturnPoints < 0 || o.ReturnPoints%100 != 0:
+		return bad("return_points", o.ReturnPoints, "a multiple of 100, 0 or more")
+	case len(o.Uma) != 0 && len(o.Uma) != 4:
+		return bad("uma", o.Uma, "empty or four numbers, first place first")
+	case o.MaxYakuman < 0:
+		return bad("max_yakuman", o.MaxYakuman, "0 (no cap) or more")
+	}
+	if len(o.Uma) == 4 {
+		sum := 0
+		for _, u := range o.Uma {
+			sum += u
+		}
+		if sum != 0 {
+			return bad("uma", o.Uma, "four numbers that add up to 0")
+		}
+	}
+	return nil
+}

@@ -1,0 +1,196 @@
+package riichi
+
+import (
+	"fmt"
+	"slices"
+)
+
+// Payment is points moving from one seat to another. Points is the
+// hand's (or the penalty's) share, rounded up to 100 at the payer
+// (spec/riichi.md §11.4); Honba the 積み棒 part (§12.1). From or To may be
+// Table for deposits.
+type Payment struct {
+	From   Wind `json:"from"`
+	To     Wind `json:"to"`
+	Points int  `json:"points"`
+	Honba  int  `json:"honba,omitempty"`
+}
+
+// Total is Points plus Honba.
+func (p Payment) Total() int { return p.Points + p.Honba }
+
+func (p Payment) String() string {
+	if p.Honba > 0 {
+		return fmt.Sprintf("%v pays %v %d (%d + %d honba)", p.From, p.To, p.Total(), p.Points, p.Honba)
+	}
+	return fmt.Sprintf("%v pays %v %d", p.From, p.To, p.Points)
+}
+
+// ceil100 rounds up to a multiple of 100 (spec/riichi.md §11.4).
+func ceil100(x int) int { return (x + 99) / 100 * 100 }
+
+// points is what a hand of base points is worth to the winner, honba left
+// out (§11.5).
+func (s *scorer) points(base int) int {
+	switch {
+	case !s.w.Tsumo && s.dealer:
+		return ceil100(6 * base)
+	case !s.w.Tsumo:
+		return ceil100(4 * base)
+	case s.dealer:
+		return 3 * ceil100(2*base)
+	}
+	return ceil100(2*base) + 2*ceil100(base)
+}
+
+// winPayments returns who pays the winner what, and the deposits the
+// winner takes (spec/riichi.md §11.5, §12, §15).
+func winPayments(w *Win, o *Options, c *cand) ([]Payment, int) {
+	deposits := 1000 * w.Deposits
+	base := c.base
+	paoBase := 0
+	if w.Pao.Yaku != NoYaku && c.limit == Yakuman {
+		for _, y := range c.yaku[:c.ny] {
+			if y.Yaku == w.Pao.Yaku {
+				paoBase = 8000 * y.Yakuman
+			}
+		}
+		paoBase = min(paoBase, base)
+	}
+	out := make([]Payment, 0, 4)
+	pay := func(from Wind, points, honba int) {
+		if points == 0 && honba == 0 {
+			return
+		}
+		for i := range out {
+			if out[i].From == from {
+				out[i].Points += points
+				out[i].Honba += honba
+				return
+			}
+		}
+		out = append(out, Payment{From: from, To: w.Seat, Points: points, Honba: honba})
+	}
+	mult := 4
+	if w.Dealer() {
+		mult = 6
+	}
+	if !w.Tsumo {
+		if paoBase > 0 && w.Pao.Liable != w.From {
+			// Ron by a third player: half each of the pao share; the
+			// discarder pays the honba (D-RI-38).
+			share := ceil100(mult * paoBase)
+			pay(w.From, share/2+ceil100(mult*(base-paoBase)), 300*w.Honba)
+			pay(w.Pao.Liable, share-share/2, 0)
+			return out, deposits
+		}
+		pay(w.From, ceil100(mult*base), 300*w.Honba)
+		return out, deposits
+	}
+	rest := base - paoBase
+	if paoBase > 0 {
+		// Tsumo: the liable player pays the pao share alone, as for a
+		// ron, and all the honba (D-RI-38).
+		pay(w.Pao.Liable, ceil100(mult*paoBase), 300*w.Honba)
+	}
+	for i := Wind(1); i < 4; i++ {
+		seat := (w.Seat + i) & 3
+		honba := 100 * w.Honba
+		if paoBase > 0 {
+			honba = 0
+		}
+		share := ceil100(rest)
+		if seat == East || w.Dealer() {
+			share = ceil100(2 * rest)
+		}
+		if rest == 0 {
+			share = 0
+		}
+		pay(seat, share, honba)
+	}
+	slices.SortFunc(out, func(a, b Payment) int { return int(a.From) - int(b.From) })
+	return out, deposits
+}
+
+// Nagashi returns the payments of a nagashi mangan by seat at an
+// exhaustive draw: paid as a mangan tsumo, with honba (spec/riichi.md §9.1
+// option nagashi_mangan). The deposits stay on the table.
+func Nagashi(seat Wind, honba int, o Options) ([]Payment, error) {
+	if !o.NagashiMangan {
+		return nil, fmt.Errorf("riichi: nagashi mangan is not played under these options: %w", ErrConditions)
+	}
+	if seat > North || honba < 0 {
+		return nil, fmt.Errorf("riichi: nagashi mangan by %v with %d honba: %w", seat, honba, ErrConditions)
+	}
+	var out []Payment
+	for i := Wind(1); i < 4; i++ {
+		p := (seat + i) & 3
+		pts := 2000
+		if p == East || seat == East {
+			pts = 4000
+		}
+		out = append(out, Payment{From: p, To: seat, Points: pts, Honba: 100 * honba})
+	}
+	slices.SortFunc(out, func(a, b Payment) int { return int(a.From) - int(b.From) })
+	return out, nil
+}
+
+// Noten returns the noten payments at an exhaustive draw: 3,000 in all,
+// from the noten players to the tenpai ones; nothing when all or none are
+// tenpai (spec/riichi.md §13.1). tenpai is indexed by seat wind.
+func Noten(tenpai [4]bool) []Payment {
+	var ready, not []Wind
+	for i, t := range tenpai {
+		if t {
+			ready = append(ready, Wind(i))
+		} else {
+			not = append(not, Wind(i))
+		}
+	}
+	if len(ready) == 0 || len(not) == 0 {
+		return nil
+	}
+	each := 3000 / (len(ready) * len(not))
+	var out []Payment
+	for _, n := range not {
+		for _, r := range ready {
+			out = append(out, Payment{From: n, To: r, Points: each})
+		}
+	}
+	return out
+}
+
+// Net sums payments into each seat's change of score, indexed by seat
+// wind; index 4 is the table.
+func Net(ps []Payment) [5]int {
+	var n [5]int
+	for _, p := range ps {
+		n[p.From] -= p.Total()
+		n[p.To] += p.Total()
+	}
+	return n
+}
+
+// BasePoints returns the base points (基準点) of a regular hand of han and
+// fu after the limits, and the limit reached (spec/riichi.md §11.2).
+func BasePoints(han, fu int, o Options) (int, Limit) { return limitBase(han, fu, &o) }
+
+// RonPoints is what the discarder pays for base points, honba left out
+// (spec/riichi.md §11.4).
+func RonPoints(base int, dealer bool) int {
+	if dealer {
+		return ceil100(6 * base)
+	}
+	return ceil100(4 * base)
+}
+
+// TsumoPoints is what each player pays on a tsumo for base points, honba
+// left out (spec/riichi.md §11.4): for a child winner, what each other
+// child and what the dealer pays; for a dealer winner, what each child
+// pays (twice).
+func TsumoPoints(base int, dealer bool) (child, fromDealer int) {
+	if dealer {
+		return ceil100(2 * base), ceil100(2 * base)
+	}
+	return ceil100(base), ceil100(2 * base)
+}

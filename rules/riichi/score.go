@@ -1,0 +1,711 @@
+package riichi
+
+import (
+	"fmt"
+
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// Limit is the limit a hand's points reached (spec/riichi.md §11.2).
+type Limit uint8
+
+// The limits.
+const (
+	NoLimit Limit = iota
+	Mangan
+	Haneman
+	Baiman
+	Sanbaiman
+	KazoeYakuman // 13+ han with kazoe_yakuman on
+	Yakuman      // one or more yakuman (Result.Yakuman says how many)
+)
+
+// String returns the limit's name in English ("" for none).
+func (l Limit) String() string {
+	if l <= Yakuman {
+		return [...]string{"", "mangan", "haneman", "baiman", "sanbaiman", "kazoe yakuman", "yakuman"}[l]
+	}
+	return fmt.Sprintf("Limit(%d)", uint8(l))
+}
+
+// Japanese returns the limit's name in Japanese ("" for none).
+func (l Limit) Japanese() string {
+	if l <= Yakuman {
+		return [...]string{"", "満貫", "跳満", "倍満", "三倍満", "数え役満", "役満"}[l]
+	}
+	return l.String()
+}
+
+// Result is what a win is worth: the reading worth the most
+// (spec/riichi.md §10.5, §11.7) and its payments.
+type Result struct {
+	Yaku    []Scored // yaku in table order, then dora, ura dora, red fives; only yakuman when there are any
+	Han     int      // yaku and dora; 0 for a yakuman
+	Fu      int      // rounded; 0 for a yakuman
+	FuParts []FuPart // what the fu are made of, before rounding
+	Yakuman int      // yakuman counted (doubles and stacking as the options say)
+	Limit   Limit
+	Base    int // base points (基準点) after the limit
+	// Arrangement is the reading of the concealed tiles that scored, and
+	// Wait how the winning tile completed it.
+	Arrangement hand.Arrangement
+	Wait        hand.WaitKind
+	Payments    []Payment
+	Deposits    int // points the winner takes from the table
+	Total       int // the winner's gain: every payment and the deposits
+}
+
+// Score values the win w under the options o: every reading of the hand
+// is scored and the one with the highest payment kept, then the higher
+// han, then the higher fu (spec/riichi.md §10.5, D-RI-26). The error wraps
+// ErrBadHand, ErrConditions, ErrNotWinning or ErrNoYaku.
+func Score(w Win, o Options) (Result, error) {
+	if err := w.check(&o); err != nil {
+		return Result{}, err
+	}
+	var s scorer
+	s.init(&w, &o)
+	arrs, err := hand.Arrangements(s.conc, shapes())
+	if err != nil {
+		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
+	}
+	if len(arrs) == 0 {
+		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(&w), ErrNotWinning)
+	}
+	var best, c cand
+	found := false
+	for i := range arrs {
+		a := &arrs[i]
+		switch a.Shape {
+		case hand.Standard:
+			for _, rd := range a.Readings(w.WinTile) {
+				s.standard(a.Groups, rd, &c)
+				c.arr = i
+				if c.valid() && (!found || c.better(&best)) {
+					best, found = c, true
+				}
+			}
+		case hand.SevenPairs:
+			s.sevenPairs(&c)
+			c.arr = i
+			if c.valid() && (!found || c.better(&best)) {
+				best, found = c, true
+			}
+		case hand.ThirteenOrphans:
+			s.orphans(&c)
+			c.arr = i
+			if c.valid() && (!found || c.better(&best)) {
+				best, found = c, true
+			}
+		}
+	}
+	if !found {
+		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(&w), w.WinTile, ErrNoYaku)
+	}
+	r := Result{
+		Yaku:        append([]Scored(nil), best.yaku[:best.ny]...),
+		Han:         best.han,
+		Fu:          best.fu,
+		FuParts:     append([]FuPart(nil), best.fuParts[:best.nf]...),
+		Yakuman:     best.yakuman,
+		Limit:       best.limit,
+		Base:        best.base,
+		Arrangement: arrs[best.arr],
+		Wait:        best.wait,
+	}
+	if r.Yakuman > 0 {
+		r.Fu, r.FuParts = 0, nil
+	}
+	r.Payments, r.Deposits = winPayments(&w, &o, &best)
+	for _, p := range r.Payments {
+		r.Total += p.Total()
+	}
+	r.Total += r.Deposits
+	return r, nil
+}
+
+func handString(w *Win) string {
+	h := tile.Hand{Concealed: w.Concealed, Melds: w.Melds}
+	return h.String()
+}
+
+// set is a set of a reading: a meld or a group of the concealed tiles.
+type set struct {
+	kind      setKind
+	tile      tile.Kind // the lowest tile of a sequence
+	concealed bool      // a concealed triplet or kong (暗刻, 暗槓); a triplet completed by ron is not
+}
+
+type setKind uint8
+
+const (
+	seqSet setKind = iota
+	tripSet
+	kongSet
+)
+
+func (s set) terminalOrHonor() bool {
+	if s.kind == seqSet {
+		r := s.tile % 9
+		return r == 0 || r == 6
+	}
+	return s.tile.IsTerminalOrHonor()
+}
+
+// scorer holds what does not depend on the reading.
+type scorer struct {
+	w      *Win
+	o      *Options
+	conc   tile.Counts // concealed part with the winning tile
+	all    tile.Counts // every tile, melds included (a kong counts 4)
+	melds  [4]set
+	nm     int
+	closed bool
+	dealer bool
+	// suits present: bit 0 characters, 1 circles, 2 bamboo, 3 honours.
+	suits                                      uint8
+	allSimple, allTermHonor, allHonor, allTerm bool
+	allGreen                                   bool
+	// situational yaku (riichi, tsumo, haitei, ...) and dora.
+	situ       [8]Scored
+	ns         int
+	dora, ura  int
+	aka        int
+	shapeYaku  [8]Scored // yakuman that do not depend on the reading
+	nShapeYaku int
+}
+
+func (s *scorer) init(w *Win, o *Options) {
+	s.w, s.o = w, o
+	s.closed = w.closed()
+	s.dealer = w.Dealer()
+	for _, t := range w.Concealed {
+		s.conc[t.Kind]++
+		if t.Red {
+			s.aka++
+		}
+	}
+	s.all = s.conc
+	for _, m := range w.Melds {
+		for _, t := range m.Tiles {
+			s.all[t.Kind]++
+			if t.Red {
+				s.aka++
+			}
+		}
+		st := set{tile: m.Base()}
+		switch m.Type {
+		case tile.Chi:
+			st.kind = seqSet
+		case tile.Pon:
+			st.kind = tripSet
+		case tile.ClosedKan:
+			st.kind, st.concealed = kongSet, true
+		default:
+			st.kind = kongSet
+		}
+		s.melds[s.nm] = st
+		s.nm++
+	}
+	if o.RedFives == 0 {
+		s.aka = 0
+	}
+	s.allSimple, s.allTermHonor, s.allHonor, s.allTerm, s.allGreen = true, true, true, true, true
+	for k, v := range s.all {
+		if v == 0 {
+			continue
+		}
+		kk := tile.Kind(k)
+		if kk.IsHonor() {
+			s.suits |= 8
+		} else {
+			s.suits |= 1 << (k / 9)
+		}
+		s.allSimple = s.allSimple && kk.IsSimple()
+		s.allTermHonor = s.allTermHonor && kk.IsTerminalOrHonor()
+		s.allHonor = s.allHonor && kk.IsHonor()
+		s.allTerm = s.allTerm && kk.IsTerminal()
+		s.allGreen = s.allGreen && isGreen(kk)
+	}
+	if o.RyuuiisouRequiresHatsu && s.all[tile.Green] == 0 {
+		s.allGreen = false
+	}
+	// Situational yaku, spec/riichi.md §9.1.
+	add := func(y Yaku) {
+		h, _ := y.Han()
+		s.situ[s.ns] = Scored{Yaku: y, Han: h}
+		s.ns++
+	}
+	switch {
+	case w.DoubleRiichi:
+		add(DoubleRiichi)
+	case w.Riichi:
+		add(Riichi)
+	}
+	if w.Ippatsu {
+		add(Ippatsu)
+	}
+	if w.Tsumo && s.closed {
+		add(MenzenTsumo)
+	}
+	if w.Haitei {
+		add(Haitei)
+	}
+	if w.Houtei {
+		add(Houtei)
+	}
+	if w.Rinshan {
+		add(Rinshan)
+	}
+	if w.Chankan {
+		add(Chankan)
+	}
+	if w.Renhou && o.Renhou == RenhouAsMangan {
+		add(Renhou)
+	}
+	// Dora, §5.
+	doras := w.Dora
+	if !o.KanDora && len(doras) > 1 {
+		doras = doras[:1]
+	}
+	for _, ind := range doras {
+		s.dora += int(s.all[doraOf(ind)])
+	}
+	if (w.Riichi || w.DoubleRiichi) && o.UraDora {
+		uras := w.Ura
+		if !o.KanUraDora && len(uras) > 1 {
+			uras = uras[:1]
+		}
+		for _, ind := range uras {
+			s.ura += int(s.all[doraOf(ind)])
+		}
+	}
+	// Yakuman that depend on the tiles only, §9.2.
+	addY := func(y Yaku) {
+		s.shapeYaku[s.nShapeYaku] = Scored{Yaku: y}
+		s.nShapeYaku++
+	}
+	switch {
+	case w.Tenhou:
+		addY(Tenhou)
+	case w.Chiihou:
+		addY(Chiihou)
+	case w.Renhou && o.Renhou == RenhouAsYakuman:
+		addY(RenhouYakuman)
+	}
+}
+
+// doraOf returns the dora an indicator points to (spec/riichi.md §5).
+func doraOf(ind tile.Kind) tile.Kind {
+	switch {
+	case ind.IsSuited():
+		if ind%9 == 8 {
+			return ind - 8
+		}
+		return ind + 1
+	case ind.IsWind():
+		return tile.East + (ind-tile.East+1)%4
+	default:
+		return tile.White + (ind-tile.White+1)%3
+	}
+}
+
+// isGreen reports whether k may be in a ryuuiisou: 2s 3s 4s 6s 8s 發.
+func isGreen(k tile.Kind) bool {
+	switch k {
+	case tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green:
+		return true
+	}
+	return false
+}
+
+// cand is one scored reading.
+type cand struct {
+	yaku    [24]Scored
+	ny      int
+	han     int
+	fu      int
+	fuParts [12]FuPart
+	nf      int
+	yakuman int
+	limit   Limit
+	base    int
+	points  int // the hand's payments without honba, for comparing
+	wait    hand.WaitKind
+	arr     int
+	pinfu   bool
+}
+
+func (c *cand) reset() {
+	c.ny, c.han, c.fu, c.nf, c.yakuman, c.limit, c.base, c.points, c.pinfu = 0, 0, 0, 0, 0, NoLimit, 0, 0, false
+}
+
+func (c *cand) add(y Yaku, han int) {
+	c.yaku[c.ny] = Scored{Yaku: y, Han: han}
+	c.ny++
+	c.han += han
+}
+
+// valid reports whether the reading is a legal win: it has a yaku.
+func (c *cand) valid() bool { return c.base > 0 }
+
+// better orders readings by payment, then yakuman, han, fu (D-RI-26).
+func (c *cand) better(b *cand) bool {
+	if c.points != b.points {
+		return c.points > b.points
+	}
+	if c.yakuman != b.yakuman {
+		return c.yakuman > b.yakuman
+	}
+	if c.han != b.han {
+		return c.han > b.han
+	}
+	return c.fu > b.fu
+}
+
+// standard scores a four-sets-and-a-pair reading.
+func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
+	c.reset()
+	c.wait = rd.Wait
+	var sets [4]set
+	n := copy(sets[:], s.melds[:s.nm])
+	var pair tile.Kind
+	for i, g := range groups {
+		switch g.Kind {
+		case hand.Sequence:
+			sets[n] = set{kind: seqSet, tile: g.Tile}
+			n++
+		case hand.Triplet:
+			// A triplet completed by ron is open (spec/riichi.md §10.2).
+			sets[n] = set{kind: tripSet, tile: g.Tile, concealed: s.w.Tsumo || i != rd.Group}
+			n++
+		case hand.Pair:
+			pair = g.Tile
+		}
+	}
+	// Counts over the sets.
+	var (
+		seqs, trips, kongs, anko    int
+		seqMask, tripMask           [3]uint16 // by suit, bit = rank-1
+		dragonTrips, windTrips      int
+		chantaOK                    = s.allTermHonorPair(pair)
+		seqCount                    [tile.NumKinds]uint8
+		windTripMask, dragonTripSet uint8
+	)
+	for _, st := range sets {
+		if !st.terminalOrHonor() {
+			chantaOK = false
+		}
+		switch st.kind {
+		case seqSet:
+			seqs++
+			seqMask[st.tile/9] |= 1 << (st.tile % 9)
+			seqCount[st.tile]++
+			continue
+		case kongSet:
+			kongs++
+		}
+		trips++
+		if st.concealed {
+			anko++
+		}
+		switch {
+		case st.tile.IsSuited():
+			tripMask[st.tile/9] |= 1 << (st.tile % 9)
+		case st.tile.IsDragon():
+			dragonTrips++
+			dragonTripSet |= 1 << (st.tile - tile.White)
+		default:
+			windTrips++
+			windTripMask |= 1 << (st.tile - tile.East)
+		}
+	}
+	// Yakuman, spec/riichi.md §9.2.
+	ys := s.shapeYaku
+	ny := s.nShapeYaku
+	addY := func(y Yaku) { ys[ny] = Scored{Yaku: y}; ny++ }
+	if dragonTrips == 3 {
+		addY(Daisangen)
+	}
+	if windTrips == 4 {
+		addY(Daisuushii)
+	} else if windTrips == 3 && pair.IsWind() {
+		addY(Shousuushii)
+	}
+	if s.allHonor {
+		addY(Tsuuiisou)
+	}
+	if s.allGreen {
+		addY(Ryuuiisou)
+	}
+	if s.allTerm {
+		addY(Chinroutou)
+	}
+	if anko == 4 {
+		if rd.Wait == hand.Tanki {
+			addY(SuuankouTanki)
+		} else {
+			addY(Suuankou)
+		}
+	}
+	if kongs == 4 {
+		addY(Suukantsu)
+	}
+	if s.nm == 0 {
+		if y, ok := s.chuuren(); ok {
+			addY(y)
+		}
+	}
+	if ny > 0 {
+		s.finishYakuman(c, ys[:ny])
+		return
+	}
+
+	// Regular yaku, §9.1.
+	for _, y := range s.situ[:s.ns] {
+		c.add(y.Yaku, y.Han)
+	}
+	closedHan := func(y Yaku) {
+		cl, op := y.Han()
+		if s.closed {
+			c.add(y, cl)
+		} else if op > 0 {
+			c.add(y, op)
+		}
+	}
+	if s.allSimple && (s.closed || s.o.Kuitan) {
+		closedHan(Tanyao)
+	}
+	seatK, roundK := s.w.Seat.Kind(), s.w.Round.Kind()
+	pinfu := s.closed && seqs == 4 && rd.Wait == hand.Ryanmen && !pair.IsDragon() && pair != seatK && pair != roundK
+	if pinfu {
+		closedHan(Pinfu)
+	}
+	if s.closed {
+		peiko := 0
+		for _, n := range seqCount {
+			peiko += int(n / 2)
+		}
+		switch peiko {
+		case 1:
+			closedHan(Iipeikou)
+		case 2:
+			closedHan(Ryanpeikou)
+		}
+	}
+	for _, st := range sets {
+		if st.kind == seqSet {
+			continue
+		}
+		switch st.tile {
+		case tile.White:
+			closedHan(Haku)
+		case tile.Green:
+			closedHan(Hatsu)
+		case tile.Red:
+			closedHan(Chun)
+		}
+		if st.tile == seatK {
+			closedHan(SeatWind)
+		}
+		if st.tile == roundK {
+			closedHan(RoundWind)
+		}
+	}
+	if seqMask[0]&seqMask[1]&seqMask[2] != 0 {
+		closedHan(SanshokuDoujun)
+	}
+	for _, m := range seqMask {
+		if m&0b1001001 == 0b1001001 {
+			closedHan(Ittsu)
+			break
+		}
+	}
+	if trips == 4 {
+		closedHan(Toitoi)
+	}
+	if anko == 3 {
+		closedHan(Sanankou)
+	}
+	if tripMask[0]&tripMask[1]&tripMask[2] != 0 {
+		closedHan(SanshokuDoukou)
+	}
+	if kongs == 3 {
+		closedHan(Sankantsu)
+	}
+	if chantaOK && seqs > 0 {
+		if s.suits&8 != 0 {
+			closedHan(Chanta)
+		} else {
+			closedHan(Junchan)
+		}
+	}
+	if s.allTermHonor {
+		closedHan(Honroutou)
+	}
+	if dragonTrips == 2 && pair.IsDragon() {
+		closedHan(Shousangen)
+	}
+	s.flush(c, closedHan)
+	c.pinfu = pinfu
+	s.fuStandard(c, sets[:], pair, rd.Wait, pinfu)
+	s.finish(c)
+}
+
+// allTermHonorPair reports whether the pair is a terminal or an honour.
+func (s *scorer) allTermHonorPair(pair tile.Kind) bool { return pair.IsTerminalOrHonor() }
+
+// flush adds the one-suit yaku, then dora.
+func (s *scorer) flush(c *cand, closedHan func(Yaku)) {
+	switch s.suits {
+	case 1, 2, 4:
+		closedHan(Chinitsu)
+	case 9, 10, 12:
+		closedHan(Honitsu)
+	}
+}
+
+// chuuren reports a nine gates hand: the concealed 14 tiles of one suit,
+// 1112345678999 plus one (spec/riichi.md §9.2).
+func (s *scorer) chuuren() (Yaku, bool) {
+	if s.suits != 1 && s.suits != 2 && s.suits != 4 {
+		return NoYaku, false
+	}
+	base := 0
+	for s.suits>>(base/9)&1 == 0 {
+		base += 9
+	}
+	want := [9]uint8{3, 1, 1, 1, 1, 1, 1, 1, 3}
+	extra := -1
+	for r := 0; r < 9; r++ {
+		v := s.conc[base+r]
+		if v < want[r] {
+			return NoYaku, false
+		}
+		if v > want[r] {
+			extra = base + r
+		}
+	}
+	if tile.Kind(extra) == s.w.WinTile {
+		return JunseiChuuren, true
+	}
+	return Chuuren, true
+}
+
+// sevenPairs scores a chiitoitsu reading.
+func (s *scorer) sevenPairs(c *cand) {
+	c.reset()
+	c.wait = hand.Tanki
+	ys := s.shapeYaku
+	ny := s.nShapeYaku
+	if s.allHonor && s.o.TsuuiisouSevenPairs {
+		ys[ny] = Scored{Yaku: Tsuuiisou}
+		ny++
+	}
+	if ny > 0 {
+		s.finishYakuman(c, ys[:ny])
+		return
+	}
+	for _, y := range s.situ[:s.ns] {
+		c.add(y.Yaku, y.Han)
+	}
+	closedHan := func(y Yaku) {
+		cl, _ := y.Han()
+		c.add(y, cl)
+	}
+	if s.allSimple {
+		closedHan(Tanyao)
+	}
+	closedHan(Chiitoitsu)
+	if s.allTermHonor {
+		closedHan(Honroutou)
+	}
+	s.flush(c, closedHan)
+	c.fu = 25 // spec/riichi.md §10.3
+	c.fuParts[0] = FuPart{Reason: FuChiitoitsu, Fu: 25}
+	c.nf = 1
+	s.finish(c)
+}
+
+// orphans scores a kokushi reading.
+func (s *scorer) orphans(c *cand) {
+	c.reset()
+	c.wait = hand.Special
+	ys := s.shapeYaku
+	ny := s.nShapeYaku
+	if s.conc[s.w.WinTile] == 2 {
+		ys[ny] = Scored{Yaku: Kokushi13}
+	} else {
+		ys[ny] = Scored{Yaku: Kokushi}
+	}
+	ny++
+	s.finishYakuman(c, ys[:ny])
+}
+
+// finishYakuman values a hand with yakuman: regular yaku and dora are
+// ignored (spec/riichi.md §9.2).
+func (s *scorer) finishYakuman(c *cand, ys []Scored) {
+	total, most := 0, 0
+	for _, y := range ys {
+		m := 1
+		if s.o.DoubleYakuman {
+			m = yakuTable[y.Yaku].yakuman
+		}
+		c.yaku[c.ny] = Scored{Yaku: y.Yaku, Yakuman: m}
+		c.ny++
+		total += m
+		most = max(most, m)
+	}
+	if !s.o.YakumanStacking {
+		total = most
+	}
+	if s.o.MaxYakuman > 0 {
+		total = min(total, s.o.MaxYakuman)
+	}
+	c.yakuman = total
+	c.limit = Yakuman
+	c.base = 8000 * total
+	c.points = s.points(c.base)
+}
+
+// finish adds dora to a hand with a yaku and sets its limit and points.
+func (s *scorer) finish(c *cand) {
+	if c.ny == 0 {
+		c.base = 0
+		return
+	}
+	if s.dora > 0 {
+		c.add(Dora, s.dora)
+	}
+	if s.ura > 0 {
+		c.add(UraDora, s.ura)
+	}
+	if s.aka > 0 {
+		c.add(AkaDora, s.aka)
+	}
+	c.base, c.limit = limitBase(c.han, c.fu, s.o)
+	c.points = s.points(c.base)
+}
+
+// limitBase returns the base points of han and fu (spec/riichi.md §11.2,
+// §11.3).
+func limitBase(han, fu int, o *Options) (int, Limit) {
+	switch {
+	case han >= 13 && o.KazoeYakuman:
+		return 8000, KazoeYakuman
+	case han >= 11:
+		return 6000, Sanbaiman
+	case han >= 8:
+		return 4000, Baiman
+	case han >= 6:
+		return 3000, Haneman
+	case han >= 5:
+		return 2000, Mangan
+	}
+	b := fu << (han + 2)
+	if b >= 2000 || (o.Kiriage && b == 1920) {
+		return 2000, Mangan
+	}
+	return b, NoLimit
+}

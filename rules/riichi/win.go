@@ -1,0 +1,216 @@
+package riichi
+
+import (
+	"fmt"
+
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// Wind is a wind: the round wind, or a seat named by its seat wind in the
+// current hand (East is the dealer, then South, West, North in turn
+// order, spec/riichi.md §0.1).
+type Wind uint8
+
+// The winds.
+const (
+	East Wind = iota
+	South
+	West
+	North
+)
+
+// Table stands for the table itself in a Payment: deposits (riichi sticks
+// and 供託) go to and come from it.
+const Table Wind = 4
+
+// String returns "E", "S", "W", "N" (or "table").
+func (w Wind) String() string {
+	switch {
+	case w < 4:
+		return [...]string{"E", "S", "W", "N"}[w]
+	case w == Table:
+		return "table"
+	}
+	return fmt.Sprintf("Wind(%d)", uint8(w))
+}
+
+// Japanese returns 東, 南, 西 or 北 (供託 for the table).
+func (w Wind) Japanese() string {
+	switch {
+	case w < 4:
+		return [...]string{"東", "南", "西", "北"}[w]
+	case w == Table:
+		return "供託"
+	}
+	return w.String()
+}
+
+// Kind returns the wind's tile.
+func (w Wind) Kind() tile.Kind { return tile.East + tile.Kind(w&3) }
+
+// Next returns the seat that plays after w (its 下家).
+func (w Wind) Next() Wind { return (w + 1) & 3 }
+
+// ParseWind reads a wind: E S W N, east south west north, 1z–4z, 東南西北.
+func ParseWind(s string) (Wind, error) {
+	switch s {
+	case "E", "e", "east", "East", "1z", "東":
+		return East, nil
+	case "S", "s", "south", "South", "2z", "南":
+		return South, nil
+	case "W", "w", "west", "West", "3z", "西":
+		return West, nil
+	case "N", "n", "north", "North", "4z", "北":
+		return North, nil
+	}
+	return 0, fmt.Errorf("riichi: %q is not a wind (E, S, W, N)", s)
+}
+
+// Win is a winning hand and the situation it won in: what Score needs.
+type Win struct {
+	// Concealed is the concealed part, the winning tile included; tiles
+	// of concealed kongs are in Melds.
+	Concealed []tile.Tile
+	Melds     []tile.Meld
+	WinTile   tile.Kind
+	Tsumo     bool // false: ron
+	// From is the discarder on a ron (the player who added the kong on a
+	// chankan).
+	From  Wind
+	Seat  Wind // the winner
+	Round Wind
+
+	Riichi       bool
+	DoubleRiichi bool // implies riichi
+	Ippatsu      bool
+	Haitei       bool // tsumo on the last live tile
+	Houtei       bool // ron on the last discard
+	Rinshan      bool // tsumo on a kong's replacement tile
+	Chankan      bool // ron on a kakan tile
+	Tenhou       bool // the dealer's first 14 tiles
+	Chiihou      bool // a non-dealer's first draw, no call before it
+	Renhou       bool // ron before one's first draw, no call before it
+
+	// Dora lists the dora indicators turned: the first, then each kan
+	// dora's. Ura lists the indicators under them (used only with riichi).
+	Dora []tile.Kind
+	Ura  []tile.Kind
+
+	Honba    int // 積み棒 counters
+	Deposits int // 1,000-point sticks on the table, the winner's own riichi stick included
+
+	// Pao, if set, names the player liable for a daisangen or daisuushii
+	// (spec/riichi.md §15).
+	Pao Pao
+}
+
+// Pao is a liability for a yakuman: Liable discarded the tile whose call
+// settled Yaku (Daisangen or Daisuushii).
+type Pao struct {
+	Yaku   Yaku
+	Liable Wind
+}
+
+// Dealer reports whether the winner is the dealer.
+func (w *Win) Dealer() bool { return w.Seat == East }
+
+// closed reports whether the hand has no open meld (an ankan keeps it
+// closed, spec/riichi.md §0.1).
+func (w *Win) closed() bool {
+	for _, m := range w.Melds {
+		if m.Open() {
+			return false
+		}
+	}
+	return true
+}
+
+// check validates the hand and the conditions.
+func (w *Win) check(o *Options) error {
+	if w.Seat > North || w.Round > North || (!w.Tsumo && w.From > North) {
+		return fmt.Errorf("riichi: seat %v, round %v, discarder %v: winds are E S W N: %w", w.Seat, w.Round, w.From, ErrConditions)
+	}
+	n := len(w.Concealed) + 3*len(w.Melds)
+	if n != 14 || len(w.Melds) > 4 {
+		return fmt.Errorf("riichi: %d concealed tiles and %d melds, want 14 tiles (a kong counts as 3): %w", len(w.Concealed), len(w.Melds), ErrBadHand)
+	}
+	var all tile.Counts
+	winIn := false
+	for _, t := range w.Concealed {
+		if t.Kind >= tile.NumKinds {
+			return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
+		}
+		all[t.Kind]++
+		winIn = winIn || t.Kind == w.WinTile
+	}
+	for _, m := range w.Melds {
+		if err := m.Check(); err != nil {
+			return fmt.Errorf("riichi: meld %v: %v: %w", m, err, ErrBadHand)
+		}
+		for _, t := range m.Tiles {
+			if t.Kind >= tile.NumKinds {
+				return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
+			}
+			all[t.Kind]++
+		}
+	}
+	for k, v := range all {
+		if v > 4 {
+			return fmt.Errorf("riichi: %d copies of %v: %w", v, tile.Kind(k), ErrBadHand)
+		}
+	}
+	if !winIn {
+		return fmt.Errorf("riichi: the winning tile %v is not in the concealed part %s: %w", w.WinTile, tile.Format(w.Concealed), ErrBadHand)
+	}
+	for _, k := range append(w.Dora[:len(w.Dora):len(w.Dora)], w.Ura...) {
+		if k >= tile.NumKinds {
+			return fmt.Errorf("riichi: dora indicator %v is not a riichi tile: %w", k, ErrBadHand)
+		}
+	}
+	closed := w.closed()
+	bad := func(msg string) error { return fmt.Errorf("riichi: %s: %w", msg, ErrConditions) }
+	riichi := w.Riichi || w.DoubleRiichi
+	switch {
+	case w.Honba < 0 || w.Deposits < 0:
+		return bad("honba and deposits cannot be negative")
+	case !w.Tsumo && w.From == w.Seat:
+		return bad("a ron needs a discarder other than the winner")
+	case riichi && !closed:
+		return bad("riichi with an open hand")
+	case w.Ippatsu && !riichi:
+		return bad("ippatsu without riichi")
+	case w.Ippatsu && !o.Ippatsu:
+		return bad("ippatsu is not played under these options")
+	case w.Haitei && !w.Tsumo:
+		return bad("haitei is a tsumo on the last tile (use houtei for a ron)")
+	case w.Haitei && w.Rinshan:
+		return bad("a replacement tile is never haitei")
+	case w.Houtei && w.Tsumo:
+		return bad("houtei is a ron on the last discard (use haitei for a tsumo)")
+	case w.Houtei && w.Chankan:
+		return bad("houtei and chankan together")
+	case w.Rinshan && !w.Tsumo:
+		return bad("rinshan kaihou is a tsumo")
+	case w.Chankan && w.Tsumo:
+		return bad("chankan is a ron")
+	case w.Tenhou && (!w.Dealer() || !w.Tsumo || len(w.Melds) > 0):
+		return bad("tenhou is the dealer's tsumo on the first 14 tiles, with no kong")
+	case w.Chiihou && (w.Dealer() || !w.Tsumo || len(w.Melds) > 0):
+		return bad("chiihou is a non-dealer's tsumo on the first draw, with no call")
+	case w.Renhou && (w.Dealer() || w.Tsumo || len(w.Melds) > 0):
+		return bad("renhou is a non-dealer's ron before the first draw, with no call")
+	case w.Renhou && o.Renhou == RenhouNone:
+		return bad("renhou is not played under these options")
+	case w.Pao.Yaku != NoYaku && w.Pao.Yaku != Daisangen && w.Pao.Yaku != Daisuushii:
+		return bad("pao applies to daisangen and daisuushii only")
+	case w.Pao.Yaku != NoYaku && (w.Pao.Liable > North || w.Pao.Liable == w.Seat):
+		return bad("the liable player must be another seat")
+	}
+	return nil
+}
+
+// shapes returns the winning shapes of riichi (spec/riichi.md §7.1).
+func shapes() hand.Options {
+	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans)}
+}
