@@ -1,0 +1,978 @@
+package shanghai
+
+import (
+	"errors"
+	"fmt"
+
+	"jantaku/rules/game"
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// ErrBadHand is wrapped by errors about a described hand that cannot be
+// (wrong tile counts, a flower not in play, a fifth copy). A hand that is
+// well formed but not winning wraps game.ErrNotWinning instead.
+var ErrBadHand = errors.New("bad hand description")
+
+// Players is the number of players at a Shanghai table.
+const Players = 4
+
+// Win describes how a hand was won.
+type Win struct {
+	Seat game.Seat
+	Tile tile.Kind // the winning tile
+	// From is the discarder, or the player whose added kong was robbed;
+	// game.NoSeat for a self-draw.
+	From game.Seat
+	// Robbed: won by robbing an added kong (搶槓, §2.4); From is the robbed player.
+	Robbed bool
+	// Replacement: self-drawn on the replacement tile after a kong or a
+	// flower during play (槓頭開花, §2.3; not at the deal, D-SH-40).
+	Replacement bool
+}
+
+// SelfDrawn reports whether the win was by self-draw.
+func (w Win) SelfDrawn() bool { return w.From == game.NoSeat }
+
+// Situation is the end of a won hand as Score reads it.
+type Situation struct {
+	Dealer game.Seat
+	Round  tile.Kind // prevailing wind, East–North (LIUXING, XINSHI; LAOSHI has none)
+	// Hands holds every seat's tiles. The winner's Concealed includes the
+	// winning tile (14 − 3 per meld); a non-winner holds 13 − 3 per meld.
+	// Outside LAOSHI non-winners do not score and their hands may be left
+	// empty.
+	Hands [Players]tile.Hand
+	Win   Win
+}
+
+// Tally is one player's score: its items and totals.
+type Tally struct {
+	Seat  game.Seat
+	Items []Item
+	Fu    int // LAOSHI: 胡, the winner's base included
+	Tai   int // 台 (番 in LATE80S)
+	Chips int // LATE80S: chips before doubling
+	// Score is LAOSHI's 胡 × 2^台 (§3.1); for the winner elsewhere the hand
+	// value H before any cap.
+	Score int
+	// The winner's chosen reading (§2.7): its shape and the wait the
+	// winning tile completed.
+	Shape hand.Shape
+	Wait  hand.WaitKind
+}
+
+// Result is a scored win.
+type Result struct {
+	Variant Variant
+	Winner  Tally
+	// Others are the non-winners' own scores, in seat order (LAOSHI only,
+	// §3.2; empty elsewhere, D-SH-37).
+	Others []Tally
+	// Value is what one payment unit is worth: W in LAOSHI, H (after the
+	// LATE80S cap) elsewhere.
+	Value int
+	// Liable is the player who pays alone under a 包 rule (§4.3, §6.5), or
+	// game.NoSeat.
+	Liable   game.Seat
+	Payments []game.Payment
+}
+
+// Net returns what each seat gains (negative: loses) from the payments.
+func (r Result) Net() [Players]int {
+	var n [Players]int
+	for _, p := range r.Payments {
+		n[p.From] -= p.Amount
+		n[p.To] += p.Amount
+	}
+	return n
+}
+
+// Summary writes the winner's totals, e.g. "30胡 2台 = 120" or "7台: 128".
+func (r Result) Summary() string {
+	w := r.Winner
+	switch r.Variant {
+	case Laoshi:
+		return fmt.Sprintf("%d胡 %d台 = %d", w.Fu, w.Tai, w.Score)
+	case Late80s:
+		s := fmt.Sprintf("%d枚 × 2^%d番 = %d", w.Chips, w.Tai, w.Score)
+		if r.Value != w.Score {
+			s += fmt.Sprintf(", 辣子 %d", r.Value)
+		}
+		return s
+	}
+	return fmt.Sprintf("%d台 = %d", w.Tai, w.Score)
+}
+
+// Score values a win under o: the winner's items in the reading that pays
+// the winner most (§2.7), the non-winners' scores in LAOSHI, and every
+// payment. The hand is not checked against the wall or the order of play;
+// the referee adapter (Ruleset) does that.
+func Score(o Options, s Situation) (Result, error) {
+	if err := o.Validate(); err != nil {
+		return Result{}, err
+	}
+	if err := s.check(o); err != nil {
+		return Result{}, err
+	}
+	sc := scorer{o: o, s: s}
+	best, err := sc.winner()
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Variant: o.Variant, Winner: best, Value: best.Score, Liable: game.NoSeat}
+	switch o.Variant {
+	case Laoshi:
+		for i := range Players {
+			seat := game.Seat(i)
+			if seat != s.Win.Seat {
+				res.Others = append(res.Others, sc.nonWinner(seat))
+			}
+		}
+		res.Payments = laoshiPayments(s, best.Score, res.Others)
+	case Liuxing, Xinshi:
+		res.Liable = flushLiable(s)
+		res.Payments = liuxingPayments(s, best.Score, res.Liable)
+	case Late80s:
+		if o.Cap != nil && res.Value > *o.Cap {
+			res.Value = *o.Cap
+		}
+		res.Liable = late80sLiable(o, s)
+		res.Payments = late80sPayments(s, res.Value, res.Liable)
+	}
+	return res, nil
+}
+
+// check validates the description.
+func (s Situation) check(o Options) error {
+	bad := func(format string, args ...any) error {
+		return fmt.Errorf("shanghai: "+format+": %w", append(args, ErrBadHand)...)
+	}
+	seatOK := func(x game.Seat) bool { return x >= 0 && x < Players }
+	w := s.Win
+	switch {
+	case !seatOK(s.Dealer):
+		return bad("dealer %d", s.Dealer)
+	case !seatOK(w.Seat):
+		return bad("winner %d", w.Seat)
+	case w.From != game.NoSeat && (!seatOK(w.From) || w.From == w.Seat):
+		return bad("seat %d won on a tile from seat %d", w.Seat, w.From)
+	case w.Robbed && w.From == game.NoSeat:
+		return bad("a robbed kong needs the robbed player in From")
+	case w.Replacement && w.From != game.NoSeat:
+		return bad("a replacement-tile win is self-drawn")
+	case !w.Tile.Valid() || w.Tile.IsFlower():
+		return bad("winning tile %s", w.Tile)
+	}
+	if o.Variant == Liuxing || o.Variant == Xinshi || (o.Variant == Late80s && o.ExtraFan) {
+		if !s.Round.IsWind() {
+			return bad("round wind %s is not a wind", s.Round)
+		}
+	}
+	var copies [tile.NumAll]int
+	for i, h := range s.Hands {
+		seat := game.Seat(i)
+		for _, t := range h.Concealed {
+			if t.Kind.IsFlower() || !t.Kind.Valid() {
+				return bad("seat %d holds %s among its concealed tiles; flowers are exposed", seat, t)
+			}
+			copies[t.Kind]++
+		}
+		for _, m := range h.Melds {
+			if err := m.Check(); err != nil {
+				return bad("seat %d meld %s: %v", seat, m, err)
+			}
+			for _, t := range m.Tiles {
+				copies[t.Kind]++
+			}
+		}
+		for _, t := range h.Flowers {
+			if !t.Kind.IsFlower() {
+				return bad("seat %d exposes %s as a flower", seat, t)
+			}
+			if o.flowerSets() == Seasons && t.Kind > tile.Winter {
+				return bad("seat %d exposes %s; %s plays the seasons only", seat, t.Kind.Han(), o.Variant.Han())
+			}
+			copies[t.Kind]++
+		}
+		want := 13 - 3*len(h.Melds)
+		if seat == w.Seat {
+			want++
+		} else if o.Variant != Laoshi && len(h.Concealed) == 0 && len(h.Melds) == 0 {
+			continue // not described; not scored
+		}
+		if len(h.Concealed) != want {
+			return bad("seat %d holds %d concealed tiles with %d melds, want %d", seat, len(h.Concealed), len(h.Melds), want)
+		}
+	}
+	for k, n := range copies {
+		if n > 4 || (n > 1 && tile.Kind(k).IsFlower()) {
+			return bad("%d copies of %s on the table", n, tile.Kind(k))
+		}
+	}
+	found := false
+	for _, t := range s.Hands[w.Seat].Concealed {
+		found = found || t.Kind == w.Tile
+	}
+	if !found {
+		return bad("the winning tile %s is not among seat %d's concealed tiles", w.Tile, w.Seat)
+	}
+	return nil
+}
+
+// set is one set of a player's hand: a meld or a group of an arrangement.
+type set struct {
+	seq     bool // a chow; else a pung or kong
+	kind    tile.Kind
+	kong    bool
+	open    bool // exposed: claimed, or a pung completed by a discard (§3.2)
+	claimed bool // a claimed meld (not a concealed kong)
+	from    int  // a claimed meld: tile.Meld.From
+}
+
+// reading is one way of reading the winner's hand with the winning tile
+// placed in one group (§2.7).
+type reading struct {
+	shape   hand.Shape
+	sets    []set
+	pair    tile.Kind
+	hasPair bool
+	pairs   []tile.Kind // seven pairs
+	wait    hand.WaitKind
+}
+
+func meldSets(ms []tile.Meld) []set {
+	out := make([]set, 0, len(ms))
+	for _, m := range ms {
+		out = append(out, set{
+			seq:     m.Type == tile.Chi,
+			kind:    m.Base(),
+			kong:    m.IsKong(),
+			open:    m.Open(),
+			claimed: m.Open(),
+			from:    m.From,
+		})
+	}
+	return out
+}
+
+type scorer struct {
+	o Options
+	s Situation
+}
+
+func (sc *scorer) shapes() hand.Options {
+	if sc.o.Variant != Xinshi {
+		return hand.Options{} // special shapes only in XINSHI (D-SH-25)
+	}
+	return hand.Options{
+		Shapes:         hand.ShapesOf(hand.SevenPairs, hand.ThirteenUnrelated, hand.SevenStars),
+		FourAsTwoPairs: sc.o.QiDuiAllowFour,
+	}
+}
+
+// readings lists every reading of the winner's hand.
+func (sc *scorer) readings() ([]reading, error) {
+	w := sc.s.Win
+	h := sc.s.Hands[w.Seat]
+	as, err := hand.Arrangements(tile.CountsOf(h.Concealed), sc.shapes())
+	if err != nil {
+		return nil, fmt.Errorf("shanghai: %v: %w", err, ErrBadHand)
+	}
+	var out []reading
+	for _, a := range as {
+		for _, rd := range a.Readings(w.Tile) {
+			r := reading{shape: a.Shape, sets: meldSets(h.Melds), wait: rd.Wait}
+			for i, g := range a.Groups {
+				switch g.Kind {
+				case hand.Sequence:
+					r.sets = append(r.sets, set{seq: true, kind: g.Tile})
+				case hand.Triplet:
+					// A pung completed by a discard is exposed (§3.2).
+					open := i == rd.Group && !w.SelfDrawn()
+					r.sets = append(r.sets, set{kind: g.Tile, open: open})
+				case hand.Pair:
+					if a.Shape == hand.SevenPairs {
+						r.pairs = append(r.pairs, g.Tile)
+					} else {
+						r.pair, r.hasPair = g.Tile, true
+					}
+				}
+			}
+			out = append(out, r)
+		}
+	}
+	if len(out) == 0 {
+		return nil, fmt.Errorf("shanghai: seat %d: %s with %d melds under %s: %w", w.Seat, tile.Format(h.Concealed), len(h.Melds), sc.o.Variant.Han(), game.ErrNotWinning)
+	}
+	return out, nil
+}
+
+// winner scores every reading and keeps the best for the winner.
+func (sc *scorer) winner() (Tally, error) {
+	rs, err := sc.readings()
+	if err != nil {
+		return Tally{}, err
+	}
+	var best Tally
+	for i, r := range rs {
+		t := sc.tally(r)
+		if i == 0 || t.Score > best.Score || (t.Score == best.Score && t.Tai > best.Tai) {
+			best = t
+		}
+	}
+	return best, nil
+}
+
+// tally scores the winner's hand in one reading.
+func (sc *scorer) tally(r reading) Tally {
+	var items []Item
+	switch sc.o.Variant {
+	case Laoshi:
+		items = sc.laoshiWinner(r)
+	case Liuxing, Xinshi:
+		items = sc.liuxing(r)
+		if sc.o.Variant == Xinshi {
+			items = append(items, sc.xinshi(r)...)
+		}
+	case Late80s:
+		items = sc.late80s(r)
+	}
+	t := Tally{Seat: sc.s.Win.Seat, Items: items, Shape: r.shape, Wait: r.wait}
+	t.total()
+	switch sc.o.Variant {
+	case Liuxing, Xinshi:
+		t.Score = sc.o.Base << t.Tai
+	case Late80s:
+		t.Score = t.Chips << t.Tai
+	}
+	return t
+}
+
+// total adds up the items; LAOSHI's score is 胡 × 2^台 (§3.1).
+func (t *Tally) total() {
+	t.Fu, t.Tai, t.Chips = 0, 0, 0
+	for _, it := range t.Items {
+		t.Fu += it.Fu
+		t.Tai += it.Tai
+		t.Chips += it.Chips
+	}
+	t.Score = t.Fu << t.Tai
+}
+
+// facts are what the tile-based items need about the whole hand.
+type facts struct {
+	counts  tile.Counts // concealed and melded tiles
+	suits   [3]bool
+	nsuits  int
+	winds   bool
+	dragons bool
+	honors  bool
+	terms   bool // any terminal or honour
+}
+
+func factsOf(h tile.Hand) facts {
+	f := facts{counts: h.Counts()}
+	for k, n := range f.counts {
+		if n == 0 {
+			continue
+		}
+		kk := tile.Kind(k)
+		switch {
+		case kk.IsSuited():
+			f.suits[kk.Suit()] = true
+		case kk.IsWind():
+			f.winds = true
+		case kk.IsDragon():
+			f.dragons = true
+		}
+		if kk.IsTerminalOrHonor() {
+			f.terms = true
+		}
+	}
+	for _, b := range f.suits {
+		if b {
+			f.nsuits++
+		}
+	}
+	f.honors = f.winds || f.dragons
+	return f
+}
+
+// seatWind returns seat's wind (the dealer is East).
+func (s Situation) seatWind(seat game.Seat) tile.Kind {
+	return tile.East + tile.Kind(s.Dealer.Offset(seat, Players))
+}
+
+// flowerItems returns 坐花 and 四只花 for flowers held by the player whose
+// wind is wind (L-7, L-8; P-9, P-10, D-SH-15, D-SH-16).
+func flowerItems(flowers []tile.Tile, wind tile.Kind) []Item {
+	own := int(wind - tile.East)
+	var items []Item
+	for _, first := range []tile.Kind{tile.Spring, tile.Plum} {
+		held, mine := 0, false
+		for _, f := range flowers {
+			if f.Kind >= first && f.Kind < first+4 {
+				held++
+				if s, _ := f.Kind.FlowerSeat(); s == own {
+					mine = true
+				}
+			}
+		}
+		switch {
+		case held == 4:
+			items = append(items, Item{Name: FourFlowers, Tai: 2, Tiles: []tile.Kind{first, first + 1, first + 2, first + 3}})
+		case mine:
+			items = append(items, Item{Name: OwnFlower, Tai: 1, Tiles: []tile.Kind{first + tile.Kind(own)}})
+		}
+	}
+	return items
+}
+
+// setFu is a pung's or kong's 胡 (§3.2): 2/4/8/16, doubled for terminals
+// and honours.
+func setFu(x set) (Name, int) {
+	n, fu := ExposedPung, 2
+	switch {
+	case x.kong && x.open:
+		n, fu = ExposedKong, 8
+	case x.kong:
+		n, fu = ConcealedKong, 16
+	case !x.open:
+		n, fu = ConcealedPung, 4
+	}
+	if x.kind.IsTerminalOrHonor() {
+		fu *= 2
+	}
+	return n, fu
+}
+
+// setItems returns the 胡 and the win-or-not 台 of pungs and kongs
+// (L-1, L-2) for LAOSHI.
+func laoshiSetItems(sets []set, wind tile.Kind) []Item {
+	var items []Item
+	for _, x := range sets {
+		if x.seq {
+			continue
+		}
+		n, fu := setFu(x)
+		items = append(items, Item{Name: n, Fu: fu, Tiles: []tile.Kind{x.kind}})
+		switch {
+		case x.kind.IsDragon():
+			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		case x.kind == wind:
+			items = append(items, Item{Name: OwnWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+	}
+	return items
+}
+
+func flowerFu(flowers []tile.Tile) []Item {
+	var items []Item
+	for _, f := range flowers {
+		items = append(items, Item{Name: FlowerFu, Fu: 4, Tiles: []tile.Kind{f.Kind}})
+	}
+	return items
+}
+
+func valuePair(k, wind tile.Kind) bool { return k.IsDragon() || k == wind }
+
+// laoshiWinner lists the winner's 胡 and 台 (§3.2, §3.3).
+func (sc *scorer) laoshiWinner(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	wind := s.seatWind(w.Seat)
+	var items []Item
+	if sc.o.LaoshiBaseFu > 0 {
+		items = append(items, Item{Name: BaseFu, Fu: sc.o.LaoshiBaseFu})
+	}
+	items = append(items, laoshiSetItems(r.sets, wind)...)
+	if r.hasPair && valuePair(r.pair, wind) {
+		items = append(items, Item{Name: ValuePair, Fu: 4, Tiles: []tile.Kind{r.pair}})
+	}
+	items = append(items, flowerFu(h.Flowers)...)
+	switch r.wait {
+	case hand.Penchan:
+		items = append(items, Item{Name: EdgeWaitFu, Fu: 2})
+	case hand.Kanchan:
+		items = append(items, Item{Name: ClosedWaitFu, Fu: 2})
+	case hand.Tanki:
+		items = append(items, Item{Name: SingleWaitFu, Fu: 2})
+	}
+	if w.SelfDrawn() {
+		items = append(items, Item{Name: SelfDrawFu, Fu: 2})
+	}
+	if sc.o.LaoshiRoundFu {
+		fu := 0
+		for _, it := range items {
+			fu += it.Fu
+		}
+		if up := (fu+9)/10*10 - fu; up > 0 {
+			items = append(items, Item{Name: RoundedFu, Fu: up})
+		}
+	}
+	f := factsOf(h)
+	if allChows(r) && !valuePair(r.pair, wind) && r.wait == hand.Ryanmen {
+		items = append(items, Item{Name: PingHu, Tai: 1})
+	}
+	if allPungs(r) {
+		items = append(items, Item{Name: AllPungs, Tai: 1})
+	}
+	items = append(items, flushItems(f, 1, 3)...)
+	items = append(items, flowerItems(h.Flowers, wind)...)
+	items = append(items, sc.specialWinItems()...)
+	return items
+}
+
+// nonWinner scores a LAOSHI non-winner's hand (§3.2, D-SH-08).
+func (sc *scorer) nonWinner(seat game.Seat) Tally {
+	h := sc.s.Hands[seat]
+	wind := sc.s.seatWind(seat)
+	sets := meldSets(h.Melds)
+	c := tile.CountsOf(h.Concealed)
+	var pairs []Item
+	for k, n := range c {
+		kk := tile.Kind(k)
+		switch {
+		case n >= 3:
+			sets = append(sets, set{kind: kk})
+		case n == 2 && valuePair(kk, wind):
+			pairs = append(pairs, Item{Name: ValuePair, Fu: 2, Tiles: []tile.Kind{kk}})
+		}
+	}
+	items := laoshiSetItems(sets, wind)
+	items = append(items, pairs...)
+	items = append(items, flowerFu(h.Flowers)...)
+	items = append(items, flowerItems(h.Flowers, wind)...)
+	t := Tally{Seat: seat, Items: items}
+	t.total()
+	return t
+}
+
+// specialWinItems: 槓頭開花 and 搶槓 (L-9/L-10, P-11/P-12, E-5).
+func (sc *scorer) specialWinItems() []Item {
+	var items []Item
+	if sc.s.Win.Replacement {
+		items = append(items, Item{Name: ReplacementWin, Tai: 1})
+	}
+	if sc.s.Win.Robbed {
+		items = append(items, Item{Name: RobbingKong, Tai: 1})
+	}
+	return items
+}
+
+func allChows(r reading) bool {
+	if r.shape != hand.Standard || len(r.sets) != 4 {
+		return false
+	}
+	for _, x := range r.sets {
+		if !x.seq {
+			return false
+		}
+	}
+	return true
+}
+
+func allPungs(r reading) bool {
+	if r.shape != hand.Standard || len(r.sets) != 4 {
+		return false
+	}
+	for _, x := range r.sets {
+		if x.seq {
+			return false
+		}
+	}
+	return true
+}
+
+// flushItems returns 混一色 or 清一色 at the variant's values.
+func flushItems(f facts, half, full int) []Item {
+	switch {
+	case f.nsuits == 1 && !f.honors:
+		return []Item{{Name: FullFlush, Tai: full}}
+	case f.nsuits == 1 && f.honors:
+		return []Item{{Name: HalfFlush, Tai: half}}
+	}
+	return nil
+}
+
+// liuxing lists the LIUXING 台 (§4.2), which XINSHI keeps (D-SH-17).
+func (sc *scorer) liuxing(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	wind := s.seatWind(w.Seat)
+	f := factsOf(h)
+	var items []Item
+	items = append(items, sc.windDragonItems(r, wind)...)
+	if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
+		items = append(items, Item{Name: PingHu, Tai: 1})
+	}
+	if allPungs(r) {
+		items = append(items, Item{Name: AllPungs, Tai: 2})
+	}
+	items = append(items, flushItems(f, 2, 4)...)
+	if r.shape == hand.Standard && (r.wait == hand.Penchan || r.wait == hand.Kanchan || r.wait == hand.Tanki) {
+		items = append(items, Item{Name: EdgeClosedSingle, Tai: 1})
+	}
+	items = append(items, flowerItems(h.Flowers, wind)...)
+	items = append(items, sc.specialWinItems()...)
+	return items
+}
+
+// windDragonItems: P-1 dragon pungs, P-7 seat wind, P-8 round wind.
+func (sc *scorer) windDragonItems(r reading, wind tile.Kind) []Item {
+	var items []Item
+	for _, x := range r.sets {
+		if x.seq {
+			continue
+		}
+		if x.kind.IsDragon() {
+			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+		if x.kind == wind {
+			items = append(items, Item{Name: SeatWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+		if x.kind == sc.s.Round {
+			items = append(items, Item{Name: RoundWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+	}
+	return items
+}
+
+// xinshi lists the 台 XINSHI adds (§5, §7).
+func (sc *scorer) xinshi(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	f := factsOf(h)
+	var items []Item
+	add := func(n Name, tai int) { items = append(items, Item{Name: n, Tai: tai}) }
+	if !f.terms {
+		add(AllSimples, 1)
+	}
+	if sc.outside(r) {
+		add(Outside, 1)
+	}
+	items = append(items, chowPatterns(r, sc.o.LiangBanGao)...)
+	concealed := true
+	for _, m := range h.Melds {
+		concealed = concealed && !m.Open()
+	}
+	if concealed {
+		if w.SelfDrawn() {
+			add(ConcealedTsumo, 2)
+		} else {
+			add(ConcealedRon, 1)
+		}
+	}
+	if f.nsuits == 2 && (!f.honors || sc.o.QueYiMenAllowsHonors) {
+		add(TwoSuits, 1)
+	}
+	if !f.honors && len(h.Flowers) == 0 {
+		add(NoHonorsNoFlowers, 1)
+	}
+	switch r.shape {
+	case hand.SevenStars:
+		add(SevenStars, 2)
+	case hand.ThirteenUnrelated:
+		add(Unrelated, 1)
+	case hand.SevenPairs:
+		add(SevenPairs, 1)
+	}
+	if f.nsuits == 3 && f.winds && f.dragons {
+		add(FiveGates, 1)
+	}
+	if r.shape == hand.Standard && r.wait == hand.Kanchan && w.Tile.IsSuited() && w.Tile.Rank() == 5 {
+		add(CentreFive, 1)
+	}
+	return items
+}
+
+// outside: 全么九, every set and the pair with a terminal or honour
+// (D-SH-38).
+func (sc *scorer) outside(r reading) bool {
+	switch r.shape {
+	case hand.SevenPairs:
+		for _, k := range r.pairs {
+			if !k.IsTerminalOrHonor() {
+				return false
+			}
+		}
+		return true
+	case hand.Standard:
+		for _, x := range r.sets {
+			if x.seq && x.kind.Rank() != 1 && x.kind.Rank() != 7 {
+				return false
+			}
+			if !x.seq && !x.kind.IsTerminalOrHonor() {
+				return false
+			}
+		}
+		return r.hasPair && r.pair.IsTerminalOrHonor()
+	}
+	return false
+}
+
+// chowPatterns finds 一般高/両般高, 喜相逢/双相逢, 清龍 and 混龍 (§7,
+// D-SH-18, D-SH-19, D-SH-22).
+func chowPatterns(r reading, lbg LiangBanGao) []Item {
+	var n [tile.NumKinds]int
+	for _, x := range r.sets {
+		if x.seq {
+			n[x.kind]++
+		}
+	}
+	var items []Item
+	add := func(name Name, tai int, k tile.Kind) {
+		items = append(items, Item{Name: name, Tai: tai, Tiles: []tile.Kind{k, k + 1, k + 2}})
+	}
+	// Identical chows.
+	triple, pairs := tile.Kind(0), []tile.Kind{}
+	hasTriple := false
+	for k, c := range n {
+		if c >= 3 {
+			triple, hasTriple = tile.Kind(k), true
+		}
+		for range c / 2 {
+			pairs = append(pairs, tile.Kind(k))
+		}
+	}
+	switch lbg {
+	case LBGUnion:
+		switch {
+		case hasTriple:
+			add(TwoPureDoubles, 2, triple)
+		case len(pairs) >= 2:
+			add(TwoPureDoubles, 2, pairs[0])
+		case len(pairs) == 1:
+			add(PureDouble, 1, pairs[0])
+		}
+	case LBGThreeIdentical:
+		if hasTriple {
+			add(TwoPureDoubles, 2, triple)
+		} else {
+			for _, k := range pairs {
+				add(PureDouble, 1, k)
+			}
+		}
+	case LBGTwoPairs:
+		switch {
+		case len(pairs) >= 2:
+			add(TwoPureDoubles, 2, pairs[0])
+		case len(pairs) == 1:
+			add(PureDouble, 1, pairs[0])
+		}
+	}
+	// The same chow in other suits.
+	for rank := range 7 {
+		var c [3]int
+		for s := range 3 {
+			c[s] = n[s*9+rank]
+		}
+		switch {
+		case c[0] > 0 && c[1] > 0 && c[2] > 0:
+			add(MixedTriple, 2, tile.Kind(rank))
+		default:
+			for a := range 3 {
+				for b := a + 1; b < 3; b++ {
+					for range min(c[a], c[b]) {
+						add(MixedDouble, 1, tile.Kind(a*9+rank))
+					}
+				}
+			}
+		}
+	}
+	// Straights.
+	for s := range 3 {
+		base := tile.Kind(9 * s)
+		if n[base] > 0 && n[base+3] > 0 && n[base+6] > 0 {
+			items = append(items, Item{Name: PureStraight, Tai: 2})
+		}
+	}
+	for _, p := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		if n[9*p[0]] > 0 && n[9*p[1]+3] > 0 && n[9*p[2]+6] > 0 {
+			items = append(items, Item{Name: MixedStraight, Tai: 1})
+			break
+		}
+	}
+	return items
+}
+
+// late80s lists the chips and 番 of the late-1980s rule (§6.1, §6.2).
+func (sc *scorer) late80s(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	f := factsOf(h)
+	items := []Item{{Name: ChipBase, Chips: sc.o.ChipBase}}
+	for _, fl := range h.Flowers {
+		items = append(items, Item{Name: FlowerChip, Chips: 1, Tiles: []tile.Kind{fl.Kind}})
+	}
+	items = append(items, flushItems(f, 2, 4)...)
+	if allPungs(r) {
+		items = append(items, Item{Name: AllPungs, Tai: 2})
+	}
+	claimed := 0
+	for _, x := range r.sets {
+		if x.claimed {
+			claimed++
+		}
+	}
+	if claimed == 4 && r.wait == hand.Tanki {
+		items = append(items, Item{Name: BigHook, Tai: 1})
+	}
+	if w.Replacement {
+		items = append(items, Item{Name: ReplacementWin, Tai: 1}) // D-SH-29
+	}
+	if sc.o.ExtraFan { // D-SH-26: P-1, P-2, P-6, P-7, P-8, P-12
+		wind := s.seatWind(w.Seat)
+		items = append(items, sc.windDragonItems(r, wind)...)
+		if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
+			items = append(items, Item{Name: PingHu, Tai: 1})
+		}
+		if r.wait == hand.Penchan || r.wait == hand.Kanchan || r.wait == hand.Tanki {
+			items = append(items, Item{Name: EdgeClosedSingle, Tai: 1})
+		}
+		if w.Robbed {
+			items = append(items, Item{Name: RobbingKong, Tai: 1})
+		}
+	}
+	for i := range items {
+		items[i].fan = true
+	}
+	return items
+}
+
+// laoshiPayments: the three non-winners pay W, and pay each other the
+// differences of their scores; doubled when the dealer pays or receives
+// (§3.4, D-SH-09).
+func laoshiPayments(s Situation, w int, others []Tally) []game.Payment {
+	var ps []game.Payment
+	mult := func(a, b game.Seat) int {
+		if a == s.Dealer || b == s.Dealer {
+			return 2
+		}
+		return 1
+	}
+	for _, o := range others {
+		if amt := w * mult(o.Seat, s.Win.Seat); amt > 0 {
+			ps = append(ps, game.Payment{From: o.Seat, To: s.Win.Seat, Amount: amt, Reason: "和"})
+		}
+	}
+	for i, a := range others {
+		for _, b := range others[i+1:] {
+			from, to, d := a.Seat, b.Seat, b.Score-a.Score
+			if d < 0 {
+				from, to, d = to, from, -d
+			}
+			if d > 0 {
+				ps = append(ps, game.Payment{From: from, To: to, Amount: d * mult(from, to), Reason: "差額"})
+			}
+		}
+	}
+	return ps
+}
+
+// flushLiable returns the discarder liable for a 清一色 fed to a player
+// showing three exposed sets of its suit (§4.3, D-SH-14), or NoSeat.
+func flushLiable(s Situation) game.Seat {
+	w := s.Win
+	if w.SelfDrawn() {
+		return game.NoSeat // D-SH-36
+	}
+	h := s.Hands[w.Seat]
+	if f := factsOf(h); f.nsuits != 1 || f.honors {
+		return game.NoSeat
+	}
+	if exposedOfOneSuit(h.Melds) < 3 {
+		return game.NoSeat
+	}
+	return w.From
+}
+
+func exposedOfOneSuit(ms []tile.Meld) int {
+	var per [3]int
+	best := 0
+	for _, m := range ms {
+		if k := m.Base(); m.Open() && k.IsSuited() {
+			per[k.Suit()]++
+			best = max(best, per[k.Suit()])
+		}
+	}
+	return best
+}
+
+// liuxingPayments: everyone pays H, doubled for the self-drawer or the
+// discarder; a liable discarder pays 4H alone (§4.3, D-SH-13, D-SH-14).
+func liuxingPayments(s Situation, h int, liable game.Seat) []game.Payment {
+	w := s.Win
+	if liable != game.NoSeat {
+		return []game.Payment{{From: liable, To: w.Seat, Amount: 4 * h, Reason: "包 清一色"}}
+	}
+	var ps []game.Payment
+	for _, seat := range othersOf(w.Seat) {
+		amt := h
+		if w.SelfDrawn() || seat == w.From {
+			amt = 2 * h
+		}
+		ps = append(ps, game.Payment{From: seat, To: w.Seat, Amount: amt, Reason: "和"})
+	}
+	return ps
+}
+
+// othersOf lists the seats after seat in turn order.
+func othersOf(seat game.Seat) []game.Seat {
+	return []game.Seat{seat.Next(Players), seat.Next(Players).Next(Players), seat.Next(Players).Next(Players).Next(Players)}
+}
+
+// late80sLiable applies the chosen reading of 3組の包 (§6.5, D-SH-28).
+func late80sLiable(o Options, s Situation) game.Seat {
+	w := s.Win
+	h := s.Hands[w.Seat]
+	switch o.Pao {
+	case ThreeFromSame:
+		var per [Players]int
+		for _, m := range h.Melds {
+			if m.Open() {
+				per[m.From]++
+				if per[m.From] == 3 {
+					return game.Seat((int(w.Seat) + m.From) % Players)
+				}
+			}
+		}
+	case ThirdSetFlush:
+		f := factsOf(h)
+		if f.nsuits != 1 || f.honors {
+			return game.NoSeat
+		}
+		n := 0
+		for _, m := range h.Melds {
+			if m.Open() {
+				n++
+				if n == 3 {
+					return game.Seat((int(w.Seat) + m.From) % Players)
+				}
+			}
+		}
+	}
+	return game.NoSeat
+}
+
+// late80sPayments: the discarder pays H, or each other player on a
+// self-draw; a liable player pays all of it (§6.3).
+func late80sPayments(s Situation, h int, liable game.Seat) []game.Payment {
+	w := s.Win
+	total := h
+	if w.SelfDrawn() {
+		total = 3 * h
+	}
+	switch {
+	case liable != game.NoSeat:
+		return []game.Payment{{From: liable, To: w.Seat, Amount: total, Reason: "包"}}
+	case !w.SelfDrawn():
+		return []game.Payment{{From: w.From, To: w.Seat, Amount: h, Reason: "和"}}
+	}
+	var ps []game.Payment
+	for _, seat := range othersOf(w.Seat) {
+		ps = append(ps, game.Payment{From: seat, To: w.Seat, Amount: h, Reason: "和"})
+	}
+	return ps
+}
