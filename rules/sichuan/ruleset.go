@@ -51,10 +51,16 @@ func (r *Ruleset) Start(dealer game.Seat) game.Standing {
 }
 
 // DrawOrder returns the wall positions in the order tiles are taken for
-// the dice and dealer: four walls of 27 stacks, broken by the smaller die
-// in the wall the sum picks (spec/sichuan.md §2.4, D-SC-01).
+// the dice and dealer, broken by the smaller die in the wall the sum
+// picks (spec/sichuan.md §2.4, D-SC-01). The 54 stacks lie 14 before the
+// dealer and the player opposite, 13 before the others (not in the spec:
+// 108 tiles make no four equal walls).
 func (r *Ruleset) DrawOrder(dice [2]int, dealer game.Seat) ([]game.Position, error) {
-	ps, err := game.DrawOrder(game.BreakBySmallerDie, dice, dealer, []int{27, 27, 27, 27})
+	walls := make([]int, 4)
+	for i := range walls {
+		walls[(int(dealer)+i)%4] = 14 - i%2
+	}
+	ps, err := game.DrawOrder(game.BreakBySmallerDie, dice, dealer, walls)
 	if err != nil || r.o.BreakMode == LeaveD {
 		return ps, err
 	}
