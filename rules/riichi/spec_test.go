@@ -54,7 +54,7 @@ func TestSpecExamples(t *testing.T) {
 	E, S, W, N := riichi.East, riichi.South, riichi.West, riichi.North
 	tests := []specCase{
 		{name: "E1 fu example, child tsumo 1 han 50 fu", hand: "234p888p99s567s [ankan 3333m]", win: "6s",
-			set: func(w *riichi.Win) { w.Tsumo = true; w.Dora = kinds(t, "1z4z") },
+			set:  func(w *riichi.Win) { w.Tsumo = true; w.Dora = kinds(t, "1z4z") },
 			yaku: []riichi.Yaku{riichi.MenzenTsumo}, han: 1, fu: 50, pays: map[riichi.Wind]int{E: 800, W: 400, N: 400}, total: 1600},
 		{name: "E2 riichi pinfu dora, honba and deposits", hand: "123m567m678p345s88s", win: "1m",
 			set: func(w *riichi.Win) {
