@@ -173,14 +173,41 @@ func unpackBlocks(v uint32) blocks {
 	return b
 }
 
+// blocks2 is blocks without the pair-rule flag: index 2m+p.
+type blocks2 [10]int8
+
+func unpack2(v uint32) (b blocks2) {
+	for i := range b {
+		b[i] = int8(v>>(3*i)&7) - 1
+	}
+	return b
+}
+
+func (b *blocks2) merge(o *blocks2) {
+	r := blocks2{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	for i1, t1 := range b {
+		if t1 < 0 {
+			continue
+		}
+		for i2, t2 := range o {
+			if t2 < 0 || i1&i2&1 != 0 {
+				continue
+			}
+			i := min(i1>>1+i2>>1, 4)<<1 | (i1|i2)&1
+			if t := min(t1+t2, 8); t > r[i] {
+				r[i] = t
+			}
+		}
+	}
+	*b = r
+}
+
 // shantenTable is shantenStandard without a pair rule, by tables; ok is
 // false when a suit holds more than 14 tiles or a count over four.
 func shantenTable(c *tile.Counts, n int) (int, bool) {
 	tab := blockTable()
 	need := 4 - (14-n)/3
-	var acc blocks
-	acc.reset()
-	acc[0][0][0] = 0
+	acc := blocks2{0, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 	for s := range 3 {
 		var d [9]uint8
 		sum := 0
@@ -197,7 +224,7 @@ func shantenTable(c *tile.Counts, n int) (int, bool) {
 		if sum > maxSuitTiles {
 			return 0, false
 		}
-		part := unpackBlocks(tab[rankSuit(&d)])
+		part := unpack2(tab[rankSuit(&d)])
 		acc.merge(&part)
 	}
 	for k := int(tile.East); k < tile.NumKinds; k++ {
@@ -205,17 +232,15 @@ func shantenTable(c *tile.Counts, n int) (int, bool) {
 			if v > 4 {
 				return 0, false
 			}
-			part := unpackBlocks(suitBlocks.honor[v])
+			part := unpack2(suitBlocks.honor[v])
 			acc.merge(&part)
 		}
 	}
 	best := 2*need + 1
-	for m := range 5 {
-		for p := range 2 {
-			if t := int(acc[m][p][0]); t >= 0 {
-				mm := min(m, need)
-				best = min(best, 2*need-2*mm-min(t, need-mm)-p)
-			}
+	for i, t := range acc {
+		if t >= 0 {
+			m, p := min(i>>1, need), i&1
+			best = min(best, 2*need-2*m-min(int(t), need-m)-p)
 		}
 	}
 	return best, true

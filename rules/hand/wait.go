@@ -26,14 +26,39 @@ func Waits(c tile.Counts, o Options) ([]Wait, error) {
 	if err != nil {
 		return nil, err
 	}
+	// Without wildcards a standard wait is a held kind or one at most two
+	// ranks from a held tile of its suit; a seven-pairs wait is a kind
+	// held an odd number of times.
+	var held, near, odd Mask
+	for k, v := range c {
+		if v > 0 {
+			held |= 1 << k
+		}
+		if v%2 == 1 {
+			odd |= 1 << k
+		}
+	}
+	near = held
+	for s := range 3 {
+		lo := held >> (9 * s) & 0x1ff
+		near |= (lo | lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
+	}
 	out := []Wait{}
 	for k := range tile.NumKinds {
 		c[k]++
 		var sh Shapes
-		if completeStandard(&c, &o) {
+		if (o.Wildcards > 0 || near.Has(tile.Kind(k))) && completeStandard(&c, &o) {
 			sh = ShapesOf(Standard)
 		}
-		sh |= completeShapes(&c, &o, n+1, false)
+		for s := SevenPairs; s < numShapes; s++ {
+			switch {
+			case !o.Shapes.Has(s) || (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11):
+			case o.Wildcards == 0 && s == SevenPairs && !odd.Has(tile.Kind(k)):
+			case o.Wildcards == 0 && s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
+			case special(s, &c, &o, nil):
+				sh |= 1 << s
+			}
+		}
 		c[k]--
 		if sh != 0 {
 			out = append(out, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
