@@ -1,0 +1,10 @@
+// Package wuhan is Wuhan mahjong, 紅中發財頼子槓, and its variants
+// (spec/wuhan.md): 紅中頼子槓, 七皮四頼 / 皮子槓, 口口番, the big-hand base
+// variations and the 3-player 荊州 game.
+//
+// Options holds a table's choices (Defaults, Preset). Roles turns the
+// wildcard indicator into the wildcard (頼子) and the kong-only tiles.
+// Score values a described win: its legality (W1–W8, the threshold), the
+// best reading, the fan of the winner and of each payer, caps, 包 and the
+// money each pays. New adapts it all to the referee as a game.Ruleset.
+package wuhan
