@@ -15,10 +15,10 @@ type Variant string
 
 // The variants.
 const (
-	HZFC      Variant = "hzfc"       // 紅中發財頼子槓, the main rule: 中 and 發 are kong-only (§13.3)
-	HZ        Variant = "hz"         // 紅中頼子槓: only 中 is kong-only (§13.2)
-	QiPi      Variant = "qipi"       // 七皮四頼 / 皮子槓: the indicator and the tile before it are kong-only (§13.4)
-	Jingzhou  Variant = "jingzhou3p" // 荊州 3-player 紅中頼子槓 on 96 tiles (§13.6)
+	HZFC     Variant = "hzfc"       // 紅中發財頼子槓, the main rule: 中 and 發 are kong-only (§13.3)
+	HZ       Variant = "hz"         // 紅中頼子槓: only 中 is kong-only (§13.2)
+	QiPi     Variant = "qipi"       // 七皮四頼 / 皮子槓: the indicator and the tile before it are kong-only (§13.4)
+	Jingzhou Variant = "jingzhou3p" // 荊州 3-player 紅中頼子槓 on 96 tiles (§13.6)
 )
 
 // The values of the string-valued options (§13.1).

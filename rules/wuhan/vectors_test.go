@@ -13,15 +13,15 @@ import (
 // vector is a payment vector of spec/wuhan.md §14. The expected values are
 // the spec's; shares are listed in seat order after the winner.
 type vector struct {
-	name    string
-	opts    wuhan.Options
-	sit     wuhan.Situation
-	raw     []float64
-	pay     []float64 // after caps; nil: the same as raw
-	money10 []int     // each notional share at 1分
-	money20 []int     // at 5厘
-	bao     game.Seat // the liable player, or NoSeat
-	baoPays int       // what the liable player pays at 1分
+	name      string
+	opts      wuhan.Options
+	sit       wuhan.Situation
+	raw       []float64
+	pay       []float64 // after caps; nil: the same as raw
+	money10   []int     // each notional share at 1分
+	money20   []int     // at 5厘
+	bao       game.Seat // the liable player, or NoSeat
+	baoPays   int       // what the liable player pays at 1分
 	baoPays20 int
 }
 
