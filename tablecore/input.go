@@ -44,8 +44,9 @@ func encodeAction(a game.Action) ([]byte, error) {
 	switch a.Kind {
 	case game.Pass, game.Abort, game.Tsumo:
 	case game.Missing:
-		s := int(a.Suit)
-		in.Suit = &s
+		// The face-down tile, if any, goes with the suit (sichuan.md §3.1).
+		s, id := int(a.Suit), a.Tile.ID()
+		in.Suit, in.Tile = &s, &id
 	default:
 		id := a.Tile.ID()
 		in.Tile = &id

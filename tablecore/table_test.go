@@ -215,3 +215,35 @@ func TestFoulPenaltyIsJournaled(t *testing.T) {
 		t.Fatalf("the foul did not replay")
 	}
 }
+
+func TestMissingSuitTileIsJournaled(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "game.jnl")
+	ctx := context.Background()
+	resolve := func(string, json.RawMessage) (game.Ruleset, error) {
+		rs := tablecoretest.New()
+		rs.R.MissingSuit = true
+		return rs, nil
+	}
+	tb, err := tablecore.Create(ctx, path, "test", nil, resolve, 0, fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w, _ := tablecoretest.Wall(tablecoretest.New().R.Set, ronHands, "", "")
+	if _, err := tb.StartHand(ctx, tablecore.Deal{Wall: w}); err != nil {
+		t.Fatal(err)
+	}
+	faceDown := tb.Game().Hand().Seats[0].Hand[0] // the dealer's 1m, put face down
+	if _, err := tb.Apply(ctx, game.Action{Kind: game.Missing, Seat: 0, Suit: faceDown.Kind.Suit(), Tile: faceDown}); err != nil {
+		t.Fatal(err)
+	}
+	tb.Close()
+	re, err := tablecore.Open(ctx, path, resolve, fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer re.Close()
+	got := re.Game().Hand().Log[0]
+	if got.Kind != game.Missing || got.Tile != faceDown || got.Suit != faceDown.Kind.Suit() {
+		t.Fatalf("replayed %v, want the face-down %s of %s", got, faceDown, faceDown.Kind.Suit())
+	}
+}
