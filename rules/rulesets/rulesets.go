@@ -1,0 +1,94 @@
+// Package rulesets names every ruleset jantaku plays, so that a table's
+// configuration, a journal and the command line can choose one by name:
+// "riichi", "riichi/tenhou", "sichuan", … — the family, then optionally
+// "/" and one of its presets. Options given as JSON are laid over the
+// preset's. Adding a ruleset means one line in families.
+package rulesets
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strings"
+
+	"jantaku/rules/game"
+	"jantaku/rules/sichuan"
+)
+
+// ErrUnknown: no ruleset or preset by that name.
+var ErrUnknown = errors.New("unknown ruleset")
+
+// family builds one ruleset family's rulesets.
+type family struct {
+	presets []string // the first is the default
+	build   func(preset string, options json.RawMessage) (game.Ruleset, error)
+}
+
+// families lists the rulesets, one line each.
+func families() map[string]family {
+	return map[string]family{
+		"sichuan": {[]string{"default", "record"}, build(sichuan.Preset, sichuan.New)},
+	}
+}
+
+// build adapts a ruleset package's Preset and New.
+func build[O any, R game.Ruleset](preset func(string) (O, error), mk func(O) (R, error)) func(string, json.RawMessage) (game.Ruleset, error) {
+	return func(name string, options json.RawMessage) (game.Ruleset, error) {
+		o, err := preset(name)
+		if err != nil {
+			return nil, err
+		}
+		if len(bytes.TrimSpace(options)) > 0 && !bytes.Equal(bytes.TrimSpace(options), []byte("null")) {
+			dec := json.NewDecoder(bytes.NewReader(options))
+			dec.DisallowUnknownFields()
+			if err := dec.Decode(&o); err != nil {
+				return nil, fmt.Errorf("options: %w", err)
+			}
+		}
+		r, err := mk(o)
+		if err != nil {
+			return nil, err
+		}
+		return r, nil
+	}
+}
+
+// New returns the ruleset called name ("family" or "family/preset") with
+// options (JSON, may be empty) laid over the preset.
+func New(name string, options json.RawMessage) (game.Ruleset, error) {
+	fam, preset, _ := strings.Cut(name, "/")
+	f, ok := families()[fam]
+	if !ok {
+		return nil, fmt.Errorf("rulesets: %q (known: %s): %w", name, strings.Join(Names(), ", "), ErrUnknown)
+	}
+	if preset == "" {
+		preset = f.presets[0]
+	}
+	known := false
+	for _, p := range f.presets {
+		known = known || p == preset
+	}
+	if !known {
+		return nil, fmt.Errorf("rulesets: %s has no preset %q (presets: %s): %w", fam, preset, strings.Join(f.presets, ", "), ErrUnknown)
+	}
+	rs, err := f.build(preset, options)
+	if err != nil {
+		return nil, fmt.Errorf("rulesets: %s: %w", name, err)
+	}
+	return rs, nil
+}
+
+// Names lists every ruleset and preset name New accepts, sorted.
+func Names() []string {
+	var out []string
+	for fam, f := range families() {
+		out = append(out, fam)
+		for _, p := range f.presets {
+			out = append(out, fam+"/"+p)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
