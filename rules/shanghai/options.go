@@ -1,8 +1,13 @@
 package shanghai
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
+	"io"
+	"strings"
+
+	"gopkg.in/yaml.v3"
 )
 
 // ErrOptions is wrapped by every error about a bad configuration.
@@ -103,8 +108,16 @@ type Options struct {
 	Hands  int `yaml:"hands" json:"hands"`
 }
 
+// Presets lists the names Preset accepts: the variants.
+func Presets() []string { return []string{string(Laoshi), string(Liuxing), string(Xinshi), string(Late80s)} }
+
 // Preset returns the default options of a variant (spec/shanghai.md §10).
 func Preset(v Variant) (Options, error) {
+	switch v {
+	case Laoshi, Liuxing, Xinshi, Late80s:
+	default:
+		return Options{}, fmt.Errorf("shanghai: unknown preset %q (want one of %s): %w", v, strings.Join(Presets(), ", "), ErrOptions)
+	}
 	cap40 := 40
 	o := Options{
 		Variant:        v,
@@ -120,6 +133,34 @@ func Preset(v Variant) (Options, error) {
 	}
 	if v == Late80s {
 		o.Hands = 16
+	}
+	if err := o.Validate(); err != nil {
+		return Options{}, err
+	}
+	return o, nil
+}
+
+// ParseOptions reads options in YAML or JSON: the "variant" key picks the
+// preset, the other keys override it. Unknown keys and bad values are
+// errors naming the key (and the line, for a syntax or type error).
+func ParseOptions(data []byte) (Options, error) {
+	var head struct {
+		Variant Variant `yaml:"variant"`
+	}
+	if err := yaml.Unmarshal(data, &head); err != nil {
+		return Options{}, fmt.Errorf("shanghai options: %v: %w", err, ErrOptions)
+	}
+	if head.Variant == "" {
+		return Options{}, fmt.Errorf("shanghai options: variant: missing; want one of %s: %w", strings.Join(Presets(), ", "), ErrOptions)
+	}
+	o, err := Preset(head.Variant)
+	if err != nil {
+		return Options{}, err
+	}
+	dec := yaml.NewDecoder(bytes.NewReader(data))
+	dec.KnownFields(true)
+	if err := dec.Decode(&o); err != nil && !errors.Is(err, io.EOF) {
+		return Options{}, fmt.Errorf("shanghai options: %v: %w", err, ErrOptions)
 	}
 	if err := o.Validate(); err != nil {
 		return Options{}, err
