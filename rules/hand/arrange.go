@@ -74,13 +74,24 @@ func arrangements(c *tile.Counts, o *Options, n int) []Arrangement {
 		out, handled = standardFast(c, o.PairOnly, out)
 	}
 	if !handled {
-		out = standardArrangements(c, o, out)
+		out = standardArrangements(*c, *o, out)
 	}
+	if o.Shapes != 0 && completeShapes(c, o, n, true) != 0 {
+		out = specialArrangements(*c, *o, n, out)
+	}
+	slices.SortFunc(out, compareArrangements)
+	return out
+}
+
+// specialArrangements appends the readings of c as the special shapes of
+// o. It takes copies so that only hands of a special shape pay for the
+// closure's captures.
+func specialArrangements(c tile.Counts, o Options, n int, out []Arrangement) []Arrangement {
 	for sh := SevenPairs; sh < numShapes; sh++ {
 		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
 			continue
 		}
-		special(sh, c, o, func(gs []Group) bool {
+		special(sh, &c, &o, func(gs []Group) bool {
 			for _, a := range out {
 				if a.Shape == sh && slices.Equal(a.Groups, gs) {
 					return false
@@ -88,13 +99,12 @@ func arrangements(c *tile.Counts, o *Options, n int) []Arrangement {
 			}
 			a := Arrangement{Shape: sh, Groups: gs}
 			if o.Wildcards > 0 {
-				a.Wild = stands(gs, *c)
+				a.Wild = stands(gs, c)
 			}
 			out = append(out, a)
 			return false
 		})
 	}
-	slices.SortFunc(out, compareArrangements)
 	return out
 }
 

@@ -239,9 +239,10 @@ func stands(groups []Group, c tile.Counts) []Stand {
 }
 
 // standardArrangements appends every standard reading of c with o's
-// wildcards to out.
-func standardArrangements(c *tile.Counts, o *Options, out []Arrangement) []Arrangement {
-	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
+// wildcards to out. It takes copies: its closure's captures move to the
+// heap.
+func standardArrangements(c tile.Counts, o Options, out []Arrangement) []Arrangement {
+	s := stdSearch{c: c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
 	s.sets = make([]Group, 0, 4)
 	s.emit = func(s *stdSearch) bool {
 		gs := make([]Group, 0, len(s.sets)+1)
@@ -255,7 +256,7 @@ func standardArrangements(c *tile.Counts, o *Options, out []Arrangement) []Arran
 		}
 		a := Arrangement{Shape: Standard, Groups: gs}
 		if o.Wildcards > 0 {
-			a.Wild = stands(gs, *c)
+			a.Wild = stands(gs, c)
 		}
 		out = append(out, a)
 		return false
