@@ -109,7 +109,9 @@ type Options struct {
 }
 
 // Presets lists the names Preset accepts: the variants.
-func Presets() []string { return []string{string(Laoshi), string(Liuxing), string(Xinshi), string(Late80s)} }
+func Presets() []string {
+	return []string{string(Laoshi), string(Liuxing), string(Xinshi), string(Late80s)}
+}
 
 // Preset returns the default options of a variant (spec/shanghai.md §10).
 func Preset(v Variant) (Options, error) {
