@@ -3,6 +3,8 @@ package sim
 import (
 	"slices"
 
+	"jantaku/drivers/motor/motortest"
+
 	"jantaku/drivers/rfid"
 )
 
@@ -26,7 +28,7 @@ func (m *Machine) Stall(name string, ok bool) {
 	m.mu.Lock()
 	m.stall[name] = ok
 	m.mu.Unlock()
-	m.changed()
+	m.changed(nil, motortest.State{})
 }
 
 // Jam keeps the tile at side's gate there after a stacker stroke: the eye
@@ -35,7 +37,7 @@ func (m *Machine) Jam(side int, ok bool) {
 	m.mu.Lock()
 	m.jam[side] = ok
 	m.mu.Unlock()
-	m.changed()
+	m.changed(nil, motortest.State{})
 }
 
 // RemoveTile takes the tile with uid out of the machine and the table (it
@@ -88,7 +90,7 @@ func (m *Machine) Clear() {
 	}
 	clear(m.stall)
 	m.mu.Unlock()
-	m.changed()
+	m.changed(nil, motortest.State{})
 }
 
 // Walls returns the tiles stacked on each side's lift, in stacking order.

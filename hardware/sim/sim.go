@@ -59,7 +59,7 @@ type Machine struct {
 	stall  map[string]bool
 	jam    []bool
 	mixes  int
-	ups    int // lift-up commands
+	cmd    map[*motortest.Motor]motortest.State // the commands the model runs on
 }
 
 // New returns a simulated table with tray holding the tiles in the tray
@@ -79,20 +79,15 @@ func New(cfg Config, tray, table []rfid.UID) *Machine {
 		table: append([]rfid.UID(nil), table...),
 		gate:  make([]rfid.UID, n), walls: make([][]rfid.UID, n), raised: make([][]rfid.UID, n),
 		feed: make([]time.Duration, n), stroke: make([]time.Duration, n), lift: make([]float64, n),
-		jam: make([]bool, n), stall: map[string]bool{},
+		jam: make([]bool, n), stall: map[string]bool{}, cmd: map[*motortest.Motor]motortest.State{},
 	}
 	mk := func(name string) *motortest.Motor {
-		return &motortest.Motor{Name: name, Clock: m.clk, OnChange: func(motortest.State) { m.changed() }}
+		mt := &motortest.Motor{Name: name, Clock: m.clk}
+		mt.OnChange = func(st motortest.State) { m.changed(mt, st) }
+		return mt
 	}
 	sw := func(name string) *sensortest.Switch { return &sensortest.Switch{Name: name, Clock: m.clk} }
-	m.Tray = &motortest.Motor{Name: "tray", Clock: m.clk, OnChange: func(st motortest.State) {
-		if st.Running() {
-			m.mu.Lock()
-			m.mix()
-			m.mu.Unlock()
-		}
-		m.changed()
-	}}
+	m.Tray = mk("tray")
 	m.Lid = sw("lid")
 	m.Start = &sensortest.Button{Name: "start", Clock: m.clk}
 	for s := 0; s < n; s++ {
@@ -144,11 +139,19 @@ func (m *Machine) Run(ctx context.Context) {
 	}
 }
 
-// changed is called after every motor command: the model catches up to
-// now (with the old commands), and Run recomputes its next event.
-func (m *Machine) changed() {
+// changed is called after every motor command (mt nil: a fault was
+// injected): the model catches up to now with the old commands, takes the
+// new one, and Run recomputes its next event.
+func (m *Machine) changed(mt *motortest.Motor, st motortest.State) {
 	m.mu.Lock()
 	m.step()
+	if mt != nil {
+		if mt == m.Tray && st.Running() && !m.cmd[mt].Running() {
+			m.mix()
+		}
+		m.cmd[mt] = st
+		m.step()
+	}
 	m.mu.Unlock()
 	select {
 	case m.wake <- struct{}{}:
@@ -156,8 +159,8 @@ func (m *Machine) changed() {
 	}
 }
 
-func running(mt *motortest.Motor, dir motor.Direction) bool {
-	s := mt.State()
+func (m *Machine) running(mt *motortest.Motor, dir motor.Direction) bool {
+	s := m.cmd[mt]
 	return s.Running() && s.Dir == dir
 }
 
@@ -181,8 +184,8 @@ func (m *Machine) step() time.Duration {
 	for s := range m.gate {
 		// Lift.
 		lt := m.Lifts[s]
-		if !m.stall[lt.Name] && lt.State().Running() {
-			dir := float64(lt.State().Dir)
+		if !m.stall[lt.Name] && m.cmd[lt].Running() {
+			dir := float64(m.cmd[lt].Dir)
 			m.lift[s] += dir * float64(dt) / float64(t.Lift.D())
 			m.lift[s] = min(max(m.lift[s], 0), 1)
 			if dir > 0 && m.lift[s] < 1 {
@@ -199,11 +202,26 @@ func (m *Machine) step() time.Duration {
 			m.raised[s] = append(m.raised[s], m.walls[s]...)
 			m.walls[s] = nil
 		}
+		// Conveyor: the next tile reaches the empty gate after Feed of
+		// running. It goes before the stacker: a gate emptied by a stroke
+		// ending now starts its feed now.
+		cv := m.Conveyors[s]
+		if m.gate[s] == "" && !m.stall[cv.Name] && m.running(cv, motor.Forward) && len(m.tray) > 0 {
+			m.feed[s] += dt
+			if m.feed[s] >= t.Feed.D() {
+				m.gate[s] = m.tray[0]
+				m.tray = m.tray[1:]
+				m.feed[s] = 0
+			} else {
+				soon(t.Feed.D() - m.feed[s])
+			}
+		}
 		// Stacker: one stroke per Stroke of running; the cam leaves home
 		// at once and returns at the end of the stroke.
 		st := m.Stackers[s]
-		if !m.stall[st.Name] && running(st, motor.Forward) {
+		if !m.stall[st.Name] && m.running(st, motor.Forward) {
 			m.stroke[s] += dt
+			leave := t.Stroke.D() / 10
 			if m.stroke[s] >= t.Stroke.D() {
 				m.stroke[s] = 0
 				if m.gate[s] != "" && !m.jam[s] {
@@ -212,22 +230,11 @@ func (m *Machine) step() time.Duration {
 					m.feed[s] = 0
 				}
 				m.Homes[s].Set(true)
-			} else {
+			} else if m.stroke[s] >= leave {
 				m.Homes[s].Set(false)
 				soon(t.Stroke.D() - m.stroke[s])
-			}
-		}
-		// Conveyor: the next tile reaches the empty gate after Feed of
-		// running.
-		cv := m.Conveyors[s]
-		if m.gate[s] == "" && !m.stall[cv.Name] && running(cv, motor.Forward) && len(m.tray) > 0 {
-			m.feed[s] += dt
-			if m.feed[s] >= t.Feed.D() {
-				m.gate[s] = m.tray[0]
-				m.tray = m.tray[1:]
-				m.feed[s] = 0
 			} else {
-				soon(t.Feed.D() - m.feed[s])
+				soon(leave - m.stroke[s])
 			}
 		}
 		m.Eyes[s].Set(m.gate[s] != "")

@@ -1,0 +1,345 @@
+package cycle_test
+
+import (
+	"context"
+	"errors"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"jantaku/drivers/motor"
+	"jantaku/drivers/rfid"
+	"jantaku/drivers/sensor"
+	"jantaku/firmware/cycle"
+	"jantaku/firmware/registry"
+	"jantaku/hardware/profile"
+	"jantaku/hardware/sim"
+	"jantaku/rules/tile"
+)
+
+type rig struct {
+	sim  *sim.Machine
+	m    *cycle.Machine
+	cfg  cycle.Config
+	reg  registry.Memory
+	hand chan cycle.Hand
+	errc chan error
+}
+
+// newRig builds a simulated table and a machine on it. Call inside a
+// synctest bubble.
+func newRig(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(*sim.Config)) *rig {
+	t.Helper()
+	prof := profile.Default()
+	reg := registry.Memory{}
+	for _, l := range []byte{'A', 'B'} {
+		for u, tl := range sim.Tags(set, l) {
+			reg[u] = registry.Entry{Set: l, Tile: tl}
+		}
+	}
+	var table []rfid.UID
+	if twoSets {
+		table = sim.List(set, 'B')
+	}
+	sc := sim.Config{Timing: prof.Timing, Seed: 7, MissRate: 0.05}
+	if tweak != nil {
+		tweak(&sc)
+	}
+	sm := sim.New(sc, sim.List(set, 'A'), table)
+	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, Start: sm.Start}
+	for s := range sm.Conveyors {
+		p.Conveyors = append(p.Conveyors, sm.Conveyors[s])
+		p.Stackers = append(p.Stackers, sm.Stackers[s])
+		p.Lifts = append(p.Lifts, sm.Lifts[s])
+		p.Eyes = append(p.Eyes, sm.Eyes[s])
+		p.Homes = append(p.Homes, sm.Homes[s])
+		p.Tops = append(p.Tops, sm.Tops[s])
+		p.Bottoms = append(p.Bottoms, sm.Bottoms[s])
+		p.Inline = append(p.Inline, sm.Inline[s])
+	}
+	cfg := cycle.Config{
+		Timing: prof.Timing, Stacks: prof.TileSets[stacks].Stacks, Set: set, TwoSets: twoSets,
+		Registry: reg, Rand: rand.New(rand.NewPCG(1, 2)),
+	}
+	m, err := cycle.New(p, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &rig{sim: sm, m: m, cfg: cfg, reg: reg, hand: make(chan cycle.Hand, 8), errc: make(chan error, 1)}
+	m.OnHand = func(h cycle.Hand) { r.hand <- h }
+	ctx, cancel := context.WithCancel(t.Context())
+	simDone := make(chan struct{})
+	go func() { sm.Run(ctx); close(simDone) }()
+	go func() { r.errc <- m.Run(ctx) }()
+	t.Cleanup(func() {
+		cancel()
+		if err := <-r.errc; err != nil {
+			t.Errorf("Run: %v", err)
+		}
+		<-simDone
+	})
+	return r
+}
+
+// settle waits until every goroutine of the bubble is blocked.
+func settle() { synctest.Wait() }
+
+// await waits (in fake time, at most an hour) until cond holds.
+func await(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	for i := 0; i < 360000; i++ {
+		if cond() {
+			return
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	t.Fatalf("waited an hour for %s", what)
+}
+
+func (r *rig) awaitReady(t *testing.T) {
+	t.Helper()
+	await(t, "ready", func() bool { return r.m.State() == cycle.Ready || r.m.Fault() != nil })
+	if f := r.m.Fault(); f != nil {
+		t.Fatalf("fault: %v", f)
+	}
+}
+
+func (r *rig) checkWalls(t *testing.T, h cycle.Hand, label byte) {
+	t.Helper()
+	if h.Set != label {
+		t.Errorf("hand %d: set %c, want %c", h.Number, h.Set, label)
+	}
+	raised := r.sim.Raised()
+	for s, want := range r.cfg.Stacks {
+		if len(h.Walls.Sides[s]) != 2*want {
+			t.Errorf("hand %d side %d: %d tiles, want %d", h.Number, s, len(h.Walls.Sides[s]), 2*want)
+		}
+		// What the firmware read is what is physically in the wall.
+		if strings.Join(uids(raised[s]), ",") != strings.Join(uids(h.Walls.Sides[s]), ",") {
+			t.Errorf("hand %d side %d: read order differs from the physical wall", h.Number, s)
+		}
+	}
+	if h.Dice[0] < 1 || h.Dice[0] > 6 || h.Dice[1] < 1 || h.Dice[1] > 6 {
+		t.Errorf("dice %v", h.Dice)
+	}
+}
+
+// next waits for the next walls up, at most ten simulated minutes.
+func (r *rig) next(t *testing.T) cycle.Hand {
+	t.Helper()
+	select {
+	case h := <-r.hand:
+		return h
+	case <-time.After(10 * time.Minute):
+		t.Fatalf("no walls up after 10 minutes; state %s, fault %v", r.m.State(), r.m.Fault())
+		return cycle.Hand{}
+	}
+}
+
+func uids(u []rfid.UID) []string {
+	out := make([]string, len(u))
+	for i, x := range u {
+		out[i] = string(x)
+	}
+	return out
+}
+
+func TestTwoSets(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		set, _ := tile.Standard(1)
+		r := newRig(t, set, "136", true, nil)
+		for i, label := range []byte{'A', 'B', 'A'} {
+			r.awaitReady(t)
+			_ = i
+			r.sim.PressStart()
+			h := r.next(t)
+			r.checkWalls(t, h, label)
+			if h.WallsUp < r.cfg.Timing.Lift.D() {
+				t.Errorf("walls up after %v, faster than the lift can travel", h.WallsUp)
+			}
+		}
+	})
+}
+
+func TestOneSetTileSets(t *testing.T) {
+	s108, _ := tile.ThreePlayer108(2)
+	s96, _ := tile.Jingzhou96(tile.Man)
+	cases := []struct {
+		name   string
+		set    tile.Set
+		stacks string
+	}{
+		{"140 uneven", tile.WithSeasons(), "140"},
+		{"144", tile.WithFlowers(), "144"},
+		{"108 Sichuan", tile.Suits108(), "108"},
+		{"108 three players", s108, "108-3p"},
+		{"96 three players", s96, "96-3p"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				r := newRig(t, c.set, c.stacks, false, nil)
+				settle()
+				r.sim.PressStart()
+				h := r.next(t)
+				r.checkWalls(t, h, 'A')
+				if c.stacks[len(c.stacks)-1] == 'p' && len(h.Walls.Sides[3]) != 0 {
+					t.Error("a wall was built at the empty seat")
+				}
+			})
+		})
+	}
+}
+
+// liftUps counts commands that moved a lift up.
+func liftUps(r *rig) int {
+	n := 0
+	for _, l := range r.sim.Lifts {
+		for _, c := range l.Log() {
+			if c.Op == "run" && c.Dir == motor.Forward {
+				n++
+			}
+		}
+	}
+	return n
+}
+
+// allHalted checks every actuator got a Halt and none runs.
+func allHalted(t *testing.T, r *rig) {
+	t.Helper()
+	for _, mt := range r.sim.Motors() {
+		if mt.Halts() == 0 || mt.State().Running() {
+			t.Errorf("%s: %d halts, running %v", mt, mt.Halts(), mt.State().Running())
+		}
+	}
+}
+
+func waitFault(t *testing.T, r *rig) *cycle.Fault {
+	t.Helper()
+	await(t, "a fault", func() bool { return r.m.Fault() != nil })
+	return r.m.Fault()
+}
+
+func TestFaults(t *testing.T) {
+	set, _ := tile.Standard(0)
+	cases := []struct {
+		name   string
+		inject func(*rig)
+		code   string
+		part   string
+		text   string
+	}{
+		{"missing tile", func(r *rig) { r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.S7, Copy: 2})) }, cycle.CodeCount, "eye", "135 of 136"},
+		{"foreign tile", func(r *rig) {
+			r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.S7, Copy: 2}))
+			r.sim.AddTile("04FFEEDDCCBBAA")
+		}, cycle.CodeCensus, "set A", "foreign tag 04FFEEDDCCBBAA"},
+		{"tile of the other set", func(r *rig) {
+			r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.East, Copy: 1}))
+			r.sim.AddTile(sim.UID('B', tile.Tile{Kind: tile.East, Copy: 1}))
+		}, cycle.CodeCensus, "set A", "missing 1z#1"},
+		{"lift stall", func(r *rig) { r.sim.Stall("lift2", true) }, cycle.CodeStall, "lift2", "lift2.top"},
+		{"stacker stall", func(r *rig) { r.sim.Stall("stacker1", true) }, cycle.CodeStall, "stacker1", "leave"},
+		{"jam", func(r *rig) { r.sim.Jam(3, true) }, cycle.CodeJam, "eye3", "stuck"},
+		{"dead reader", func(r *rig) { r.sim.KillReader(1, errors.New("SPI timeout")) }, cycle.CodeReader, "inline1", "SPI timeout"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				r := newRig(t, set, "136", false, nil)
+				settle()
+				c.inject(r)
+				r.sim.PressStart()
+				f := waitFault(t, r)
+				if f.Code != c.code || !strings.HasPrefix(f.Part, c.part) || !strings.Contains(f.Error(), c.text) {
+					t.Errorf("fault %q (part %s), want code %s part %s text %q", f, f.Part, c.code, c.part, c.text)
+				}
+				if f.Remedy() == "" {
+					t.Error("no remedy")
+				}
+				allHalted(t, r)
+				if c.code != cycle.CodeStall || c.part != "lift2" {
+					if n := liftUps(r); n != 0 {
+						t.Errorf("%d lift-up commands: a faulty set must never rise", n)
+					}
+				}
+				select {
+				case h := <-r.hand:
+					t.Errorf("walls rose: hand %d", h.Number)
+				default:
+				}
+			})
+		})
+	}
+}
+
+func TestLidOpenStopsWithinAControlPeriod(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		set, _ := tile.Standard(0)
+		r := newRig(t, set, "136", false, nil)
+		settle()
+		r.sim.PressStart()
+		time.Sleep(r.cfg.Timing.Mix.D() + 3*time.Second) // well into building (fake time)
+		if st := r.m.State(); st != cycle.Building {
+			t.Fatalf("state %s, want building", st)
+		}
+		opened := time.Now()
+		r.sim.OpenLid(true)
+		f := waitFault(t, r)
+		if f.Code != cycle.CodeLid {
+			t.Fatalf("fault %v, want E105", f)
+		}
+		allHalted(t, r)
+		for _, mt := range r.sim.Motors() {
+			at, _ := mt.LastHalt()
+			if d := at.Sub(opened); d > r.cfg.Timing.ControlPeriod.D() {
+				t.Errorf("%s halted %v after the lid opened, more than a control period", mt, d)
+			}
+		}
+	})
+}
+
+func TestRecoveryAfterClear(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		set, _ := tile.Standard(0)
+		r := newRig(t, set, "136", false, nil)
+		settle()
+		r.sim.Jam(0, true)
+		r.sim.PressStart()
+		if f := waitFault(t, r); f.Code != cycle.CodeJam {
+			t.Fatalf("fault %v", f)
+		}
+		r.sim.Clear() // the operator frees the tile and puts every tile in the tray
+		r.sim.PressStart()
+		await(t, "recovery", func() bool { return r.m.Fault() == nil })
+		r.awaitReady(t)
+		r.sim.PressStart()
+		r.checkWalls(t, r.next(t), 'A')
+	})
+}
+
+func TestDiceDeterministic(t *testing.T) {
+	roll := func() [][2]int {
+		var out [][2]int
+		synctest.Test(t, func(t *testing.T) {
+			set, _ := tile.Standard(0)
+			r := newRig(t, set, "136", true, nil)
+			for i := 0; i < 3; i++ {
+				r.awaitReady(t)
+				r.sim.PressStart()
+				out = append(out, r.next(t).Dice)
+			}
+		})
+		return out
+	}
+	a, b := roll(), roll()
+	for i := range a {
+		if a[i] != b[i] {
+			t.Fatalf("same seed, different dice: %v and %v", a, b)
+		}
+	}
+}
+
+var _ sensor.Switch = (*struct{ sensor.Switch })(nil)
