@@ -28,6 +28,9 @@ type Options struct {
 	Tobi           bool           `yaml:"tobi" json:"tobi"`                         // busting; D-RI-35
 	Kiriage        bool           `yaml:"kiriage" json:"kiriage"`                   // D-RI-28
 	KazoeYakuman   bool           `yaml:"kazoe_yakuman" json:"kazoe_yakuman"`       // D-RI-27
+	// KazoeStacking, with KazoeYakuman, counts each full 13 han as one
+	// more yakuman (26 han = double yakuman); not in the spec.
+	KazoeStacking bool `yaml:"kazoe_stacking" json:"kazoe_stacking"`
 	// YakumanStacking adds different yakuman together (D-RI-23).
 	YakumanStacking bool `yaml:"yakuman_stacking" json:"yakuman_stacking"`
 	// DoubleYakuman makes junsei chuuren, suuankou tanki, kokushi 13-wait

@@ -693,7 +693,14 @@ func (s *scorer) finish(c *cand) {
 func limitBase(han, fu int, o *Options) (int, Limit) {
 	switch {
 	case han >= 13 && o.KazoeYakuman:
-		return 8000, KazoeYakuman
+		n := 1
+		if o.KazoeStacking {
+			n = han / 13
+			if o.MaxYakuman > 0 {
+				n = min(n, o.MaxYakuman)
+			}
+		}
+		return 8000 * n, KazoeYakuman
 	case han >= 11:
 		return 6000, Sanbaiman
 	case han >= 8:
