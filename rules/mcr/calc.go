@@ -1,0 +1,555 @@
+package mcr
+
+import (
+	"fmt"
+	"slices"
+
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// table counts each fan of one reading.
+type table [numFans]uint8
+
+// scorer holds what every reading of one hand shares.
+type scorer struct {
+	h       *Hand
+	c       *Conditions
+	o       *Options
+	enabled FanSet
+	all     tile.Counts // every tile of the hand, kongs as four
+	sets    [4]set      // the melds as sets
+	nsets   int
+	base    table // fans of the tiles, the melds and the win alone
+	unique  int8  // 0 not known yet, 1 a single winning kind, -1 several
+}
+
+type set struct {
+	chow   bool
+	tile   tile.Kind // the kind of a pung, the lowest tile of a chow
+	melded bool      // claimed (a concealed kong is not)
+	kong   bool
+}
+
+func (s *scorer) put(t *table, f Fan, n int) {
+	if n > 0 && s.enabled.Has(f) {
+		t[f] += uint8(n)
+	}
+}
+
+func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
+	s.h, s.c, s.o = h, c, o
+	s.enabled = o.set()
+	if o.MixedKongs5 {
+		s.enabled.add(MixedKongs)
+	}
+	if c.Win >= tile.NumKinds {
+		return fmt.Errorf("%w: winning tile %s", ErrBadHand, c.Win)
+	}
+	if h.Concealed[c.Win] == 0 {
+		return fmt.Errorf("%w: the winning tile %s is not among the concealed tiles", ErrBadHand, c.Win)
+	}
+	if len(h.Melds) > 4 {
+		return fmt.Errorf("%w: %d melds", ErrBadHand, len(h.Melds))
+	}
+	if h.Flowers < 0 || h.Flowers > 8 || (h.Flowers > 0 && !o.Flowers) {
+		return fmt.Errorf("%w: %d flowers at a table with flowers %v", ErrBadHand, h.Flowers, o.Flowers)
+	}
+	s.all = h.Concealed
+	melded, mk, ck := 0, 0, 0
+	for _, m := range h.Melds {
+		if err := m.Check(); err != nil {
+			return fmt.Errorf("%w: %w", ErrBadHand, err)
+		}
+		if m.Tiles[0].Kind >= tile.NumKinds {
+			return fmt.Errorf("%w: a meld of flowers", ErrBadHand)
+		}
+		st := set{chow: m.Type == tile.Chi, tile: m.Base(), melded: m.Open(), kong: m.IsKong()}
+		s.sets[s.nsets] = st
+		s.nsets++
+		for _, t := range m.Tiles {
+			s.all[t.Kind]++
+		}
+		if st.melded {
+			melded++
+		}
+		if st.kong && st.melded {
+			mk++
+		} else if st.kong {
+			ck++
+		}
+	}
+	if n := h.Concealed.Total() + 3*len(h.Melds); n != 14 {
+		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
+	}
+	for k, n := range s.all {
+		if n > 4 {
+			return fmt.Errorf("%w: %d of %s", ErrBadHand, n, tile.Kind(k))
+		}
+	}
+	t := &s.base
+	s.winFans(t, melded)
+	s.kongFans(t, mk, ck)
+	s.tileFans(t, mk+ck)
+	return nil
+}
+
+// shapes returns the arrangement options of the preset (spec/mcr.md §3).
+func (s *scorer) shapes() hand.Options {
+	if s.o.Fans == FansSimplified {
+		return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
+	}
+	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
+}
+
+// winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
+func (s *scorer) winFans(t *table, melded int) {
+	c, h := s.c, s.h
+	lastCopy := c.LastCopy
+	inMelds := s.all[c.Win] - h.Concealed[c.Win]
+	if h.Concealed[c.Win] != 1 {
+		lastCopy = false // another copy is held
+	}
+	if inMelds == 3 {
+		lastCopy = true // three copies in the exposed melds
+	}
+	hasKong := false
+	for _, st := range s.sets[:s.nsets] {
+		hasKong = hasKong || st.kong
+	}
+	s.put(t, LastTile, b2i(lastCopy))
+	if c.SelfDrawn {
+		s.put(t, SelfDrawn, 1)
+		s.put(t, LastTileDraw, b2i(c.LastTile))
+		s.put(t, OutWithReplacement, b2i(c.Replacement && hasKong))
+	} else {
+		s.put(t, LastTileClaim, b2i(c.LastTile && !c.Robbing))
+		s.put(t, RobbingTheKong, b2i(c.Robbing && inMelds == 0 && h.Concealed[c.Win] == 1))
+	}
+	switch {
+	case melded == 0 && c.SelfDrawn:
+		s.put(t, FullyConcealed, 1)
+	case melded == 0:
+		s.put(t, ConcealedHand, 1)
+	case melded == 4 && !c.SelfDrawn:
+		s.put(t, MeldedHand, 1)
+	}
+}
+
+// kongFans: kongs by kind (spec/mcr.md §8.1, D-MC-12, D-MC-13).
+func (s *scorer) kongFans(t *table, mk, ck int) {
+	switch mk + ck {
+	case 4:
+		s.put(t, FourKongs, 1)
+	case 3:
+		s.put(t, ThreeKongs, 1)
+	case 2:
+		switch ck {
+		case 0:
+			s.put(t, TwoMeldedKongs, 1)
+		case 1:
+			if s.enabled.Has(MixedKongs) {
+				s.put(t, MixedKongs, 1)
+			} else {
+				s.put(t, MeldedKong, 1)
+				s.put(t, ConcealedKong, 1)
+			}
+		case 2:
+			s.put(t, TwoConcealedKongs, 1)
+		}
+	case 1:
+		if mk == 1 {
+			s.put(t, MeldedKong, 1)
+		} else {
+			s.put(t, ConcealedKong, 1)
+		}
+	}
+}
+
+// reversible is 1234589p, 245689s and the white dragon (推不倒).
+var reversible = hand.MaskOf(tile.P1, tile.P2, tile.P3, tile.P4, tile.P5, tile.P8, tile.P9,
+	tile.S2, tile.S4, tile.S5, tile.S6, tile.S8, tile.S9, tile.White)
+
+// green is 23468s and the green dragon (绿一色).
+var green = hand.MaskOf(tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green)
+
+// tileFans: fans of the tiles whatever the reading: suits, ranks, kinds,
+// 四归一, 九莲宝灯.
+func (s *scorer) tileFans(t *table, kongs int) {
+	var suits [3]bool
+	var winds, dragons, simples, terminals, rev, grn, hogs int
+	n := 0
+	var ranks uint16
+	for k, c := range s.all {
+		if c == 0 {
+			continue
+		}
+		kk := tile.Kind(k)
+		n++
+		switch {
+		case kk.IsWind():
+			winds++
+		case kk.IsDragon():
+			dragons++
+		default:
+			suits[kk.Suit()] = true
+			ranks |= 1 << kk.Rank()
+			if kk.IsTerminal() {
+				terminals++
+			} else {
+				simples++
+			}
+		}
+		rev += b2i(reversible.Has(kk))
+		grn += b2i(green.Has(kk))
+		hogs += b2i(c == 4)
+	}
+	honors := winds + dragons
+	missing := b2i(!suits[0]) + b2i(!suits[1]) + b2i(!suits[2])
+	s.put(t, NoHonors, b2i(honors == 0))
+	s.put(t, OneVoidedSuit, b2i(missing == 1))
+	s.put(t, HalfFlush, b2i(missing == 2 && honors > 0))
+	s.put(t, FullFlush, b2i(missing == 2 && honors == 0))
+	s.put(t, AllTypes, b2i(missing == 0 && winds > 0 && dragons > 0))
+	s.put(t, AllSimples, b2i(simples == n))
+	s.put(t, ReversibleTiles, b2i(rev == n))
+	s.put(t, AllGreen, b2i(grn == n))
+	s.put(t, AllHonors, b2i(honors == n))
+	s.put(t, AllTerminals, b2i(terminals == n))
+	s.put(t, AllTerminalsAndHonors, b2i(terminals+honors == n))
+	if honors == 0 {
+		in := func(lo, hi int) bool { return ranks&^(uint16(1<<(hi+1)-1)&^uint16(1<<lo-1)) == 0 }
+		s.put(t, LowerTiles, b2i(in(1, 3)))
+		s.put(t, LowerFour, b2i(in(1, 4)))
+		s.put(t, MiddleTiles, b2i(in(4, 6)))
+		s.put(t, UpperFour, b2i(in(6, 9)))
+		s.put(t, UpperTiles, b2i(in(7, 9)))
+	}
+	s.put(t, TileHog, hogs-kongs)
+	s.put(t, NineGates, b2i(s.nineGates()))
+}
+
+// nineGates: concealed, and 1112345678999 of one suit before the win
+// (spec/mcr.md §4.1 #4).
+func (s *scorer) nineGates() bool {
+	if s.nsets > 0 || !s.c.Win.IsSuited() {
+		return false
+	}
+	c := s.h.Concealed
+	c[s.c.Win]--
+	base := int(s.c.Win) / 9 * 9
+	for r := range 9 {
+		want := uint8(1)
+		if r == 0 || r == 8 {
+			want = 3
+		}
+		if c[base+r] != want {
+			return false
+		}
+	}
+	return true
+}
+
+// uniqueWait reports whether the hand waited on a single kind, not
+// counting kinds whose four copies the winner holds (D-MC-15).
+func (s *scorer) uniqueWait() bool {
+	if s.unique == 0 {
+		c := s.h.Concealed
+		c[s.c.Win]--
+		ws, _ := hand.Waits(c, s.shapes())
+		n := 0
+		for _, w := range ws {
+			if s.all[w.Tile]-b2u(w.Tile == s.c.Win) < 4 {
+				n++
+			}
+		}
+		s.unique = -1
+		if n == 1 {
+			s.unique = 1
+		}
+	}
+	return s.unique == 1
+}
+
+// arrangement scores one reading into t; false if it is not one the
+// preset accepts.
+func (s *scorer) arrangement(a *hand.Arrangement, t *table) bool {
+	*t = s.base
+	switch a.Shape {
+	case hand.Standard:
+		s.standard(a, t)
+	case hand.SevenPairs:
+		s.put(t, SevenPairs, 1)
+		s.put(t, SevenShiftedPairs, b2i(shiftedPairs(a.Groups)))
+	case hand.ThirteenOrphans:
+		s.put(t, ThirteenOrphans, 1)
+	case hand.KnittedHonors:
+		s.put(t, LesserHonorsKnitted, 1)
+		suited := 0
+		for _, g := range a.Groups {
+			suited += b2i(g.Tile.IsSuited())
+		}
+		s.put(t, KnittedStraight, b2i(suited == 9))
+	case hand.GreaterKnitted:
+		s.put(t, GreaterHonorsKnitted, 1)
+	case hand.KnittedStraight:
+		s.knitted(a, t)
+	default:
+		return false
+	}
+	for f := BigFourWinds; f < numFans; f++ {
+		if t[f] > 0 {
+			for _, x := range notWith[f] {
+				t[x] = 0
+			}
+		}
+	}
+	if s.total(t) == 0 {
+		s.put(t, ChickenHand, 1)
+	}
+	return true
+}
+
+func (s *scorer) total(t *table) int {
+	n := 0
+	for f := BigFourWinds; f < numFans; f++ {
+		n += int(t[f]) * s.o.value(f)
+	}
+	return n
+}
+
+// shiftedPairs: seven pairs of one suit, consecutive (连七对).
+func shiftedPairs(gs []hand.Group) bool {
+	for i, g := range gs {
+		if !g.Tile.IsSuited() || (i > 0 && (g.Tile != gs[i-1].Tile+1 || g.Tile.Suit() != gs[0].Tile.Suit())) {
+			return false
+		}
+	}
+	return true
+}
+
+// standard scores four sets and a pair (spec/mcr.md §8.2).
+func (s *scorer) standard(a *hand.Arrangement, t *table) {
+	sets := s.sets
+	n := s.nsets
+	var pair tile.Kind
+	winChow := false // the winning kind sits in a concealed chow
+	var edge, closed, single bool
+	for _, g := range a.Groups {
+		switch g.Kind {
+		case hand.Pair:
+			pair = g.Tile
+			single = single || g.Tile == s.c.Win
+		case hand.Sequence, hand.Triplet:
+			if n == 4 {
+				return
+			}
+			sets[n] = set{chow: g.Kind == hand.Sequence, tile: g.Tile}
+			n++
+			if g.Kind == hand.Sequence && s.c.Win >= g.Tile && s.c.Win <= g.Tile+2 {
+				winChow = true
+				r := g.Tile.Rank()
+				switch {
+				case s.c.Win == g.Tile+1:
+					closed = true
+				case (r == 1 && s.c.Win == g.Tile+2) || (r == 7 && s.c.Win == g.Tile):
+					edge = true
+				}
+			}
+		}
+	}
+	var chows, pungs [4]tile.Kind
+	nc, np := 0, 0
+	concealed, windPungs, dragonPungs := 0, 0, 0
+	for _, st := range sets[:n] {
+		if st.chow {
+			chows[nc] = st.tile
+			nc++
+			continue
+		}
+		pungs[np] = st.tile
+		np++
+		if !st.melded && !(st.tile == s.c.Win && !st.kong && !s.c.SelfDrawn && !winChow) {
+			concealed++
+		}
+		switch {
+		case st.tile.IsDragon():
+			dragonPungs++
+		case st.tile.IsWind():
+			windPungs++
+		case st.tile.IsTerminal():
+			s.put(t, PungOfTerminals, 1)
+		}
+	}
+	slices.Sort(chows[:nc])
+	slices.Sort(pungs[:np])
+	switch concealed {
+	case 2:
+		s.put(t, TwoConcealedPungs, 1)
+	case 3:
+		s.put(t, ThreeConcealedPungs, 1)
+	case 4:
+		s.put(t, FourConcealedPungs, 1)
+	}
+	s.put(t, AllPungs, b2i(np == 4))
+	s.put(t, DragonPung, dragonPungs)
+	for _, k := range pungs[:np] {
+		if k.IsWind() {
+			s.windPung(t, k, windPungs)
+		}
+	}
+	s.put(t, LittleThreeDragons, b2i(dragonPungs == 2 && pair.IsDragon()))
+	s.put(t, LittleFourWinds, b2i(windPungs == 3 && pair.IsWind()))
+
+	switch {
+	case nc == 4 && s.terminalChows(t, chows, pair):
+	case nc == 4:
+		s.fourChows(t, chows)
+	case nc == 3:
+		s.threeChows(t, chows[:3])
+	case nc == 2:
+		s.put(t, twoChows(chows[0], chows[1]), 1)
+	}
+	switch np {
+	case 4:
+		s.fourPungs(t, pungs)
+	case 3:
+		s.threePungs(t, pungs[:3])
+	case 2:
+		s.put(t, twoPungs(pungs[0], pungs[1]), 1)
+	}
+	s.put(t, AllChows, b2i(nc == 4 && pair.IsSuited()))
+
+	// Every set and the pair: 全带幺, 全带五, 全双刻.
+	outside, fives, evens := 0, 0, 0
+	for _, k := range append(sets[:n:n], set{tile: pair}) {
+		r := k.tile.Rank()
+		switch {
+		case !k.tile.IsSuited():
+			outside++
+		case k.chow:
+			outside += b2i(r == 1 || r == 7)
+			fives += b2i(r >= 3 && r <= 5)
+		default:
+			outside += b2i(r == 1 || r == 9)
+			fives += b2i(r == 5)
+			evens += b2i(r%2 == 0)
+		}
+	}
+	s.put(t, OutsideHand, b2i(outside == 5))
+	s.put(t, AllFives, b2i(fives == 5))
+	s.put(t, AllEvenPungs, b2i(evens == 5))
+
+	if (edge || closed || single) && s.uniqueWait() {
+		switch {
+		case edge:
+			s.put(t, EdgeWait, 1)
+		case closed:
+			s.put(t, ClosedWait, 1)
+		default:
+			s.put(t, SingleWait, 1)
+		}
+	}
+}
+
+// windPung scores a wind pung: prevalent and seat wind, else 幺九刻, which
+// three or four wind pungs absorb (spec/mcr.md §8.1 #9, #38, #60, #61).
+func (s *scorer) windPung(t *table, k tile.Kind, windPungs int) {
+	prev, seat := k == s.c.Prevalent, k == s.c.Seat
+	s.put(t, PrevalentWind, b2i(prev))
+	s.put(t, SeatWind, b2i(seat))
+	s.put(t, PungOfTerminals, b2i(!prev && !seat && windPungs < 3))
+}
+
+// terminalChows: 一色双龙会 or 三色双龙会, which take the four chows.
+func (s *scorer) terminalChows(t *table, cs [4]tile.Kind, pair tile.Kind) bool {
+	if !pair.IsSuited() || pair.Rank() != 5 {
+		return false
+	}
+	var lo, hi [3]int
+	for _, c := range cs {
+		switch c.Rank() {
+		case 1:
+			lo[c.Suit()]++
+		case 7:
+			hi[c.Suit()]++
+		default:
+			return false
+		}
+	}
+	f := PureTerminalChows
+	ps := pair.Suit()
+	if lo[ps] != 2 || hi[ps] != 2 {
+		f = ThreeSuitedTerminalChows
+		for su := range 3 {
+			want := 1
+			if su == int(ps) {
+				want = 0
+			}
+			if lo[su] != want || hi[su] != want {
+				return false
+			}
+		}
+	}
+	if !s.enabled.Has(f) {
+		return false
+	}
+	s.put(t, f, 1)
+	return true
+}
+
+// knitted scores a knitted straight with a set and a pair (spec/mcr.md
+// §8.1 #35): the set's own fans, 平和, and a wait fan only for a winning
+// tile outside the knitted tiles.
+func (s *scorer) knitted(a *hand.Arrangement, t *table) {
+	s.put(t, KnittedStraight, 1)
+	var st set
+	var pair tile.Kind
+	var knit hand.Mask
+	have := false
+	win := s.c.Win
+	var edge, closed, single bool
+	for _, g := range a.Groups {
+		switch g.Kind {
+		case hand.Knitted:
+			knit |= hand.MaskOf(g.Tile, g.Tile+3, g.Tile+6)
+		case hand.Pair:
+			pair = g.Tile
+			single = g.Tile == win
+		case hand.Sequence, hand.Triplet:
+			st, have = set{chow: g.Kind == hand.Sequence, tile: g.Tile}, true
+			if st.chow && win >= g.Tile && win <= g.Tile+2 {
+				r := g.Tile.Rank()
+				closed = closed || win == g.Tile+1
+				edge = edge || (r == 1 && win == g.Tile+2) || (r == 7 && win == g.Tile)
+			}
+		}
+	}
+	if !have && s.nsets == 1 {
+		st = s.sets[0]
+	}
+	switch {
+	case st.chow:
+		s.put(t, AllChows, b2i(pair.IsSuited()))
+	case st.tile.IsDragon():
+		s.put(t, DragonPung, 1)
+	case st.tile.IsWind():
+		s.windPung(t, st.tile, 1)
+	case st.tile.IsTerminal():
+		s.put(t, PungOfTerminals, 1)
+	}
+	switch {
+	case knit.Has(win):
+	case s.nsets > 0:
+		s.put(t, SingleWait, 1)
+	case (edge || closed || single) && s.uniqueWait():
+		switch {
+		case edge:
+			s.put(t, EdgeWait, 1)
+		case closed:
+			s.put(t, ClosedWait, 1)
+		default:
+			s.put(t, SingleWait, 1)
+		}
+	}
+}

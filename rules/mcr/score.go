@@ -1,0 +1,150 @@
+package mcr
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+
+	"jantaku/rules/game"
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// ErrBadHand is wrapped when a hand given to Score is not a hand of 14
+// tiles (kongs counted as three) holding its winning tile.
+var ErrBadHand = errors.New("mcr: bad hand")
+
+// Hand is a winning hand to value.
+type Hand struct {
+	Concealed tile.Counts // the concealed tiles, the winning tile included
+	Melds     []tile.Meld // chows, pungs and kongs; a ClosedKan is concealed
+	Flowers   int         // flowers exposed
+}
+
+// ParseHand reads a hand in tile notation (tile.ParseHand), the winning
+// tile among the concealed ones: "45s22z6s(chi 234m<3)(pon 888s<1)1f2f".
+func ParseHand(s string) (Hand, error) {
+	th, err := tile.ParseHand(s)
+	if err != nil {
+		return Hand{}, err
+	}
+	return Hand{Concealed: tile.CountsOf(th.Concealed), Melds: th.Melds, Flowers: len(th.Flowers)}, nil
+}
+
+// Conditions is how the hand was won: what the table knows. The referee
+// works these out from the hand's state (Ruleset.Win); Score trusts them
+// except where the tiles decide (spec/mcr.md §4.2: a held copy rules out
+// 和绝张, an exposed pung of the tile makes it).
+type Conditions struct {
+	Win         tile.Kind // the winning tile
+	SelfDrawn   bool      // 自摸
+	LastCopy    bool      // 和绝张: the other three copies are in view
+	LastTile    bool      // the wall is empty: 妙手回春 self-drawn, 海底捞月 on a discard
+	Replacement bool      // self-drawn on a kong's replacement: 杠上开花
+	Robbing     bool      // won on a tile added to a kong: 抢杠和
+	Prevalent   tile.Kind // prevailing wind
+	Seat        tile.Kind // the winner's seat wind
+}
+
+// Scored is one fan of a result.
+type Scored struct {
+	Fan    Fan
+	Count  int // how many times it is scored (幺九刻 ×2, 花牌 ×3)
+	Points int // points each
+}
+
+// String returns e.g. "清龙 Pure Straight 16" or "幺九刻 Pung of Terminals or Honors 1×2".
+func (s Scored) String() string {
+	v := strconv.Itoa(s.Points)
+	if s.Count != 1 {
+		v += "×" + strconv.Itoa(s.Count)
+	}
+	return s.Fan.String() + " " + v
+}
+
+// Result is a valued hand.
+type Result struct {
+	Fans    []Scored   // by fan number (highest value first), 花牌 last
+	Points  int        // fan points without flowers: what the minimum is checked on
+	Flowers int        // 花牌 points
+	Total   int        // Points + Flowers: the s of the settlement (spec/mcr.md §6, §8.3)
+	Shape   hand.Shape // the shape of the reading scored
+	Winning bool       // Points reach the minimum of the options
+}
+
+// Has reports how many times f is scored in r.
+func (r Result) Has(f Fan) int {
+	for _, s := range r.Fans {
+		if s.Fan == f {
+			return s.Count
+		}
+	}
+	return 0
+}
+
+// Items lists the fans for game.Value.
+func (r Result) Items() []game.Item {
+	out := make([]game.Item, 0, len(r.Fans))
+	for _, s := range r.Fans {
+		v := strconv.Itoa(s.Points)
+		if s.Count != 1 {
+			v += "×" + strconv.Itoa(s.Count)
+		}
+		out = append(out, game.Item{Name: s.Fan.Chinese(), En: s.Fan.English(), Value: v})
+	}
+	return out
+}
+
+// Score values a winning hand under o: every reading of the concealed
+// tiles is scored under the combination principles and the highest total
+// is kept (spec/mcr.md §5.1, §8.2). A hand with no winning shape gives an
+// error wrapping game.ErrNotWinning; a hand below the minimum is a
+// Result with Winning false.
+func Score(h Hand, c Conditions, o Options) (Result, error) {
+	if err := o.Validate(); err != nil {
+		return Result{}, err
+	}
+	var s scorer
+	if err := s.init(&h, &c, &o); err != nil {
+		return Result{}, err
+	}
+	arrs, err := hand.Arrangements(h.Concealed, s.shapes())
+	if err != nil {
+		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
+	}
+	var best table
+	bestTotal, bestShape, found := -1, hand.Standard, false
+	for _, a := range arrs {
+		var t table
+		if !s.arrangement(&a, &t) {
+			continue
+		}
+		total := s.total(&t)
+		better := total > bestTotal
+		if total == bestTotal && a.Shape == hand.Standard && bestShape == hand.Standard {
+			// Ties go to the reading with 一色三同顺 or 三同刻, as the
+			// reference implementation chooses.
+			better = (t[PureTripleChow] > 0 && best[PureTripleChow] == 0) || (t[TriplePung] > 0 && best[TriplePung] == 0)
+		}
+		if better {
+			best, bestTotal, bestShape, found = t, total, a.Shape, true
+		}
+	}
+	if !found {
+		return Result{}, fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
+	}
+	r := Result{Shape: bestShape}
+	for f := BigFourWinds; f < numFans; f++ {
+		if n := int(best[f]); n > 0 {
+			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
+			r.Points += n * o.value(f)
+		}
+	}
+	if o.Flowers && h.Flowers > 0 {
+		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
+		r.Flowers = h.Flowers
+	}
+	r.Total = r.Points + r.Flowers
+	r.Winning = r.Points >= o.Minimum
+	return r, nil
+}
