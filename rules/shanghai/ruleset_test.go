@@ -244,3 +244,137 @@ func leadingInt(s string) (int, string) {
 	}
 	return n, s[i:]
 }
+
+// TestRobbingAKong: North robs East's added kong; the robbed player pays
+// as the discarder (D-SH-33) and 搶槓和 counts (P-12).
+func TestRobbingAKong(t *testing.T) {
+	g, _ := table(t, shanghai.Liuxing, []string{
+		"55m123p456p789s123z",
+		"5m147s258s369p67z9m",
+		"1238m258p147s69s6z",
+		"46m123s456s789p11p", // waits on 5m
+	}, "3z4z7z5z5m", "")
+	h := g.Hand()
+	discard(t, g, E, "1z")
+	legal(t, g, S, game.Draw)
+	discard(t, g, S, "5m")
+	// North could win on the 5m but passes; East pons.
+	if h.Claim.Responses[N].Answered {
+		t.Fatalf("North, who waits on 5m, was not asked")
+	}
+	apply(t, g, game.Action{Kind: game.Pass, Seat: N})
+	legal(t, g, E, game.Pon)
+	if _, err := g.Apply(game.Action{Kind: game.Tsumo, Seat: E}); !errors.Is(err, game.ErrIllegal) {
+		t.Fatalf("a win on a claimed tile by self-draw: %v", err)
+	}
+	discard(t, g, E, "2z")
+	for _, s := range []game.Seat{S, W, N} {
+		d := legal(t, g, s, game.Draw)
+		apply(t, g, game.Action{Kind: game.Discard, Seat: s, Tile: d.Tile})
+	}
+	legal(t, g, E, game.Draw)
+	legal(t, g, E, game.AddedKan)
+	if !h.Claim.Robbing {
+		t.Fatalf("no robbing window after the added kong")
+	}
+	legal(t, g, N, game.Ron)
+	// N: 平和 1, 嵌張 1, 搶槓和 1 = 3台, H = 8; East pays 16, the others 8.
+	w := checkEnd(t, g, [4]int{-16, -8, -8, 32}, 3)
+	if !w.Robbed || w.From != E {
+		t.Errorf("win %+v", w)
+	}
+	if m := h.Seats[E].Melds[0]; m.Type != tile.Pon {
+		t.Errorf("the robbed meld is %s, want it to stay a pon", m)
+	}
+}
+
+// TestDealerWinsOnTheDealsReplacement: a tile replacing a flower at the
+// deal is part of the deal, so no 槓頭開花 (D-SH-40).
+func TestDealerWinsOnTheDealsReplacement(t *testing.T) {
+	g, _ := table(t, shanghai.Liuxing, []string{
+		"1f123m456m789p234s5p",
+		"147m258p369s1234z",
+		"147p258s369m1567z",
+		"147s258m369p5677z",
+	}, "", "5p")
+	flower(t, g, E, "1f", "5p")
+	legal(t, g, E, game.Tsumo)
+	// 平和 1, 単釣 1, 坐花 春 1 = 3台, H = 8; a self-draw: 16 from each.
+	w := checkEnd(t, g, [4]int{48, -16, -16, -16}, 3)
+	for _, it := range w.Value.Items {
+		if it.Name == "槓頭開花" {
+			t.Errorf("槓頭開花 on the deal's replacement: %+v", w.Value.Items)
+		}
+	}
+}
+
+func TestCheck(t *testing.T) {
+	rs, _ := shanghai.New(preset(t, shanghai.Xinshi))
+	for _, k := range []game.Kind{game.Riichi, game.SingleKan, game.Missing, game.Abort} {
+		if err := rs.Check(&game.Hand{}, game.Action{Kind: k}); !errors.Is(err, game.ErrIllegal) {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+	for _, k := range []game.Kind{game.Discard, game.Chi, game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan, game.Flower} {
+		if err := rs.Check(&game.Hand{}, game.Action{Kind: k}); err != nil {
+			t.Errorf("%s: %v", k, err)
+		}
+	}
+}
+
+// TestNext follows the deal (§2.9, D-SH-30) and the late-1980s rule
+// (the winner deals, §6.4).
+func TestNext(t *testing.T) {
+	o := preset(t, shanghai.Liuxing)
+	o.Rounds = 2
+	rs, _ := shanghai.New(o)
+	won := func(dealer, winner game.Seat) *game.Hand {
+		h := &game.Hand{Players: 4, Dealer: dealer}
+		if winner != game.NoSeat {
+			h.Wins = []game.Win{{Seat: winner}}
+		}
+		return h
+	}
+	s := rs.Start(0)
+	s, over := rs.Next(s, won(0, 0))
+	if over || s.Dealer != 0 || s.Honba != 1 || s.Round != tile.East {
+		t.Fatalf("after a dealer win: %+v", s)
+	}
+	s, _ = rs.Next(s, won(0, game.NoSeat))
+	if s.Dealer != 0 || s.Honba != 2 {
+		t.Fatalf("after a draw: %+v", s)
+	}
+	for i := range 3 {
+		s, _ = rs.Next(s, won(s.Dealer, s.Dealer.Next(4)))
+		if s.Dealer != game.Seat(i+1) || s.Round != tile.East || s.Honba != 0 {
+			t.Fatalf("pass %d: %+v", i+1, s)
+		}
+	}
+	s, over = rs.Next(s, won(3, 1))
+	if over || s.Dealer != 0 || s.Round != tile.South {
+		t.Fatalf("after four passes: %+v, over %v", s, over)
+	}
+	for range 3 {
+		s, _ = rs.Next(s, won(s.Dealer, s.Dealer.Next(4)))
+	}
+	if _, over = rs.Next(s, won(3, 0)); !over {
+		t.Fatalf("the game goes on after %d rounds", o.Rounds)
+	}
+
+	o = preset(t, shanghai.Late80s)
+	o.Hands = 3
+	rs, _ = shanghai.New(o)
+	s = rs.Start(0)
+	s, _ = rs.Next(s, won(0, 2))
+	if s.Dealer != 2 {
+		t.Fatalf("late80s: dealer %d after West won, want West", s.Dealer)
+	}
+	s, _ = rs.Next(s, won(2, game.NoSeat))
+	if s.Dealer != 2 {
+		t.Fatalf("late80s: dealer %d after a draw, want West again", s.Dealer)
+	}
+	s.Hands = 3
+	if _, over := rs.Next(s, won(2, 1)); !over {
+		t.Fatalf("late80s: the game goes on after its hands")
+	}
+}
