@@ -28,7 +28,10 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"archive", "list and export finished games", runArchive},
+		{"score", "score a riichi hand: yaku, han, fu, points, payments", runScore},
 		// Add new subcommands here, one line each.
+		{"maintenance", "wiring, profile check, tag registration (maintenance wiring|check|register|tags)", maintenanceCmd},
+		{"run", "run the table: the shuffle-and-build cycle (--sim: the simulated table)", runCmd},
 	}
 }
 
