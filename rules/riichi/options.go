@@ -216,15 +216,23 @@ func ParseOptions(data []byte) (Options, error) {
 	if err != nil {
 		return Options{}, err
 	}
+	return o.Merge(data)
+}
+
+// Merge returns o with the keys of the YAML or JSON document data set
+// over it, validated. A "preset" key is ignored here (ParseOptions reads
+// it).
+func (o Options) Merge(data []byte) (Options, error) {
 	var wrapped struct {
 		Preset  string `yaml:"preset"`
 		Options `yaml:",inline"`
 	}
 	wrapped.Options = o
+	wrapped.Uma = slices.Clone(o.Uma)
 	dec := yaml.NewDecoder(bytes.NewReader(data))
 	dec.KnownFields(true)
 	if err := dec.Decode(&wrapped); err != nil && !errors.Is(err, io.EOF) {
-		return Options{}, fmt.Errorf("riichi options: %v: %w", err, ErrOptions)
+		return Options{}, fmt.Errorf("riichi options: %s: %w", yamlError(err, data), ErrOptions)
 	}
 	if err := wrapped.Options.Validate(); err != nil {
 		return Options{}, err
@@ -286,4 +294,24 @@ func (o Options) Validate() error {
 		}
 	}
 	return nil
+}
+
+// yamlError names the key of each line a YAML type error points at.
+func yamlError(err error, data []byte) string {
+	var te *yaml.TypeError
+	if !errors.As(err, &te) {
+		return strings.TrimPrefix(err.Error(), "yaml: ")
+	}
+	lines := strings.Split(string(data), "\n")
+	msgs := make([]string, len(te.Errors))
+	for i, m := range te.Errors {
+		msgs[i] = m
+		var n int
+		if _, err := fmt.Sscanf(m, "line %d:", &n); err == nil && n >= 1 && n <= len(lines) {
+			if k, _, ok := strings.Cut(strings.TrimSpace(lines[n-1]), ":"); ok && !strings.Contains(m, "field "+k) {
+				msgs[i] = fmt.Sprintf("line %d: key %s:%s", n, strings.Trim(k, `"' {`), strings.TrimPrefix(m, fmt.Sprintf("line %d:", n)))
+			}
+		}
+	}
+	return strings.Join(msgs, "; ")
 }

@@ -46,6 +46,23 @@ func (w Wind) Japanese() string {
 	return w.String()
 }
 
+// MarshalText writes the wind as String does.
+func (w Wind) MarshalText() ([]byte, error) { return []byte(w.String()), nil }
+
+// UnmarshalText reads a wind as ParseWind does ("table" too).
+func (w *Wind) UnmarshalText(b []byte) error {
+	if string(b) == "table" {
+		*w = Table
+		return nil
+	}
+	v, err := ParseWind(string(b))
+	if err != nil {
+		return err
+	}
+	*w = v
+	return nil
+}
+
 // Kind returns the wind's tile.
 func (w Wind) Kind() tile.Kind { return tile.East + tile.Kind(w&3) }
 
