@@ -90,11 +90,19 @@ type Options struct {
 	FlowerSets FlowerSets `yaml:"late80s_flower_sets" json:"late80s_flower_sets"`
 	ExtraFan   bool       `yaml:"late80s_extra_fan" json:"late80s_extra_fan"`
 	Pao        Pao        `yaml:"late80s_pao" json:"late80s_pao"`
+	// FlowerKaiKong counts a win on a flower's replacement as 槓開, as
+	// 槓頭開花 is in the other variants (D-SH-29, default on).
+	FlowerKaiKong bool `yaml:"late80s_flower_kaikong" json:"late80s_flower_kaikong"`
 
 	// XINSHI (§5, §7).
 	LiangBanGao          LiangBanGao `yaml:"xinshi_liangbangao" json:"xinshi_liangbangao"`
 	QueYiMenAllowsHonors bool        `yaml:"xinshi_queyimen_allows_honours" json:"xinshi_queyimen_allows_honours"`
 	QiDuiAllowFour       bool        `yaml:"xinshi_qidui_allow_four" json:"xinshi_qidui_allow_four"`
+
+	// MultipleRon would let several players win on one discard; only
+	// false (head bump, D-SH-31) is supported, since every payment rule
+	// of the source assumes one winner.
+	MultipleRon bool `yaml:"multiple_ron" json:"multiple_ron"`
 
 	// DeadWall is the number of tiles at the end of the wall never drawn
 	// (D-SH-39: none).
@@ -129,6 +137,7 @@ func Preset(v Variant) (Options, error) {
 		Cap:            &cap40,
 		FlowerSets:     Both,
 		Pao:            ThreeFromSame,
+		FlowerKaiKong:  true,
 		LiangBanGao:    LBGUnion,
 		QiDuiAllowFour: true,
 		Rounds:         4,
@@ -208,6 +217,9 @@ func (o Options) Validate() error {
 	case LBGUnion, LBGThreeIdentical, LBGTwoPairs:
 	default:
 		return bad("xinshi_liangbangao", "%q; want union, three_identical or two_pairs", o.LiangBanGao)
+	}
+	if o.MultipleRon {
+		return bad("multiple_ron", "true is not supported; the payments of every variant assume one winner (D-SH-31)")
 	}
 	if o.DeadWall < 0 || o.DeadWall > 40 {
 		return bad("dead_wall_tiles", "%d; want 0–40", o.DeadWall)

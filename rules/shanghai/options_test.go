@@ -29,7 +29,7 @@ func TestPresets(t *testing.T) {
 		}
 	}
 	o, _ := shanghai.Preset(shanghai.Laoshi)
-	if o.LaoshiBaseFu != 10 || o.LaoshiRoundFu || o.Base != 1 || o.ChipBase != 3 || o.Cap == nil || *o.Cap != 40 || o.Pao != shanghai.ThreeFromSame || !o.QiDuiAllowFour {
+	if o.LaoshiBaseFu != 10 || o.LaoshiRoundFu || o.Base != 1 || o.ChipBase != 3 || o.Cap == nil || *o.Cap != 40 || o.Pao != shanghai.ThreeFromSame || !o.QiDuiAllowFour || !o.FlowerKaiKong || o.MultipleRon {
 		t.Errorf("defaults differ from spec §10: %+v", o)
 	}
 	if _, err := shanghai.Preset("qinghunpeng"); !errors.Is(err, shanghai.ErrOptions) {
@@ -63,6 +63,7 @@ func TestParseOptions(t *testing.T) {
 		{"variant: laoshi\nrounds: 5\n", "rounds"},
 		{"variant: late80s\nhands: 0\n", "hands"},
 		{"variant: xinshi\nbonus: 3\n", "bonus"},
+		{"variant: liuxing\nmultiple_ron: true\n", "multiple_ron"},
 		{"variant: xinshi\nliuxing_base: many\n", "line 2"},
 		{"laoshi_base_fu: 10\n", "variant"},
 		{"variant: qinghunpeng\n", "qinghunpeng"},

@@ -146,11 +146,13 @@ func (r *Ruleset) Situation(h *game.Hand, a game.Action) (Situation, tile.Tile, 
 			}
 		}
 	case game.Tsumo:
-		t, repl, err := selfDrawn(h, a.Seat)
+		t, after, err := selfDrawn(h, a.Seat)
 		if err != nil {
 			return Situation{}, tile.Tile{}, err
 		}
-		won, s.Win.Replacement = t, repl
+		won = t
+		s.Win.Replacement = after != game.Draw
+		s.Win.FlowerReplacement = after == game.Flower
 	default:
 		return Situation{}, tile.Tile{}, fmt.Errorf("shanghai: %s is not a win: %w", a.Kind, game.ErrIllegal)
 	}
@@ -158,9 +160,10 @@ func (r *Ruleset) Situation(h *game.Hand, a game.Action) (Situation, tile.Tile, 
 	return s, won, nil
 }
 
-// selfDrawn finds the tile seat drew last and whether it was a
-// replacement during play (槓頭開花; at the deal it is not, D-SH-40).
-func selfDrawn(h *game.Hand, seat game.Seat) (tile.Tile, bool, error) {
+// selfDrawn finds the tile seat drew last and, if it was a replacement
+// during play (槓頭開花; at the deal it is not, D-SH-40), the action it
+// replaced for (Flower or a kong); game.Draw when it was no replacement.
+func selfDrawn(h *game.Hand, seat game.Seat) (tile.Tile, game.Kind, error) {
 	last := -1
 	for i := len(h.Log) - 1; i >= 0; i-- {
 		if a := h.Log[i]; a.Seat == seat && a.Kind != game.Pass {
@@ -171,25 +174,27 @@ func selfDrawn(h *game.Hand, seat game.Seat) (tile.Tile, bool, error) {
 	p := h.Seats[seat]
 	if last < 0 {
 		if seat != h.Dealer || len(p.Hand) == 0 {
-			return tile.Tile{}, false, fmt.Errorf("shanghai: seat %d has drawn nothing: %w", seat, game.ErrIllegal)
+			return tile.Tile{}, 0, fmt.Errorf("shanghai: seat %d has drawn nothing: %w", seat, game.ErrIllegal)
 		}
-		return p.Hand[len(p.Hand)-1], false, nil // the dealer's fourteen
+		return p.Hand[len(p.Hand)-1], game.Draw, nil // the dealer's fourteen
 	}
 	d := h.Log[last]
 	if d.Kind != game.Draw {
-		return tile.Tile{}, false, fmt.Errorf("shanghai: seat %d's last tile came by %s, not a draw: %w", seat, d.Kind, game.ErrIllegal)
+		return tile.Tile{}, 0, fmt.Errorf("shanghai: seat %d's last tile came by %s, not a draw: %w", seat, d.Kind, game.ErrIllegal)
 	}
-	repl := false
+	after := game.Draw
 	for i := last - 1; i >= 0; i-- {
 		if a := h.Log[i]; a.Seat == seat && a.Kind != game.Pass {
 			switch a.Kind {
 			case game.Flower, game.ClosedKan, game.AddedKan, game.OpenKan:
-				repl = !atDeal(h.Log[:i+1])
+				if !atDeal(h.Log[:i+1]) {
+					after = a.Kind
+				}
 			}
 			break
 		}
 	}
-	return d.Tile, repl, nil
+	return d.Tile, after, nil
 }
 
 // atDeal reports whether log holds only the flower exposures and

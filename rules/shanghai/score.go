@@ -29,6 +29,9 @@ type Win struct {
 	// Replacement: self-drawn on the replacement tile after a kong or a
 	// flower during play (槓頭開花, §2.3; not at the deal, D-SH-40).
 	Replacement bool
+	// FlowerReplacement: with Replacement, the replacement was for a
+	// flower (LATE80S counts it only with Options.FlowerKaiKong).
+	FlowerReplacement bool
 }
 
 // SelfDrawn reports whether the win was by self-draw.
@@ -161,6 +164,8 @@ func (s Situation) check(o Options) error {
 		return bad("a robbed kong needs the robbed player in From")
 	case w.Replacement && w.From != game.NoSeat:
 		return bad("a replacement-tile win is self-drawn")
+	case w.FlowerReplacement && !w.Replacement:
+		return bad("a flower replacement win needs Replacement")
 	case !w.Tile.Valid() || w.Tile.IsFlower():
 		return bad("winning tile %s", w.Tile)
 	}
@@ -819,7 +824,7 @@ func (sc *scorer) late80s(r reading) []Item {
 	if claimed == 4 && r.wait == hand.Tanki {
 		items = append(items, Item{Name: BigHook, Tai: 1})
 	}
-	if w.Replacement {
+	if w.Replacement && (!w.FlowerReplacement || sc.o.FlowerKaiKong) {
 		items = append(items, Item{Name: ReplacementWin, Tai: 1}) // D-SH-29
 	}
 	if sc.o.ExtraFan { // D-SH-26: P-1, P-2, P-6, P-7, P-8, P-12

@@ -177,3 +177,24 @@ func TestItemStrings(t *testing.T) {
 		t.Errorf("%q", got)
 	}
 }
+
+func TestLate80sFlowerReplacement(t *testing.T) {
+	var hands [4]string
+	hands[S] = "456p789s234s11z [ankan 3333m] 3f"
+	win := shanghai.Win{Seat: S, Tile: k("4s"), From: game.NoSeat, Replacement: true, FlowerReplacement: true}
+	o := preset(t, shanghai.Late80s)
+	res, err := shanghai.Score(o, situation(t, tile.East, hands, win))
+	if err != nil || res.Value != 8 {
+		t.Fatalf("槓開 on a flower's replacement (D-SH-29): %d, %v", res.Value, err)
+	}
+	o.FlowerKaiKong = false
+	res, err = shanghai.Score(o, situation(t, tile.East, hands, win))
+	if err != nil || res.Value != 4 {
+		t.Fatalf("without late80s_flower_kaikong: %d, %v", res.Value, err)
+	}
+	win.FlowerReplacement = false // a kong's replacement still counts
+	res, err = shanghai.Score(o, situation(t, tile.East, hands, win))
+	if err != nil || res.Value != 8 {
+		t.Fatalf("槓開 on a kong's replacement: %d, %v", res.Value, err)
+	}
+}
