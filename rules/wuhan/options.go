@@ -51,21 +51,23 @@ type Caps struct {
 // Options are a table's choices (spec/wuhan.md §13.1). The zero value is
 // not valid; start from Defaults or Preset.
 type Options struct {
-	Ruleset           Variant `yaml:"ruleset" json:"ruleset"`
-	KaikouFan         string  `yaml:"kaikou_fan" json:"kaikou_fan"`
-	Threshold         int     `yaml:"threshold" json:"threshold"`
-	ThresholdScope    string  `yaml:"threshold_scope" json:"threshold_scope"`
-	ThresholdUnit     string  `yaml:"threshold_unit" json:"threshold_unit"`
-	Caps              Caps    `yaml:"caps" json:"caps"`
-	FengyiseJinding   bool    `yaml:"fengyise_jinding" json:"fengyise_jinding"`
-	DaihuBase         string  `yaml:"daihu_base" json:"daihu_base"`
-	YiseBase15        bool    `yaml:"yise_base15" json:"yise_base15"`
-	YiseBao           bool    `yaml:"yise_bao" json:"yise_bao"`
-	AnytileMayRob     bool    `yaml:"anytile_may_rob" json:"anytile_may_rob"`
-	KongAfterCall     bool    `yaml:"kong_after_call" json:"kong_after_call"`
-	RobCountsAsDealin bool    `yaml:"rob_counts_as_dealin" json:"rob_counts_as_dealin"`
-	StakeDivisor      int     `yaml:"stake_divisor" json:"stake_divisor"`
-	RoundHalf         string  `yaml:"round_half" json:"round_half"`
+	Ruleset   Variant `yaml:"ruleset" json:"ruleset"`
+	KaikouFan string  `yaml:"kaikou_fan" json:"kaikou_fan"`
+	// Threshold is the minimum (縛り, §8.6): points per payer, or fan
+	// (winner's plus payer's) when ThresholdUnit is "fan".
+	Threshold         int    `yaml:"threshold" json:"threshold"`
+	ThresholdScope    string `yaml:"threshold_scope" json:"threshold_scope"`
+	ThresholdUnit     string `yaml:"threshold_unit" json:"threshold_unit"`
+	Caps              Caps   `yaml:"caps" json:"caps"`
+	FengyiseJinding   bool   `yaml:"fengyise_jinding" json:"fengyise_jinding"`
+	DaihuBase         string `yaml:"daihu_base" json:"daihu_base"`
+	YiseBase15        bool   `yaml:"yise_base15" json:"yise_base15"`
+	YiseBao           bool   `yaml:"yise_bao" json:"yise_bao"`
+	AnytileMayRob     bool   `yaml:"anytile_may_rob" json:"anytile_may_rob"`
+	KongAfterCall     bool   `yaml:"kong_after_call" json:"kong_after_call"`
+	RobCountsAsDealin bool   `yaml:"rob_counts_as_dealin" json:"rob_counts_as_dealin"`
+	StakeDivisor      int    `yaml:"stake_divisor" json:"stake_divisor"`
+	RoundHalf         string `yaml:"round_half" json:"round_half"`
 	// RemovedSuit is the suit left out of the 荊州 set (DEC-07): "m", "p"
 	// or "s". Ignored by the 4-player variants.
 	RemovedSuit string `yaml:"removed_suit" json:"removed_suit"`
@@ -92,7 +94,7 @@ func Defaults() Options {
 	}
 }
 
-// Presets lists the names Preset knows.
+// presetNames lists the names Preset knows.
 var presetNames = []string{"hzfc", "hz", "qipi", "koukou", "jingzhou3p"}
 
 // Preset returns the options of a named variant: "hzfc" (the default, also
