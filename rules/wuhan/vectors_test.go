@@ -6,7 +6,6 @@ import (
 	"testing"
 
 	"jantaku/rules/game"
-	"jantaku/rules/tile"
 	"jantaku/rules/wuhan"
 )
 
@@ -299,4 +298,3 @@ func TestPatternsOfTheVectors(t *testing.T) {
 	}
 }
 
-var _ = tile.East
