@@ -297,4 +297,3 @@ func TestPatternsOfTheVectors(t *testing.T) {
 		}
 	}
 }
-
