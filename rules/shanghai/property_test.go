@@ -269,7 +269,7 @@ func TestRandomPlay(t *testing.T) {
 			t.Fatal(err)
 		}
 		rng := rand.New(rand.NewPCG(5, uint64(len(name))))
-		wins := 0
+		wins, replaced, robbed := 0, 0, 0
 		for hands := 0; !g.Over(); hands++ {
 			if hands > 40 {
 				t.Fatalf("%s: the game does not end", name)
@@ -279,6 +279,7 @@ func TestRandomPlay(t *testing.T) {
 			if _, err := g.StartHand(tablecore.Deal{Wall: w}); err != nil {
 				t.Fatal(err)
 			}
+			before := slices.Clone(g.Hand().Scores)
 			for step := 0; g.Hand().Phase != game.Over; step++ {
 				if step > 3000 {
 					t.Fatalf("%s: hand %d does not end", name, hands)
@@ -297,6 +298,19 @@ func TestRandomPlay(t *testing.T) {
 			}
 			h := g.Hand()
 			wins += len(h.Wins)
+			for _, w := range h.Wins {
+				for _, it := range w.Value.Items {
+					if it.Name == "槓頭開花" || it.Name == "槓開" {
+						replaced++
+					}
+				}
+				if w.Robbed {
+					robbed++
+				}
+			}
+			if h.End.Kind == game.Exhausted && (!slices.Equal(h.Scores, before) || len(h.End.Payments) > 0) {
+				t.Fatalf("%s: an exhaustive draw paid %v (D-SH-32)", name, h.End.Payments)
+			}
 			sum := 0
 			for _, v := range h.Scores {
 				sum += v
@@ -308,16 +322,25 @@ func TestRandomPlay(t *testing.T) {
 		if wins == 0 {
 			t.Errorf("%s: no hand was won", name)
 		}
-		t.Logf("%s: %d hands won, scores %v", name, wins, g.Standing().Scores)
+		t.Logf("%s: %d hands won (%d on a replacement, %d robbing), scores %v", name, wins, replaced, robbed, g.Standing().Scores)
 	}
 }
 
 // choose plays a little better than at random, so that hands are won:
-// win when allowed, discard towards a complete hand, pass most claims.
+// win when allowed, often pon or kong, discard towards a complete
+// hand, pass most other claims.
 func choose(rng *rand.Rand, h *game.Hand, all []game.Action) game.Action {
 	for _, a := range all {
 		if a.Kind == game.Tsumo || a.Kind == game.Ron {
 			return a
+		}
+	}
+	for _, a := range all {
+		switch a.Kind {
+		case game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan:
+			if rng.IntN(2) == 0 {
+				return a
+			}
 		}
 	}
 	if rng.IntN(4) != 0 {
