@@ -116,6 +116,9 @@ type Options struct {
 	Hands  int `yaml:"hands" json:"hands"`
 }
 
+// maxBase bounds the bases so that doubled values stay far from overflow.
+const maxBase = 1_000_000
+
 // Presets lists the names Preset accepts: the variants.
 func Presets() []string {
 	return []string{string(Laoshi), string(Liuxing), string(Xinshi), string(Late80s)}
@@ -194,14 +197,14 @@ func (o Options) Validate() error {
 	if o.LaoshiBaseFu != 0 && o.LaoshiBaseFu != 10 && o.LaoshiBaseFu != 20 {
 		return bad("laoshi_base_fu", "%d; the source allows 0, 10 or 20", o.LaoshiBaseFu)
 	}
-	if o.Base < 1 {
-		return bad("liuxing_base", "%d; want a positive number", o.Base)
+	if o.Base < 1 || o.Base > maxBase {
+		return bad("liuxing_base", "%d; want 1–%d", o.Base, maxBase)
 	}
-	if o.ChipBase < 1 {
-		return bad("late80s_chip_base", "%d; want a positive number", o.ChipBase)
+	if o.ChipBase < 1 || o.ChipBase > maxBase {
+		return bad("late80s_chip_base", "%d; want 1–%d", o.ChipBase, maxBase)
 	}
-	if o.Cap != nil && *o.Cap < 1 {
-		return bad("late80s_cap", "%d; want a positive number or null for no cap", *o.Cap)
+	if o.Cap != nil && (*o.Cap < 1 || *o.Cap > maxBase<<20) {
+		return bad("late80s_cap", "%d; want 1–%d, or null for no cap", *o.Cap, maxBase<<20)
 	}
 	switch o.FlowerSets {
 	case Seasons, Both:

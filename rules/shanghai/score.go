@@ -91,7 +91,7 @@ func (r Result) Net() [Players]int {
 	return n
 }
 
-// Summary writes the winner's totals, e.g. "30胡 2台 = 120" or "7台: 128".
+// Summary writes the winner's totals, e.g. "30胡 2台 = 120" or "7台 = 128".
 func (r Result) Summary() string {
 	w := r.Winner
 	switch r.Variant {
