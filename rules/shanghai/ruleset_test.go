@@ -172,6 +172,11 @@ func TestLiuxingHandWithFlowers(t *testing.T) {
 	if h.Phase != game.ToAct || h.Turn != E || h.Wall.Tail != 5 {
 		t.Fatalf("phase %s turn %d, %d tail draws; want East to discard after 5", h.Phase, h.Turn, h.Wall.Tail)
 	}
+	for seat, want := range []string{"178f", "", "3f", "5f"} {
+		if got := tile.Format(h.Seats[seat].Flowers); got != want {
+			t.Errorf("seat %d exposed %q, want %q", seat, got, want)
+		}
+	}
 	discard(t, g, E, "1z")
 	legal(t, g, S, game.Draw)
 	discard(t, g, S, "4s")
