@@ -196,7 +196,7 @@ JT.phaseLine = function (v) {
   if (!v) return "";
   if (v.game_over) return `<div class="phase" data-k="phase">${esc(t("gameover"))}</div>`;
   let s = t("phase." + v.phase);
-  if (v.claim) s = t("claim", JT.seatName(v, v.claim.from), "") ;
+  if (v.claim) s = t("claim", JT.seatName(v, v.claim.from));
   const who = v.phase === "draw" || v.phase === "act" ? ` · ${t("turn")}: ${JT.seatName(v, v.turn)}` : "";
   return `<div class="phase" data-k="phase">${esc(s + who)}${v.claim ? JT.tile(v.claim.tile) : ""}</div>`;
 };

@@ -15,7 +15,7 @@ function seatCard(v, i, rank, top) {
   return `<section class="${cls.join(" ")}" data-seat="${i}">
     <div class="head"><span class="wind">${esc(JT.windName(s.wind))}</span>
       <span class="score" data-k="score">${JT.fmt(v.scores[i])}</span>
-      <span class="diff" data-k="diff">${diff ? JT.signed(diff) : `<span class="top">${rank}</span>`}</span></div>
+      <span class="diff" data-k="diff">${diff ? JT.signed(diff) : `<span class="top">${esc(t("rank", rank))}</span>`}</span></div>
     <div class="tags">${v.dealer === i ? `<span class="tag dealer">${esc(t("dealer"))}</span>` : ""}${s.riichi ? `<span class="tag riichi">${esc(t("riichi"))}</span>` : ""}${cls.includes("turn") ? `<span class="tag turn">▶ ${esc(t("turn"))}</span>` : ""}<span class="count">${esc(t("tiles", s.tiles))}</span>${s.missing ? `<span class="tag">${esc(s.missing)}</span>` : ""}</div>
     ${JT.melds(v, i)}
     ${JT.pond(v, i)}
@@ -32,7 +32,7 @@ const page = {
       const rank = JT.rank(v.scores);
       const top = Math.max(...v.scores);
       body += JT.phaseLine(v);
-      body += `<main class="seats n${v.seats.length}">${v.seats.map((_, i) => seatCard(v, i, rank[i] === 1 ? "1" : rank[i], top)).join("")}</main>`;
+      body += `<main class="seats n${v.seats.length}">${v.seats.map((_, i) => seatCard(v, i, rank[i], top)).join("")}</main>`;
     } else if (v) {
       body += JT.phaseLine(v) + `<main class="seats"></main>`;
     } else {
