@@ -11,8 +11,14 @@ import (
 // four, a total that is not 14−3k, more than four wildcards) is not
 // complete. It does not allocate, except when o bans wildcards from a
 // numbered kind or has a pair rule other than "2, 5 or 8 of a suit": those
-// take a slower search.
+// take a slower search. A nil o is the zero Options.
 func Complete(c *tile.Counts, o *Options) bool {
+	if c == nil {
+		return false
+	}
+	if o == nil {
+		o = &Options{}
+	}
 	n, ok := total(c, o)
 	if !ok || n%3 != 2 {
 		return false

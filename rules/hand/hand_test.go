@@ -177,6 +177,16 @@ func TestArrangementsErrors(t *testing.T) {
 	}
 }
 
+func TestCompleteNil(t *testing.T) {
+	c := counts(t, "123m456p789s11122z")
+	if !hand.Complete(&c, nil) {
+		t.Error("Complete(c, nil) = false for a standard hand")
+	}
+	if hand.Complete(nil, &hand.Options{}) {
+		t.Error("Complete(nil) = true")
+	}
+}
+
 func TestReadings(t *testing.T) {
 	tests := []struct {
 		hand string
