@@ -251,9 +251,30 @@ func leadingInt(s string) (int, string) {
 }
 
 // TestRobbingAKong: North robs East's added kong; the robbed player pays
-// as the discarder (D-SH-33) and 搶槓和 counts (P-12).
+// as the discarder in 流行式 (D-SH-33, P-12) and keeps a pung, which 老式
+// scores for him (example L4).
 func TestRobbingAKong(t *testing.T) {
-	g, _ := table(t, shanghai.Liuxing, []string{
+	for _, c := range []struct {
+		v   shanghai.Variant
+		net [4]int
+		tai int
+	}{
+		// N: 平和 1, 嵌張 1, 搶槓和 1 = 3台, H = 8; East pays 16, the others 8.
+		{shanghai.Liuxing, [4]int{-16, -8, -8, 32}, 3},
+		// N: 10 base + 2 closed wait = 12胡, 搶槓 1台: 24 (no 平和 on a
+		// closed wait). E scores 2 (5m pung), S and W 0. E pays 48, S and
+		// W 24, and 4 each to E.
+		{shanghai.Laoshi, [4]int{-40, -28, -28, 96}, 1},
+	} {
+		t.Run(string(c.v), func(t *testing.T) {
+			robbing(t, c.v, c.net, c.tai)
+		})
+	}
+}
+
+func robbing(t *testing.T, v shanghai.Variant, net [4]int, tai int) {
+	t.Helper()
+	g, _ := table(t, v, []string{
 		"55m123p456p789s123z",
 		"5m147s258s369p67z9m",
 		"1238m258p147s69s6z",
@@ -283,8 +304,7 @@ func TestRobbingAKong(t *testing.T) {
 		t.Fatalf("no robbing window after the added kong")
 	}
 	legal(t, g, N, game.Ron)
-	// N: 平和 1, 嵌張 1, 搶槓和 1 = 3台, H = 8; East pays 16, the others 8.
-	w := checkEnd(t, g, [4]int{-16, -8, -8, 32}, 3)
+	w := checkEnd(t, g, net, tai)
 	if !w.Robbed || w.From != E {
 		t.Errorf("win %+v", w)
 	}
