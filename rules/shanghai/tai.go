@@ -1,0 +1,489 @@
+package shanghai
+
+import (
+	"jantaku/rules/game"
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// facts are what the tile-based items need about the whole hand.
+type facts struct {
+	counts  tile.Counts // concealed and melded tiles
+	suits   [3]bool
+	nsuits  int
+	winds   bool
+	dragons bool
+	honors  bool
+	terms   bool // any terminal or honour
+}
+
+func factsOf(h tile.Hand) facts {
+	f := facts{counts: h.Counts()}
+	for k, n := range f.counts {
+		if n == 0 {
+			continue
+		}
+		kk := tile.Kind(k)
+		switch {
+		case kk.IsSuited():
+			f.suits[kk.Suit()] = true
+		case kk.IsWind():
+			f.winds = true
+		case kk.IsDragon():
+			f.dragons = true
+		}
+		if kk.IsTerminalOrHonor() {
+			f.terms = true
+		}
+	}
+	for _, b := range f.suits {
+		if b {
+			f.nsuits++
+		}
+	}
+	f.honors = f.winds || f.dragons
+	return f
+}
+
+// seatWind returns seat's wind (the dealer is East).
+func (s Situation) seatWind(seat game.Seat) tile.Kind {
+	return tile.East + tile.Kind(s.Dealer.Offset(seat, Players))
+}
+
+// flowerItems returns 坐花 and 四只花 for flowers held by the player whose
+// wind is wind (L-7, L-8; P-9, P-10, D-SH-15, D-SH-16).
+func flowerItems(flowers []tile.Tile, wind tile.Kind) []Item {
+	own := int(wind - tile.East)
+	var items []Item
+	for _, first := range []tile.Kind{tile.Spring, tile.Plum} {
+		held, mine := 0, false
+		for _, f := range flowers {
+			if f.Kind >= first && f.Kind < first+4 {
+				held++
+				if s, _ := f.Kind.FlowerSeat(); s == own {
+					mine = true
+				}
+			}
+		}
+		switch {
+		case held == 4:
+			items = append(items, Item{Name: FourFlowers, Tai: 2, Tiles: []tile.Kind{first, first + 1, first + 2, first + 3}})
+		case mine:
+			items = append(items, Item{Name: OwnFlower, Tai: 1, Tiles: []tile.Kind{first + tile.Kind(own)}})
+		}
+	}
+	return items
+}
+
+// setFu is a pung's or kong's 胡 (§3.2): 2/4/8/16, doubled for terminals
+// and honours.
+func setFu(x set) (Name, int) {
+	n, fu := ExposedPung, 2
+	switch {
+	case x.kong && x.open:
+		n, fu = ExposedKong, 8
+	case x.kong:
+		n, fu = ConcealedKong, 16
+	case !x.open:
+		n, fu = ConcealedPung, 4
+	}
+	if x.kind.IsTerminalOrHonor() {
+		fu *= 2
+	}
+	return n, fu
+}
+
+// setItems returns the 胡 and the win-or-not 台 of pungs and kongs
+// (L-1, L-2) for LAOSHI.
+func laoshiSetItems(sets []set, wind tile.Kind) []Item {
+	var items []Item
+	for _, x := range sets {
+		if x.seq {
+			continue
+		}
+		n, fu := setFu(x)
+		items = append(items, Item{Name: n, Fu: fu, Tiles: []tile.Kind{x.kind}})
+		switch {
+		case x.kind.IsDragon():
+			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		case x.kind == wind:
+			items = append(items, Item{Name: OwnWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+	}
+	return items
+}
+
+func flowerFu(flowers []tile.Tile) []Item {
+	var items []Item
+	for _, f := range flowers {
+		items = append(items, Item{Name: FlowerFu, Fu: 4, Tiles: []tile.Kind{f.Kind}})
+	}
+	return items
+}
+
+func valuePair(k, wind tile.Kind) bool { return k.IsDragon() || k == wind }
+
+// laoshiWinner lists the winner's 胡 and 台 (§3.2, §3.3).
+func (sc *scorer) laoshiWinner(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	wind := s.seatWind(w.Seat)
+	var items []Item
+	if sc.o.LaoshiBaseFu > 0 {
+		items = append(items, Item{Name: BaseFu, Fu: sc.o.LaoshiBaseFu})
+	}
+	items = append(items, laoshiSetItems(r.sets, wind)...)
+	if r.hasPair && valuePair(r.pair, wind) {
+		items = append(items, Item{Name: ValuePair, Fu: 4, Tiles: []tile.Kind{r.pair}})
+	}
+	items = append(items, flowerFu(h.Flowers)...)
+	switch r.wait {
+	case hand.Penchan:
+		items = append(items, Item{Name: EdgeWaitFu, Fu: 2})
+	case hand.Kanchan:
+		items = append(items, Item{Name: ClosedWaitFu, Fu: 2})
+	case hand.Tanki:
+		items = append(items, Item{Name: SingleWaitFu, Fu: 2})
+	}
+	if w.SelfDrawn() {
+		items = append(items, Item{Name: SelfDrawFu, Fu: 2})
+	}
+	if sc.o.LaoshiRoundFu {
+		fu := 0
+		for _, it := range items {
+			fu += it.Fu
+		}
+		if up := (fu+9)/10*10 - fu; up > 0 {
+			items = append(items, Item{Name: RoundedFu, Fu: up})
+		}
+	}
+	f := factsOf(h)
+	if allChows(r) && !valuePair(r.pair, wind) && r.wait == hand.Ryanmen {
+		items = append(items, Item{Name: PingHu, Tai: 1})
+	}
+	if allPungs(r) {
+		items = append(items, Item{Name: AllPungs, Tai: 1})
+	}
+	items = append(items, flushItems(f, 1, 3)...)
+	items = append(items, flowerItems(h.Flowers, wind)...)
+	items = append(items, sc.specialWinItems()...)
+	return items
+}
+
+// nonWinner scores a LAOSHI non-winner's hand (§3.2, D-SH-08).
+func (sc *scorer) nonWinner(seat game.Seat) Tally {
+	h := sc.s.Hands[seat]
+	wind := sc.s.seatWind(seat)
+	sets := meldSets(h.Melds)
+	c := tile.CountsOf(h.Concealed)
+	var pairs []Item
+	for k, n := range c {
+		kk := tile.Kind(k)
+		switch {
+		case n >= 3:
+			sets = append(sets, set{kind: kk})
+		case n == 2 && valuePair(kk, wind):
+			pairs = append(pairs, Item{Name: ValuePair, Fu: 2, Tiles: []tile.Kind{kk}})
+		}
+	}
+	items := laoshiSetItems(sets, wind)
+	items = append(items, pairs...)
+	items = append(items, flowerFu(h.Flowers)...)
+	items = append(items, flowerItems(h.Flowers, wind)...)
+	t := Tally{Seat: seat, Items: items}
+	t.total()
+	return t
+}
+
+// specialWinItems: 槓頭開花 and 搶槓 (L-9/L-10, P-11/P-12, E-5).
+func (sc *scorer) specialWinItems() []Item {
+	var items []Item
+	if sc.s.Win.Replacement {
+		items = append(items, Item{Name: ReplacementWin, Tai: 1})
+	}
+	if sc.s.Win.Robbed {
+		items = append(items, Item{Name: RobbingKong, Tai: 1})
+	}
+	return items
+}
+
+func allChows(r reading) bool {
+	if r.shape != hand.Standard || len(r.sets) != 4 {
+		return false
+	}
+	for _, x := range r.sets {
+		if !x.seq {
+			return false
+		}
+	}
+	return true
+}
+
+func allPungs(r reading) bool {
+	if r.shape != hand.Standard || len(r.sets) != 4 {
+		return false
+	}
+	for _, x := range r.sets {
+		if x.seq {
+			return false
+		}
+	}
+	return true
+}
+
+// flushItems returns 混一色 or 清一色 at the variant's values.
+func flushItems(f facts, half, full int) []Item {
+	switch {
+	case f.nsuits == 1 && !f.honors:
+		return []Item{{Name: FullFlush, Tai: full}}
+	case f.nsuits == 1 && f.honors:
+		return []Item{{Name: HalfFlush, Tai: half}}
+	}
+	return nil
+}
+
+// liuxing lists the LIUXING 台 (§4.2), which XINSHI keeps (D-SH-17).
+func (sc *scorer) liuxing(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	wind := s.seatWind(w.Seat)
+	f := factsOf(h)
+	var items []Item
+	items = append(items, sc.windDragonItems(r, wind)...)
+	if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
+		items = append(items, Item{Name: PingHu, Tai: 1})
+	}
+	if allPungs(r) {
+		items = append(items, Item{Name: AllPungs, Tai: 2})
+	}
+	items = append(items, flushItems(f, 2, 4)...)
+	if r.shape == hand.Standard && (r.wait == hand.Penchan || r.wait == hand.Kanchan || r.wait == hand.Tanki) {
+		items = append(items, Item{Name: EdgeClosedSingle, Tai: 1})
+	}
+	items = append(items, flowerItems(h.Flowers, wind)...)
+	items = append(items, sc.specialWinItems()...)
+	return items
+}
+
+// windDragonItems: P-1 dragon pungs, P-7 seat wind, P-8 round wind.
+func (sc *scorer) windDragonItems(r reading, wind tile.Kind) []Item {
+	var items []Item
+	for _, x := range r.sets {
+		if x.seq {
+			continue
+		}
+		if x.kind.IsDragon() {
+			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+		if x.kind == wind {
+			items = append(items, Item{Name: SeatWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+		if x.kind == sc.s.Round {
+			items = append(items, Item{Name: RoundWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+		}
+	}
+	return items
+}
+
+// xinshi lists the 台 XINSHI adds (§5, §7).
+func (sc *scorer) xinshi(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	f := factsOf(h)
+	var items []Item
+	add := func(n Name, tai int) { items = append(items, Item{Name: n, Tai: tai}) }
+	if !f.terms {
+		add(AllSimples, 1)
+	}
+	if sc.outside(r) {
+		add(Outside, 1)
+	}
+	items = append(items, chowPatterns(r, sc.o.LiangBanGao)...)
+	concealed := true
+	for _, m := range h.Melds {
+		concealed = concealed && !m.Open()
+	}
+	if concealed {
+		if w.SelfDrawn() {
+			add(ConcealedTsumo, 2)
+		} else {
+			add(ConcealedRon, 1)
+		}
+	}
+	if f.nsuits == 2 && (!f.honors || sc.o.QueYiMenAllowsHonors) {
+		add(TwoSuits, 1)
+	}
+	if !f.honors && len(h.Flowers) == 0 {
+		add(NoHonorsNoFlowers, 1)
+	}
+	switch r.shape {
+	case hand.SevenStars:
+		add(SevenStars, 2)
+	case hand.ThirteenUnrelated:
+		add(Unrelated, 1)
+	case hand.SevenPairs:
+		add(SevenPairs, 1)
+	}
+	if f.nsuits == 3 && f.winds && f.dragons {
+		add(FiveGates, 1)
+	}
+	if r.shape == hand.Standard && r.wait == hand.Kanchan && w.Tile.IsSuited() && w.Tile.Rank() == 5 {
+		add(CentreFive, 1)
+	}
+	return items
+}
+
+// outside: 全么九, every set and the pair with a terminal or honour
+// (D-SH-38).
+func (sc *scorer) outside(r reading) bool {
+	switch r.shape {
+	case hand.SevenPairs:
+		for _, k := range r.pairs {
+			if !k.IsTerminalOrHonor() {
+				return false
+			}
+		}
+		return true
+	case hand.Standard:
+		for _, x := range r.sets {
+			if x.seq && x.kind.Rank() != 1 && x.kind.Rank() != 7 {
+				return false
+			}
+			if !x.seq && !x.kind.IsTerminalOrHonor() {
+				return false
+			}
+		}
+		return r.hasPair && r.pair.IsTerminalOrHonor()
+	}
+	return false
+}
+
+// chowPatterns finds 一般高/両般高, 喜相逢/双相逢, 清龍 and 混龍 (§7,
+// D-SH-18, D-SH-19, D-SH-22).
+func chowPatterns(r reading, lbg LiangBanGao) []Item {
+	var n [tile.NumKinds]int
+	for _, x := range r.sets {
+		if x.seq {
+			n[x.kind]++
+		}
+	}
+	var items []Item
+	add := func(name Name, tai int, k tile.Kind) {
+		items = append(items, Item{Name: name, Tai: tai, Tiles: []tile.Kind{k, k + 1, k + 2}})
+	}
+	// Identical chows.
+	triple, pairs := tile.Kind(0), []tile.Kind{}
+	hasTriple := false
+	for k, c := range n {
+		if c >= 3 {
+			triple, hasTriple = tile.Kind(k), true
+		}
+		for range c / 2 {
+			pairs = append(pairs, tile.Kind(k))
+		}
+	}
+	switch lbg {
+	case LBGUnion:
+		switch {
+		case hasTriple:
+			add(TwoPureDoubles, 2, triple)
+		case len(pairs) >= 2:
+			add(TwoPureDoubles, 2, pairs[0])
+		case len(pairs) == 1:
+			add(PureDouble, 1, pairs[0])
+		}
+	case LBGThreeIdentical:
+		if hasTriple {
+			add(TwoPureDoubles, 2, triple)
+		} else {
+			for _, k := range pairs {
+				add(PureDouble, 1, k)
+			}
+		}
+	case LBGTwoPairs:
+		switch {
+		case len(pairs) >= 2:
+			add(TwoPureDoubles, 2, pairs[0])
+		case len(pairs) == 1:
+			add(PureDouble, 1, pairs[0])
+		}
+	}
+	// The same chow in other suits.
+	for rank := range 7 {
+		var c [3]int
+		for s := range 3 {
+			c[s] = n[s*9+rank]
+		}
+		switch {
+		case c[0] > 0 && c[1] > 0 && c[2] > 0:
+			add(MixedTriple, 2, tile.Kind(rank))
+		default:
+			for a := range 3 {
+				for b := a + 1; b < 3; b++ {
+					for range min(c[a], c[b]) {
+						add(MixedDouble, 1, tile.Kind(a*9+rank))
+					}
+				}
+			}
+		}
+	}
+	// Straights.
+	for s := range 3 {
+		base := tile.Kind(9 * s)
+		if n[base] > 0 && n[base+3] > 0 && n[base+6] > 0 {
+			items = append(items, Item{Name: PureStraight, Tai: 2})
+		}
+	}
+	for _, p := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+		if n[9*p[0]] > 0 && n[9*p[1]+3] > 0 && n[9*p[2]+6] > 0 {
+			items = append(items, Item{Name: MixedStraight, Tai: 1})
+			break
+		}
+	}
+	return items
+}
+
+// late80s lists the chips and 番 of the late-1980s rule (§6.1, §6.2).
+func (sc *scorer) late80s(r reading) []Item {
+	s, w := sc.s, sc.s.Win
+	h := s.Hands[w.Seat]
+	f := factsOf(h)
+	items := []Item{{Name: ChipBase, Chips: sc.o.ChipBase}}
+	for _, fl := range h.Flowers {
+		items = append(items, Item{Name: FlowerChip, Chips: 1, Tiles: []tile.Kind{fl.Kind}})
+	}
+	items = append(items, flushItems(f, 2, 4)...)
+	if allPungs(r) {
+		items = append(items, Item{Name: AllPungs, Tai: 2})
+	}
+	claimed := 0
+	for _, x := range r.sets {
+		if x.claimed {
+			claimed++
+		}
+	}
+	if claimed == 4 && r.wait == hand.Tanki {
+		items = append(items, Item{Name: BigHook, Tai: 1})
+	}
+	if w.Replacement && (!w.FlowerReplacement || sc.o.FlowerKaiKong) {
+		items = append(items, Item{Name: ReplacementWin, Tai: 1}) // D-SH-29
+	}
+	if sc.o.ExtraFan { // D-SH-26: P-1, P-2, P-6, P-7, P-8, P-12
+		wind := s.seatWind(w.Seat)
+		items = append(items, sc.windDragonItems(r, wind)...)
+		if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
+			items = append(items, Item{Name: PingHu, Tai: 1})
+		}
+		if r.wait == hand.Penchan || r.wait == hand.Kanchan || r.wait == hand.Tanki {
+			items = append(items, Item{Name: EdgeClosedSingle, Tai: 1})
+		}
+		if w.Robbed {
+			items = append(items, Item{Name: RobbingKong, Tai: 1})
+		}
+	}
+	for i := range items {
+		items[i].fan = true
+	}
+	return items
+}
+
