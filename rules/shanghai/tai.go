@@ -486,4 +486,3 @@ func (sc *scorer) late80s(r reading) []Item {
 	}
 	return items
 }
-
