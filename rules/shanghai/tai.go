@@ -1,5 +1,8 @@
 package shanghai
 
+// The 胡 and 台 (番) of each variant: LAOSHI §3.2–§3.3, LIUXING §4.2,
+// XINSHI §5, LATE80S §6.2, as defined in spec/shanghai.md §7.
+
 import (
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
