@@ -278,7 +278,7 @@ JT.result = function (v) {
   const e = v.end;
   const d = JT.deltas(v);
   const ready = e && e.ready && e.ready.length ? `<div class="ready">${e.ready.map((r, i) => `<span class="${r ? "yes" : "no"}">${esc(JT.seatName(v, i))} ${esc(r ? t("ready") : t("noten"))}</span>`).join("")}</div>` : "";
-  const totals = v.seats.map((s, i) => `<tr data-total="${i}"><td>${esc(JT.seatName(v, i))}</td><td class="num delta">${d[i] ? signed(d[i]) : ""}</td><td class="num">${fmt(v.scores[i])}</td></tr>`).join("");
+  const totals = v.seats.map((s, i) => `<tr data-total="${i}"><td>${esc(JT.seatName(v, i))}</td><td class="num delta${d[i] < 0 ? " neg" : ""}">${d[i] ? signed(d[i]) : ""}</td><td class="num">${fmt(v.scores[i])}</td></tr>`).join("");
   return `<div class="result" id="result" data-k="result"><div class="card">
     <h2>${esc(e ? t("end." + e.kind) : t("result"))}${e && e.reason ? ` <small>${esc(e.reason)}</small>` : ""}${v.game_over ? ` · ${esc(t("gameover"))}` : ""}</h2>
     ${wins}${ready}

@@ -16,7 +16,7 @@ const L = {
     "phase.waiting": "対局開始待ち", "phase.setup": "配牌", "phase.draw": "ツモ", "phase.act": "打牌", "phase.claims": "鳴き確認", "phase.over": "局終了",
     "claim": "{0}の打牌に鳴き確認中", "rank": "{0}位", "gameover": "対局終了",
     "end.won": "和了", "end.exhausted": "流局", "end.aborted": "途中流局", "end.chombo": "チョンボ",
-    "ron": "ロン", "tsumo": "ツモ", "from": "放銃 {0}", "robbed": "槍槓",
+    "ron": "ロン", "tsumo": "ツモ", "from": "{0}の放銃", "robbed": "槍槓",
     "result": "結果", "payments": "支払い", "totals": "持ち点", "points": "{0}点", "pot.name": "供託", "ready": "聴牌", "noten": "不聴",
     "diff": "差", "delay": "{0}秒遅延配信", "offline": "接続なし", "connecting": "接続中…", "refused": "接続拒否: {0}", "denied": "購読拒否: {0}", "tableoff": "卓がオフライン",
     "machine": "機械", "machine.ok": "正常",
