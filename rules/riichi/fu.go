@@ -36,8 +36,8 @@ func (r FuReason) String() string {
 
 // FuPart is one part of the fu.
 type FuPart struct {
-	Reason FuReason
 	Fu     int
+	Reason FuReason
 	Tile   tile.Kind     // the set or pair (FuOpenTriplet … FuPair)
 	Wait   hand.WaitKind // FuWait
 }
@@ -53,7 +53,7 @@ func (p FuPart) String() string {
 }
 
 func (c *cand) addFu(p FuPart) {
-	c.fuParts[c.nf] = p
+	c.fuParts[c.nf] = fuPart{r: p.Reason, fu: uint8(p.Fu), tile: p.Tile, wait: p.Wait}
 	c.nf++
 	c.fu += p.Fu
 }

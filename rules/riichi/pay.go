@@ -45,19 +45,18 @@ func (s *scorer) points(base int) int {
 
 // winPayments returns who pays the winner what, and the deposits the
 // winner takes (spec/riichi.md §11.5, §12, §15).
-func winPayments(w *Win, o *Options, c *cand) ([]Payment, int) {
+func winPayments(w *Win, c *cand, out []Payment) ([]Payment, int) {
 	deposits := 1000 * w.Deposits
 	base := c.base
 	paoBase := 0
 	if w.Pao.Yaku != NoYaku && c.limit == Yakuman {
 		for _, y := range c.yaku[:c.ny] {
-			if y.Yaku == w.Pao.Yaku {
-				paoBase = 8000 * y.Yakuman
+			if y.y == w.Pao.Yaku {
+				paoBase = 8000 * int(y.ym)
 			}
 		}
 		paoBase = min(paoBase, base)
 	}
-	out := make([]Payment, 0, 4)
 	pay := func(from Wind, points, honba int) {
 		if points == 0 && honba == 0 {
 			return

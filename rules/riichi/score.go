@@ -64,8 +64,7 @@ func Score(w Win, o Options) (Result, error) {
 	if err := w.check(&o); err != nil {
 		return Result{}, err
 	}
-	var s scorer
-	s.init(&w, &o)
+	s := newScorer(&w, &o)
 	arrs, err := hand.Arrangements(s.conc, shapes())
 	if err != nil {
 		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
@@ -73,41 +72,57 @@ func Score(w Win, o Options) (Result, error) {
 	if len(arrs) == 0 {
 		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(&w), ErrNotWinning)
 	}
-	var best, c cand
+	var cands [2]cand
+	best, c := &cands[0], &cands[1]
 	found := false
+	keep := func() {
+		if c.valid() && (!found || c.better(best)) {
+			best, c, found = c, best, true
+		}
+	}
 	for i := range arrs {
 		a := &arrs[i]
 		switch a.Shape {
 		case hand.Standard:
 			for _, rd := range a.Readings(w.WinTile) {
-				s.standard(a.Groups, rd, &c)
+				s.standard(a.Groups, rd, c)
 				c.arr = i
-				if c.valid() && (!found || c.better(&best)) {
-					best, found = c, true
-				}
+				keep()
 			}
 		case hand.SevenPairs:
-			s.sevenPairs(&c)
+			s.sevenPairs(c)
 			c.arr = i
-			if c.valid() && (!found || c.better(&best)) {
-				best, found = c, true
-			}
+			keep()
 		case hand.ThirteenOrphans:
-			s.orphans(&c)
+			s.orphans(c)
 			c.arr = i
-			if c.valid() && (!found || c.better(&best)) {
-				best, found = c, true
-			}
+			keep()
 		}
 	}
 	if !found {
 		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(&w), w.WinTile, ErrNoYaku)
 	}
+	// One allocation holds the result's slices.
+	buf := new(resultBuf)
+	ny, nf := best.ny, best.nf
+	ys, fs := buf.yaku[:ny:ny], buf.fu[:nf:nf]
+	if ny > len(buf.yaku) {
+		ys = make([]Scored, ny)
+	}
+	if nf > len(buf.fu) {
+		fs = make([]FuPart, nf)
+	}
+	for i, y := range best.yaku[:ny] {
+		ys[i] = Scored{Yaku: y.y, Han: int(y.han), Yakuman: int(y.ym)}
+	}
+	for i, p := range best.fuParts[:nf] {
+		fs[i] = FuPart{Reason: p.r, Fu: int(p.fu), Tile: p.tile, Wait: p.wait}
+	}
 	r := Result{
-		Yaku:        append([]Scored(nil), best.yaku[:best.ny]...),
+		Yaku:        ys,
 		Han:         best.han,
 		Fu:          best.fu,
-		FuParts:     append([]FuPart(nil), best.fuParts[:best.nf]...),
+		FuParts:     fs,
 		Yakuman:     best.yakuman,
 		Limit:       best.limit,
 		Base:        best.base,
@@ -117,7 +132,7 @@ func Score(w Win, o Options) (Result, error) {
 	if r.Yakuman > 0 {
 		r.Fu, r.FuParts = 0, nil
 	}
-	r.Payments, r.Deposits = winPayments(&w, &o, &best)
+	r.Payments, r.Deposits = winPayments(&w, best, buf.pay[:0:len(buf.pay)])
 	for _, p := range r.Payments {
 		r.Total += p.Total()
 	}
@@ -155,8 +170,8 @@ func (s set) terminalOrHonor() bool {
 
 // scorer holds what does not depend on the reading.
 type scorer struct {
-	w      *Win
-	o      *Options
+	w      Win // copies: pointers here would move the caller's values to the heap
+	o      Options
 	conc   tile.Counts // concealed part with the winning tile
 	all    tile.Counts // every tile, melds included (a kong counts 4)
 	melds  [4]set
@@ -176,8 +191,9 @@ type scorer struct {
 	nShapeYaku int
 }
 
-func (s *scorer) init(w *Win, o *Options) {
-	s.w, s.o = w, o
+func newScorer(w *Win, o *Options) (sc scorer) {
+	s := &sc
+	s.w, s.o = *w, *o
 	s.closed = w.closed()
 	s.dealer = w.Dealer()
 	for _, t := range w.Concealed {
@@ -294,6 +310,7 @@ func (s *scorer) init(w *Win, o *Options) {
 	case w.Renhou && o.Renhou == RenhouAsYakuman:
 		addY(RenhouYakuman)
 	}
+	return sc
 }
 
 // doraOf returns the dora an indicator points to (spec/riichi.md §5).
@@ -320,13 +337,33 @@ func isGreen(k tile.Kind) bool {
 	return false
 }
 
+// yakuHan and fuPart are Scored and FuPart, small for copying.
+type yakuHan struct {
+	y       Yaku
+	han, ym uint8
+}
+
+type fuPart struct {
+	r    FuReason
+	fu   uint8
+	tile tile.Kind
+	wait hand.WaitKind
+}
+
+// resultBuf backs a Result's slices.
+type resultBuf struct {
+	yaku [10]Scored
+	fu   [10]FuPart
+	pay  [4]Payment
+}
+
 // cand is one scored reading.
 type cand struct {
-	yaku    [24]Scored
+	yaku    [20]yakuHan
 	ny      int
 	han     int
 	fu      int
-	fuParts [12]FuPart
+	fuParts [12]fuPart
 	nf      int
 	yakuman int
 	limit   Limit
@@ -342,7 +379,7 @@ func (c *cand) reset() {
 }
 
 func (c *cand) add(y Yaku, han int) {
-	c.yaku[c.ny] = Scored{Yaku: y, Han: han}
+	c.yaku[c.ny] = yakuHan{y: y, han: uint8(han)}
 	c.ny++
 	c.han += han
 }
@@ -623,7 +660,7 @@ func (s *scorer) sevenPairs(c *cand) {
 	}
 	s.flush(c, closedHan)
 	c.fu = 25 // spec/riichi.md §10.3
-	c.fuParts[0] = FuPart{Reason: FuChiitoitsu, Fu: 25}
+	c.fuParts[0] = fuPart{r: FuChiitoitsu, fu: 25}
 	c.nf = 1
 	s.finish(c)
 }
@@ -652,7 +689,7 @@ func (s *scorer) finishYakuman(c *cand, ys []Scored) {
 		if s.o.DoubleYakuman {
 			m = yakuTable[y.Yaku].yakuman
 		}
-		c.yaku[c.ny] = Scored{Yaku: y.Yaku, Yakuman: m}
+		c.yaku[c.ny] = yakuHan{y: y.Yaku, ym: uint8(m)}
 		c.ny++
 		total += m
 		most = max(most, m)
@@ -684,7 +721,7 @@ func (s *scorer) finish(c *cand) {
 	if s.aka > 0 {
 		c.add(AkaDora, s.aka)
 	}
-	c.base, c.limit = limitBase(c.han, c.fu, s.o)
+	c.base, c.limit = limitBase(c.han, c.fu, &s.o)
 	c.points = s.points(c.base)
 }
 

@@ -1,0 +1,36 @@
+package riichi_test
+
+import (
+	"testing"
+
+	"jantaku/rules/riichi"
+)
+
+// BenchmarkScore scores one winning hand: every arrangement and reading,
+// every yaku, fu, limits and payments.
+func BenchmarkScore(b *testing.B) {
+	cases := []struct {
+		name, hand, win string
+		set             func(w *riichi.Win)
+	}{
+		{"pinfu-riichi-ron", "123m567m678p345s88s", "1m", func(w *riichi.Win) { w.Riichi = true; w.Dora = kinds(b, "7p") }},
+		{"open-honitsu-tsumo", "(pon 777z<2) 234m456m11z789m", "9m", func(w *riichi.Win) { w.Tsumo = true }},
+		{"ryanpeikou-or-chiitoitsu", "22334455667788s", "2s", func(w *riichi.Win) { w.Riichi = true }},
+		{"triplets-or-sequences", "222m333m444m567p88s", "8s", func(w *riichi.Win) { w.Tsumo = true }},
+		{"chuuren-9-wait", "11123456789999m", "9m", func(w *riichi.Win) { w.Tsumo = true }},
+	}
+	for _, c := range cases {
+		b.Run(c.name, func(b *testing.B) {
+			w := mustWin(b, c.hand, c.win)
+			c.set(&w)
+			o := riichi.MahjongSoulRules()
+			if _, err := riichi.Score(w, o); err != nil {
+				b.Fatal(err)
+			}
+			b.ReportAllocs()
+			for b.Loop() {
+				riichi.Score(w, o)
+			}
+		})
+	}
+}
