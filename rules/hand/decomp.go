@@ -13,20 +13,14 @@ import (
 // packs up to four set codes (5 bits each, in ascending order), the pair
 // rank + 1 (4 bits, 0 for none) and the number of sets.
 
-// setCode numbers a suit's sets in group order: for each rank, the
-// sequence starting there (ranks 1–7), then the triplet.
-var setCodes = func() (out [16]Group) {
-	i := 0
-	for r := range 9 {
-		if r <= 6 {
-			out[i] = Group{Kind: Sequence, Tile: tile.Kind(r)}
-			i++
-		}
-		out[i] = Group{Kind: Triplet, Tile: tile.Kind(r)}
-		i++
-	}
-	return out
-}()
+// setCodes number a suit's sets in group order: for each rank, the
+// sequence starting there (ranks 1–7), then the triplet. Tile is the rank
+// (0–8); add the suit's first kind.
+var setCodes = [16]Group{
+	{Sequence, 0}, {Triplet, 0}, {Sequence, 1}, {Triplet, 1}, {Sequence, 2}, {Triplet, 2},
+	{Sequence, 3}, {Triplet, 3}, {Sequence, 4}, {Triplet, 4}, {Sequence, 5}, {Triplet, 5},
+	{Sequence, 6}, {Triplet, 6}, {Triplet, 7}, {Triplet, 8},
+}
 
 var suitReadings struct {
 	once  sync.Once

@@ -65,3 +65,33 @@ func TestShantenTableMatchesSearch(t *testing.T) {
 		}
 	}
 }
+
+func TestKnitMasks(t *testing.T) {
+	// Each mask: ranks r, r+3, r+6 of each suit, a different r per suit.
+	seen := map[Mask]bool{}
+	for _, m := range knitMasks {
+		var offs [3]bool
+		for s := range 3 {
+			bits := m >> (9 * s) & 0x1ff
+			var r int
+			switch bits {
+			case 0x49:
+				r = 0
+			case 0x92:
+				r = 1
+			case 0x124:
+				r = 2
+			default:
+				t.Fatalf("mask %#x suit %d: ranks %#x", m, s, bits)
+			}
+			if offs[r] {
+				t.Fatalf("mask %#x repeats an offset", m)
+			}
+			offs[r] = true
+		}
+		if m>>27 != 0 || seen[m] {
+			t.Fatalf("mask %#x: honours or repeated", m)
+		}
+		seen[m] = true
+	}
+}

@@ -147,18 +147,9 @@ func thirteenOrphans(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 }
 
 // knitMasks are the nine tiles of the six knitted sets: 147, 258 and 369,
-// each in a different suit (spec/mcr.md §8.1, 组合龙).
-var knitMasks = func() (ms [6]Mask) {
-	perms := [6][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}}
-	for i, p := range perms {
-		for suit, off := range p {
-			for r := off; r < 9; r += 3 {
-				ms[i] |= 1 << (suit*9 + r)
-			}
-		}
-	}
-	return ms
-}()
+// each in a different suit (spec/mcr.md §8.1, 组合龙). Bits as in Mask:
+// the first is 147m 258p 369s.
+var knitMasks = [6]Mask{0x4912449, 0x24a4849, 0x4909292, 0x1264892, 0x2489324, 0x1252524}
 
 // singles emits every way to make the distinct tiles of c, with the
 // wildcards as further distinct tiles, into a set of 14 singles drawn from
