@@ -313,3 +313,31 @@ func (g *Game) endHand(evs []Event, e game.End) []Event {
 	}
 	return evs
 }
+
+// SetStanding replaces the standing before the first hand: a game taken
+// up part-way (a record that starts mid-game, an operator restoring
+// scores). It fails once a hand has been dealt.
+func SetStanding(g *Game, s game.Standing) error {
+	if g.h != nil {
+		return fmt.Errorf("tablecore: the standing can only be set before the first hand")
+	}
+	if len(s.Scores) != g.rules.Players {
+		return fmt.Errorf("tablecore: %d scores for %d players", len(s.Scores), g.rules.Players)
+	}
+	s.Scores = slices.Clone(s.Scores)
+	g.st = s
+	return nil
+}
+
+// NextStanding returns the standing the next hand will be dealt with,
+// and whether the game is over instead.
+func (g *Game) NextStanding() (game.Standing, bool) {
+	if g.h == nil {
+		return g.st, g.over
+	}
+	if g.h.Phase != game.Over {
+		return g.st, false
+	}
+	n, over := g.rs.Next(g.st, g.h)
+	return n, over || g.over
+}

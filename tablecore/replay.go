@@ -283,6 +283,22 @@ func replayResult(g *Game, h *record.Hand, passRest func() error, fail func(int,
 		if err := passRest(); err != nil {
 			return fail(-1, "passing after the wins", err)
 		}
+	case r.Draw == record.TripleRon:
+		// The record does not say who; everyone who may win on the tile
+		// declares, and the rules make it an abortive draw.
+		for s := 0; s < hd.Players && hd.Phase == game.Claims; s++ {
+			for _, a := range g.Legal(game.Seat(s)) {
+				if a.Kind == game.Ron {
+					if _, err := g.Apply(a); err != nil {
+						return fail(-1, "triple ron", err)
+					}
+					break
+				}
+			}
+		}
+		if err := passRest(); err != nil {
+			return fail(-1, "triple ron", err)
+		}
 	case r.Draw == record.NineTerminals:
 		if _, err := g.Apply(game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
 			return fail(-1, "nine terminals", err)

@@ -1,0 +1,798 @@
+package riichi
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+
+	"jantaku/rules/game"
+	"jantaku/rules/hand"
+	"jantaku/rules/tile"
+)
+
+// TableOptions are the options of a riichi table: the scoring Options and
+// how long a game lasts (spec/riichi.md §3, §14).
+type TableOptions struct {
+	Options `yaml:",inline"`
+	// Length is "hanchan" (East and South rounds, the source) or
+	// "tonpuusen" (East only).
+	Length string `yaml:"length" json:"length"`
+	// WestRound extends a hanchan into the West round, sudden death,
+	// while nobody has reached ReturnPoints (Tenhou).
+	WestRound bool `yaml:"west_round" json:"west_round"`
+	// AgariYame ends the game when the last dealer wins or is ready in
+	// first place with ReturnPoints or more (Tenhou).
+	AgariYame bool `yaml:"agari_yame" json:"agari_yame"`
+	// NagashiHonba adds the repeat counters to a nagashi mangan's
+	// payments; Tenhou pays it without them.
+	NagashiHonba bool `yaml:"nagashi_honba" json:"nagashi_honba"`
+}
+
+// TablePreset returns the table options of a preset (see Preset): the
+// seed is a hanchan; tenhou adds the West round and the last dealer's
+// stop, as Tenhou's ranked games play.
+func TablePreset(name string) (TableOptions, error) {
+	o, err := Preset(name)
+	if err != nil {
+		return TableOptions{}, err
+	}
+	t := TableOptions{Options: o, Length: "hanchan", NagashiHonba: true}
+	if name == "tenhou" || name == "mahjongsoul" {
+		t.WestRound, t.AgariYame, t.NagashiHonba = true, true, false
+	}
+	return t, nil
+}
+
+// Ruleset is riichi as the referee plays it: it implements game.Ruleset
+// and the referee's optional abilities (tablecore.Dealer, Claimer,
+// WindowCloser) and game.Penalizer.
+type Ruleset struct {
+	o   TableOptions
+	set tile.Set
+}
+
+// New returns the riichi ruleset with options o.
+func New(o TableOptions) (*Ruleset, error) {
+	if o.Length == "" {
+		o.Length = "hanchan"
+	}
+	if o.Length != "hanchan" && o.Length != "tonpuusen" {
+		return nil, fmt.Errorf("riichi: length %q: hanchan or tonpuusen: %w", o.Length, ErrOptions)
+	}
+	if err := o.Options.Validate(); err != nil {
+		return nil, err
+	}
+	set, err := tile.Standard(o.RedFives)
+	if err != nil {
+		return nil, fmt.Errorf("riichi: red_fives %d: %w", o.RedFives, ErrOptions)
+	}
+	return &Ruleset{o: o, set: set}, nil
+}
+
+// Options returns the table's options.
+func (r *Ruleset) Options() TableOptions { return r.o }
+
+// Rules implements game.Ruleset.
+func (r *Ruleset) Rules() game.Rules {
+	mw := game.HeadBump
+	if r.o.MultipleRon == DoubleRon {
+		mw = game.AllWin
+		if r.o.Allows(TripleRon) {
+			mw = game.DoubleWin
+		}
+	}
+	return game.Rules{
+		Name:        "riichi",
+		Players:     4,
+		Set:         r.set,
+		Reserve:     14, // the dead wall, §4.3
+		Replacement: game.Tail,
+		Chi:         true,
+		MultiWin:    mw,
+		WinsToEnd:   1,
+		MaxKongs:    4,
+	}
+}
+
+// Start implements game.Ruleset.
+func (r *Ruleset) Start(dealer game.Seat) game.Standing {
+	sc := make([]int, 4)
+	for i := range sc {
+		sc[i] = r.o.StartingPoints
+	}
+	return game.Standing{Dealer: dealer, Round: tile.East, Scores: sc}
+}
+
+// windOf is a seat's wind in the hand; seatOf the reverse.
+func windOf(h *game.Hand, s game.Seat) Wind { return Wind(h.Dealer.Offset(s, 4)) }
+
+func seatOf(h *game.Hand, w Wind) game.Seat {
+	if w == Table {
+		return game.NoSeat
+	}
+	return game.Seat((int(h.Dealer) + int(w)) % 4)
+}
+
+// doraIndex is the wall position of the n-th dora indicator (0 the
+// first, then the kan dora); its ura indicator lies under it, one further
+// (§4.3).
+func doraIndex(h *game.Hand, n int) int { return len(h.Wall.Tiles) - 6 - 2*n }
+
+// Dealt turns up the first dora indicator (tablecore.Dealer).
+func (r *Ruleset) Dealt(h *game.Hand) []game.Effect {
+	return []game.Effect{{Kind: game.Reveal, Index: doraIndex(h, 0)}}
+}
+
+// CouldWin is a cheap shape test, so that claim windows nobody can win
+// close at once (tablecore.Claimer).
+func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
+	if t.Kind >= tile.NumKinds {
+		return false
+	}
+	c := tile.CountsOf(h.Seats[seat].Hand)
+	c[t.Kind]++
+	o := shapes()
+	return hand.Complete(&c, &o)
+}
+
+func illegal(format string, args ...any) error {
+	return fmt.Errorf("riichi: "+format+": %w", append(args, game.ErrIllegal)...)
+}
+
+func handOpen(p *game.Player) bool {
+	for _, m := range p.Melds {
+		if m.Open() {
+			return true
+		}
+	}
+	return false
+}
+
+// drawnTile returns the tile seat just drew, if its last action was a draw.
+func drawnTile(h *game.Hand, seat game.Seat) (tile.Tile, bool) {
+	a, ok := h.LastAction()
+	if !ok || a.Kind != game.Draw || a.Seat != seat {
+		return tile.Tile{}, false
+	}
+	return a.Tile, true
+}
+
+// riichiLogIndex is the index in h.Log of seat's riichi declaration, or -1.
+func riichiLogIndex(h *game.Hand, seat game.Seat) int {
+	if h.Seats[seat].Riichi < 0 {
+		return -1
+	}
+	for i, a := range h.Log {
+		if a.Kind == game.Riichi && a.Seat == seat {
+			return i
+		}
+	}
+	return -1
+}
+
+// calledBetween reports whether anyone called or declared a kong in
+// h.Log[from:to].
+func calledBetween(h *game.Hand, from, to int) bool {
+	for _, a := range h.Log[max(from, 0):to] {
+		switch a.Kind {
+		case game.Chi, game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan:
+			if meldMade(h, a) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// meldMade reports whether a logged call became a meld: a claim answered
+// in a window may lose to another claim, an added kong may be robbed.
+func meldMade(h *game.Hand, a game.Action) bool {
+	p := &h.Seats[a.Seat]
+	for _, m := range p.Melds {
+		switch a.Kind {
+		case game.ClosedKan:
+			if m.Type == tile.ClosedKan && slices.Contains(m.Tiles, a.Tile) {
+				return true
+			}
+		case game.AddedKan:
+			if m.Type == tile.AddedKan && m.Tiles[len(m.Tiles)-1] == a.Tile {
+				return true
+			}
+		default:
+			if m.Open() && m.Tiles[0] == a.Tile {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Check implements game.Ruleset.
+func (r *Ruleset) Check(h *game.Hand, a game.Action) error {
+	p := &h.Seats[a.Seat]
+	inRiichi := p.Riichi >= 0
+	switch a.Kind {
+	case game.Flower, game.SingleKan, game.Missing:
+		return illegal("riichi has no %s", a.Kind)
+	case game.Riichi:
+		switch {
+		case inRiichi:
+			return illegal("already in riichi")
+		case handOpen(p):
+			return illegal("riichi needs a closed hand (§8.1)")
+		case h.Scores[a.Seat] < 1000:
+			return illegal("riichi needs 1,000 points; the player has %d (§8.1)", h.Scores[a.Seat])
+		case h.Wall.Remaining() < r.o.RiichiMinWall:
+			return illegal("riichi needs %d tiles left in the wall, %d are (D-RI-14)", r.o.RiichiMinWall, h.Wall.Remaining())
+		}
+		c := tile.CountsOf(p.Hand)
+		c[a.Tile.Kind]--
+		if ok, _ := Tenpai(c); !ok {
+			return illegal("the hand is not ready after discarding %s (§8.1)", a.Tile)
+		}
+	case game.Discard:
+		if inRiichi {
+			if t, ok := drawnTile(h, a.Seat); !ok || t != a.Tile {
+				return illegal("after riichi each drawn tile that does not win is discarded (§8.3)")
+			}
+		}
+		if r.o.Kuikae == KuikaeForbidden {
+			return kuikae(h, a)
+		}
+	case game.Chi, game.Pon, game.OpenKan:
+		if inRiichi {
+			return illegal("no calls after riichi (§6.4)")
+		}
+		if h.Wall.Remaining() == 0 {
+			return illegal("the last discard may only be won on (§6.2)")
+		}
+	case game.AddedKan:
+		if inRiichi {
+			return illegal("no added kong after riichi (§6.4)")
+		}
+	case game.ClosedKan:
+		if inRiichi {
+			t, ok := drawnTile(h, a.Seat)
+			if !ok || (t != a.Tile && !slices.Contains(a.Uses, t)) {
+				return illegal("after riichi only the drawn tile may be konged (§8.4)")
+			}
+			before := tile.CountsOf(p.Hand)
+			before[t.Kind]--
+			if ok, _ := RiichiAnkan(before, t.Kind, r.o.Options); !ok {
+				return illegal("the kong would change the hand's waits (§8.4)")
+			}
+		}
+	case game.Abort:
+		if !r.o.Allows(NineTerminals) {
+			return illegal("abortive draws by declaration are off")
+		}
+		if len(p.Discards) > 0 || calledBetween(h, 0, len(h.Log)) {
+			return illegal("nine terminals only on one's first draw with no call made (§13.3)")
+		}
+		if !NineTerminalsHand(tile.CountsOf(p.Hand)) {
+			return illegal("the hand does not hold nine kinds of terminals and honours")
+		}
+	}
+	return nil
+}
+
+// kuikae refuses, when swap-calling is forbidden, a discard right after a
+// chi or pon of the called tile or of the chi's other end (D-RI-07).
+func kuikae(h *game.Hand, a game.Action) error {
+	var call *game.Action
+	for i := len(h.Log) - 2; i >= 0; i-- {
+		if h.Log[i].Seat == a.Seat {
+			if k := h.Log[i].Kind; (k == game.Chi || k == game.Pon) && meldMade(h, h.Log[i]) {
+				c := h.Log[i]
+				call = &c
+			}
+			break
+		}
+	}
+	if call == nil {
+		return nil
+	}
+	if a.Tile.Kind == call.Tile.Kind {
+		return illegal("swap-calling: discarding the tile just called")
+	}
+	if call.Kind == game.Chi {
+		ks := []tile.Kind{call.Tile.Kind, call.Uses[0].Kind, call.Uses[1].Kind}
+		lo, hi := slices.Min(ks), slices.Max(ks)
+		if (call.Tile.Kind == lo && hi.Rank() < 9 && a.Tile.Kind == hi+1) || (call.Tile.Kind == hi && lo.Rank() > 1 && a.Tile.Kind == lo-1) {
+			return illegal("swap-calling: discarding the other end of the chi")
+		}
+	}
+	return nil
+}
+
+// kongsBySeat counts the kongs made, by seat.
+func kongsBySeat(h *game.Hand) [4]int {
+	var k [4]int
+	for i := range h.Seats {
+		for _, m := range h.Seats[i].Melds {
+			if m.IsKong() {
+				k[i]++
+			}
+		}
+	}
+	return k
+}
+
+// pendingDora reveals an indicator for each kong that has none yet.
+func (r *Ruleset) pendingDora(h *game.Hand) []game.Effect {
+	if !r.o.KanDora {
+		return nil
+	}
+	total := 0
+	for _, k := range kongsBySeat(h) {
+		total += k
+	}
+	var fx []game.Effect
+	for n := len(h.Indicators); n <= total; n++ {
+		fx = append(fx, game.Effect{Kind: game.Reveal, Index: doraIndex(h, n)})
+	}
+	return fx
+}
+
+// After implements game.Ruleset: kan dora as D-RI-06 times them (a
+// concealed kong's at once, an open kong's at the next discard or kong).
+func (r *Ruleset) After(h *game.Hand, a game.Action) []game.Effect {
+	switch a.Kind {
+	case game.ClosedKan, game.AddedKan, game.Discard, game.Riichi:
+		return r.pendingDora(h)
+	}
+	if r.o.KanDoraTiming == KanDoraImmediate {
+		return r.pendingDora(h)
+	}
+	return nil
+}
+
+// Closed implements tablecore.WindowCloser: the riichi stick once the
+// declaring discard is not won on (D-RI-15), and the abortive draws that
+// wait for a discard to pass (§13.3, D-RI-08).
+func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
+	if won || c.Robbing {
+		return nil
+	}
+	var fx []game.Effect
+	p := &h.Seats[c.From]
+	if d := p.Discards; len(d) > 0 && d[len(d)-1].Riichi {
+		fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: c.From, To: game.NoSeat, Amount: 1000, Reason: "riichi"}})
+		all := true
+		for i := range h.Seats {
+			all = all && h.Seats[i].Riichi >= 0
+		}
+		if all && r.o.Allows(FourRiichi) {
+			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourRiichi.String()})
+		}
+	}
+	if r.o.Allows(FourWinds) && !calledBetween(h, 0, len(h.Log)) {
+		var first [4]tile.Kind
+		n := 0
+		for _, a := range h.Log {
+			if (a.Kind == game.Discard || a.Kind == game.Riichi) && n < 4 {
+				first[n] = a.Tile.Kind
+				n++
+			} else if a.Kind == game.Discard || a.Kind == game.Riichi {
+				n++
+			}
+		}
+		if n == 4 && FourWindsDiscards(first) {
+			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourWinds.String()})
+		}
+	}
+	if r.o.FourKongAbort && FourKongsAbort(kongsBySeat(h)) {
+		fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourKongs.String()})
+	}
+	return fx
+}
+
+// furitenState gathers what seat passed, from the hand's log (§7.5).
+func furitenState(h *game.Hand, seat game.Seat, upTo int) FuritenState {
+	var s FuritenState
+	p := &h.Seats[seat]
+	for _, d := range p.Discards {
+		s.Discards = append(s.Discards, d.Tile.Kind)
+	}
+	lastOwn, ri := -1, riichiLogIndex(h, seat)
+	for i := 0; i < upTo; i++ {
+		if a := h.Log[i]; a.Seat == seat && (a.Kind == game.Discard || a.Kind == game.Riichi) {
+			lastOwn = i
+		}
+	}
+	for i := 0; i < upTo; i++ {
+		a := h.Log[i]
+		offered := (a.Kind == game.Discard || a.Kind == game.Riichi || a.Kind == game.AddedKan) && a.Seat != seat
+		if offered && i > lastOwn {
+			s.PassedThisTurn = append(s.PassedThisTurn, a.Tile.Kind)
+		}
+		if ri >= 0 && i > ri && (offered || (a.Seat == seat && a.Kind == game.Discard)) {
+			s.PassedAfterRiichi = append(s.PassedAfterRiichi, a.Tile.Kind)
+		}
+	}
+	return s
+}
+
+// offerIndex is the log index of the action that put the tile now on
+// offer: the last discard or added kong by the claim's source.
+func offerIndex(h *game.Hand) int {
+	for i := len(h.Log) - 1; i >= 0; i-- {
+		a := h.Log[i]
+		if a.Seat == h.Claim.From && (a.Kind == game.Discard || a.Kind == game.Riichi || a.Kind == game.AddedKan) {
+			return i
+		}
+	}
+	return len(h.Log)
+}
+
+// riichiTookEffect reports whether seat's riichi declaration passed
+// without being won on (D-RI-15): the stick was paid.
+func riichiTookEffect(h *game.Hand, seat game.Seat) bool {
+	i := riichiLogIndex(h, seat)
+	if i < 0 {
+		return false
+	}
+	p := &h.Seats[seat]
+	last := p.Riichi == len(p.Discards)-1
+	if last && h.Phase == game.Claims && h.Claim.From == seat && !h.Claim.Robbing {
+		return false // still on offer
+	}
+	return true
+}
+
+// Win implements game.Ruleset: it describes the win from the hand's state
+// and scores it.
+func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
+	seat := a.Seat
+	p := &h.Seats[seat]
+	w := Win{
+		Concealed: slices.Clone(p.Hand),
+		Melds:     p.Melds,
+		Seat:      windOf(h, seat),
+		Round:     Wind(h.Round - tile.East),
+		Tsumo:     a.Kind == game.Tsumo,
+	}
+	gw := game.Win{Seat: seat, From: game.NoSeat}
+	var offer int
+	if a.Kind == game.Ron {
+		t := h.Claim.Tile
+		w.Concealed = append(w.Concealed, t)
+		w.WinTile, w.From = t.Kind, windOf(h, h.Claim.From)
+		w.Chankan = h.Claim.Robbing
+		w.Houtei = !h.Claim.Robbing && h.Wall.Remaining() == 0
+		gw.From, gw.Tile, gw.Robbed = h.Claim.From, t, h.Claim.Robbing
+		offer = offerIndex(h)
+		if f, _ := Furiten(tile.CountsOf(p.Hand), furitenState(h, seat, offer)); f != NotFuriten {
+			return game.Win{}, fmt.Errorf("riichi: %s (§7.5): %w", f, game.ErrIllegal)
+		}
+	} else {
+		if len(p.Hand) == 0 {
+			return game.Win{}, fmt.Errorf("riichi: no tiles: %w", game.ErrNotWinning)
+		}
+		t := p.Hand[len(p.Hand)-1]
+		w.WinTile, gw.Tile = t.Kind, t
+		w.Rinshan = h.Source == game.Tail && h.Wall.Tail > 0
+		if last, ok := h.LastAction(); ok && last.Kind == game.Draw && last.Seat == seat {
+			w.Rinshan = w.Rinshan && true
+		} else if ok {
+			w.Rinshan = false
+		}
+		w.Haitei = !w.Rinshan && h.Wall.Remaining() == 0
+		offer = len(h.Log)
+		noCalls := !calledBetween(h, 0, len(h.Log))
+		if noCalls && len(p.Discards) == 0 {
+			if seat == h.Dealer {
+				w.Tenhou = discardsMade(h) == 0
+			} else {
+				w.Chiihou = true
+			}
+		}
+	}
+	if ri := riichiLogIndex(h, seat); ri >= 0 && riichiTookEffect(h, seat) {
+		w.Riichi = true
+		w.DoubleRiichi = p.Riichi == 0 && !calledBetween(h, 0, ri)
+		if r.o.Ippatsu {
+			end := offer
+			if a.Kind == game.Ron && h.Claim.Robbing {
+				end = offer // the robbed kong did not happen
+			}
+			w.Ippatsu = !calledBetween(h, ri+1, end) && !discardedSince(h, seat, ri)
+		}
+	}
+	if a.Kind == game.Ron && r.o.Renhou != RenhouNone && len(p.Discards) == 0 && !calledBetween(h, 0, offer) && seat != h.Dealer {
+		w.Renhou = !drewYet(h, seat)
+	}
+	// Indicators: those turned, and for a win on a kong's replacement the
+	// ones that kong is owed (D-RI-06).
+	idx := slices.Clone(h.Indicators)
+	if w.Rinshan {
+		for _, f := range r.pendingDora(h) {
+			idx = append(idx, f.Index)
+		}
+	}
+	for n, i := range idx {
+		if h.Wall.Known[i] {
+			w.Dora = append(w.Dora, h.Wall.Tiles[i].Kind)
+		}
+		if w.Riichi && r.o.UraDora && (n == 0 || r.o.KanUraDora) && h.Wall.Known[i+1] {
+			w.Ura = append(w.Ura, h.Wall.Tiles[i+1].Kind)
+		}
+	}
+	// Honba and deposits go to the first winner of a tile only (D-RI-34).
+	if len(h.Wins) == 0 {
+		w.Honba, w.Deposits = h.Honba, h.Pot/1000
+	}
+	w.Pao = pao(h, seat)
+	res, err := Score(w, r.o.Options)
+	if err != nil {
+		if errors.Is(err, ErrNotWinning) || errors.Is(err, ErrNoYaku) {
+			return game.Win{}, fmt.Errorf("%w: %w", err, game.ErrNotWinning)
+		}
+		return game.Win{}, fmt.Errorf("%w: %w", err, game.ErrIllegal)
+	}
+	for _, py := range res.Payments {
+		gw.Payments = append(gw.Payments, game.Payment{From: seatOf(h, py.From), To: seatOf(h, py.To), Amount: py.Total(), Reason: "win"})
+	}
+	if res.Deposits > 0 {
+		gw.Payments = append(gw.Payments, game.Payment{From: game.NoSeat, To: seat, Amount: res.Deposits, Reason: "deposits"})
+	}
+	gw.Value = value(res)
+	return gw, nil
+}
+
+func discardsMade(h *game.Hand) int {
+	n := 0
+	for i := range h.Seats {
+		n += len(h.Seats[i].Discards)
+	}
+	return n
+}
+
+// discardedSince reports whether seat discarded after log index i.
+func discardedSince(h *game.Hand, seat game.Seat, i int) bool {
+	for _, a := range h.Log[i+1:] {
+		if a.Seat == seat && (a.Kind == game.Discard || a.Kind == game.Riichi) {
+			return true
+		}
+	}
+	return false
+}
+
+func drewYet(h *game.Hand, seat game.Seat) bool {
+	for _, a := range h.Log {
+		if a.Seat == seat && a.Kind == game.Draw {
+			return true
+		}
+	}
+	return false
+}
+
+// pao finds the player liable for a daisangen or daisuushii: the one whose
+// discard, called, made the third dragon or the fourth wind set (§15).
+func pao(h *game.Hand, seat game.Seat) Pao {
+	p := &h.Seats[seat]
+	var dragons, winds int
+	for _, m := range p.Melds {
+		if m.Type == tile.Chi {
+			continue
+		}
+		k := m.Tiles[0].Kind
+		switch {
+		case k.IsDragon():
+			dragons++
+			if dragons == 3 && m.Type != tile.ClosedKan {
+				return Pao{Yaku: Daisangen, Liable: windOf(h, game.Seat((int(seat)+m.From)%4))}
+			}
+		case k.IsWind():
+			winds++
+			if winds == 4 && m.Type != tile.ClosedKan {
+				return Pao{Yaku: Daisuushii, Liable: windOf(h, game.Seat((int(seat)+m.From)%4))}
+			}
+		}
+	}
+	return Pao{}
+}
+
+// value is a result as players read it.
+func value(res Result) game.Value {
+	v := game.Value{Points: res.Total}
+	for _, y := range res.Yaku {
+		it := game.Item{Name: y.Yaku.Japanese(), En: y.Yaku.String()}
+		switch {
+		case y.Yakuman > 1:
+			it.Value = fmt.Sprintf("%d× yakuman", y.Yakuman)
+		case y.Yakuman == 1:
+			it.Value = "yakuman"
+		default:
+			it.Value = fmt.Sprintf("%d han", y.Han)
+		}
+		v.Items = append(v.Items, it)
+	}
+	pts := 0
+	for _, p := range res.Payments {
+		pts += p.Points
+	}
+	switch {
+	case res.Limit >= Yakuman:
+		v.Summary = fmt.Sprintf("%s, %d", res.Limit, pts)
+	case res.Limit != NoLimit:
+		v.Summary = fmt.Sprintf("%d han %d fu %s, %d", res.Han, res.Fu, res.Limit, pts)
+	default:
+		v.Summary = fmt.Sprintf("%d han %d fu, %d", res.Han, res.Fu, pts)
+	}
+	return v
+}
+
+// Settle implements game.Ruleset: tenpai payments or nagashi mangan at an
+// exhaustive draw (§13.1), and the deposits left at the end of the game.
+func (r *Ruleset) Settle(h *game.Hand, e game.End) game.End {
+	if e.Kind == game.Exhausted {
+		var tenpai [4]bool
+		e.Ready = make([]bool, 4)
+		for i := range h.Seats {
+			tenpai[i], _ = Tenpai(tile.CountsOf(h.Seats[i].Hand))
+			e.Ready[i] = tenpai[i]
+		}
+		paid := false
+		if r.o.NagashiMangan {
+			for i := range h.Seats {
+				if !nagashi(&h.Seats[i]) {
+					continue
+				}
+				honba := 0
+				if r.o.NagashiHonba {
+					honba = h.Honba
+				}
+				ps, err := Nagashi(windOf(h, game.Seat(i)), honba, r.o.Options)
+				if err != nil {
+					continue
+				}
+				paid = true
+				for _, py := range ps {
+					e.Payments = append(e.Payments, game.Payment{From: seatOf(h, py.From), To: seatOf(h, py.To), Amount: py.Total(), Reason: "nagashi mangan"})
+				}
+			}
+		}
+		if !paid {
+			// Noten works in winds by position: rotate to and from seats.
+			var byWind [4]bool
+			for i := range tenpai {
+				byWind[windOf(h, game.Seat(i))] = tenpai[i]
+			}
+			for _, py := range Noten(byWind) {
+				e.Payments = append(e.Payments, game.Payment{From: seatOf(h, py.From), To: seatOf(h, py.To), Amount: py.Total(), Reason: "noten"})
+			}
+		}
+	}
+	if r.o.LeftoverDeposits == DepositsToFirst && h.Pot > 0 && e.Kind != game.Won {
+		scores := slices.Clone(h.Scores)
+		for _, py := range e.Payments {
+			if py.From != game.NoSeat {
+				scores[py.From] -= py.Amount
+			}
+			if py.To != game.NoSeat {
+				scores[py.To] += py.Amount
+			}
+		}
+		he := *h
+		he.Scores = scores
+		if _, over := r.next(&he, e); over {
+			e.Payments = append(e.Payments, game.Payment{From: game.NoSeat, To: top(scores), Amount: h.Pot, Reason: "deposits left at the end"})
+		}
+	}
+	return e
+}
+
+func nagashi(p *game.Player) bool {
+	if len(p.Discards) == 0 {
+		return false
+	}
+	for _, d := range p.Discards {
+		if d.Taken || !d.Tile.Kind.IsTerminalOrHonor() {
+			return false
+		}
+	}
+	return true
+}
+
+// top is the seat in first place; a tie goes to the seat nearer the
+// first dealer, seat 0 (D-RI-36).
+func top(scores []int) game.Seat {
+	best := 0
+	for i, s := range scores {
+		if s > scores[best] {
+			best = i
+		}
+	}
+	return game.Seat(best)
+}
+
+// Penalty implements game.Penalizer for adjudicate mode (§16): a false
+// win, a ron while furiten or an illegal kong after riichi is chombo.
+func (r *Ruleset) Penalty(h *game.Hand, f game.Foul) []game.Effect {
+	switch f.Action.Kind {
+	case game.Tsumo, game.Ron, game.ClosedKan:
+	default:
+		return nil
+	}
+	ps, err := Penalize(windOf(h, f.Action.Seat), Chombo)
+	if err != nil {
+		return nil
+	}
+	var fx []game.Effect
+	for _, py := range ps {
+		fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: seatOf(h, py.From), To: seatOf(h, py.To), Amount: py.Total(), Reason: "chombo"}})
+	}
+	// Riichi sticks of this hand go back to their owners (D-RI-39).
+	for i := range h.Seats {
+		if riichiTookEffect(h, game.Seat(i)) {
+			fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: game.NoSeat, To: game.Seat(i), Amount: 1000, Reason: "riichi stick returned"}})
+		}
+	}
+	return append(fx, game.Effect{Kind: game.EndHand, End: game.Chombo, Reason: f.Reason})
+}
+
+// Next implements game.Ruleset (§3, §12, §14).
+func (r *Ruleset) Next(s game.Standing, h *game.Hand) (game.Standing, bool) {
+	n, over := r.next(h, *h.End)
+	n.Scores, n.Pot, n.Hands = s.Scores, s.Pot, s.Hands
+	return n, over
+}
+
+func (r *Ruleset) next(h *game.Hand, e game.End) (game.Standing, bool) {
+	repeat, honba := false, h.Honba+1
+	switch e.Kind {
+	case game.Won:
+		for _, w := range h.Wins {
+			repeat = repeat || w.Seat == h.Dealer
+		}
+		if !repeat {
+			honba = 0
+		}
+	case game.Exhausted:
+		repeat = e.Ready != nil && e.Ready[h.Dealer]
+	case game.Aborted:
+		repeat = true
+	case game.Chombo:
+		repeat, honba = true, h.Honba
+	}
+	n := game.Standing{Dealer: h.Dealer, Round: h.Round, Number: h.Number, Honba: honba}
+	if !repeat {
+		n.Dealer = h.Dealer.Next(4)
+		n.Number = h.Number + 1
+		if n.Number == 4 {
+			n.Number, n.Round = 0, h.Round+1
+		}
+	}
+	return n, r.over(h, e, n, repeat)
+}
+
+// over decides whether the game ends after h (§3, §14; Tenhou's West
+// round and last-dealer stop when switched on).
+func (r *Ruleset) over(h *game.Hand, e game.End, next game.Standing, repeat bool) bool {
+	scores := h.Scores
+	if r.o.Tobi {
+		for _, sc := range scores {
+			if sc < 0 {
+				return true
+			}
+		}
+	}
+	last := tile.South
+	if r.o.Length == "tonpuusen" {
+		last = tile.East
+	}
+	reached := false
+	for _, sc := range scores {
+		reached = reached || sc >= r.o.ReturnPoints
+	}
+	switch {
+	case h.Round > last: // the extension round is sudden death
+		return reached || next.Round > last+1
+	case h.Round == last && h.Number == 3 && repeat && r.o.AgariYame && (e.Kind == game.Won || e.Kind == game.Exhausted):
+		return reached && top(scores) == h.Dealer
+	case next.Round > last:
+		return !r.o.WestRound || reached
+	}
+	return false
+}
