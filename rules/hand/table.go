@@ -31,13 +31,9 @@ func needTable() []byte {
 }
 
 func buildNeedTable() {
-	n0 := make([]uint8, numSuitKeys)
-	n1 := make([]uint8, numSuitKeys)
-	n258 := make([]uint8, numSuitKeys)
 	tab := make([]byte, numSuitKeys)
-	n0[0], n1[0], n258[0] = 0, 2, 2
-	tab[0] = 0 + 6*2 + 36*2
-	var d [9]int32 // digits of key
+	tab[0] = 0 + 6*2 + 36*2 // no tiles: no sets needed; a pair is two wildcards
+	var d [9]int32          // digits of key
 	for key := int32(1); key < numSuitKeys; key++ {
 		for i := 0; ; i++ { // increment the base-5 digits
 			d[i]++
@@ -51,24 +47,15 @@ func buildNeedTable() {
 			i++
 		}
 		b0, b1, b2 := uint8(needCap), uint8(needCap), uint8(needCap)
-		try := func(rest int32, wild uint8, pair bool, is258 bool) {
-			if pair {
-				v := n0[rest] + wild
-				b1 = min(b1, v)
-				if is258 {
-					b2 = min(b2, v)
-				}
-				return
-			}
-			b0 = min(b0, n0[rest]+wild)
-			b1 = min(b1, n1[rest]+wild)
-			b2 = min(b2, n258[rest]+wild)
+		// The lowest tile i is in a triplet, a sequence or the pair. Sets:
+		set := func(rest int32, wild uint8) {
+			e := tab[rest]
+			b0 = min(b0, e%6+wild)
+			b1 = min(b1, e/6%6+wild)
+			b2 = min(b2, e/36+wild)
 		}
-		// The lowest tile i is in a triplet, a sequence or the pair.
 		r := min(d[i], 3)
-		try(key-r*pow5[i], uint8(3-r), false, false)
-		r = min(d[i], 2)
-		try(key-r*pow5[i], uint8(2-r), true, i%3 == 1)
+		set(key-r*pow5[i], uint8(3-r))
 		for lo := max(i-2, 0); lo <= i && lo <= 6; lo++ {
 			rest, wild := key, uint8(0)
 			for j := lo; j < lo+3; j++ {
@@ -78,10 +65,16 @@ func buildNeedTable() {
 					wild++
 				}
 			}
-			try(rest, wild, false, false)
+			set(rest, wild)
 		}
-		n0[key], n1[key], n258[key] = min(b0, needCap), min(b1, needCap), min(b2, needCap)
-		tab[key] = n0[key] + 6*n1[key] + 36*n258[key]
+		// The pair, then sets only.
+		r = min(d[i], 2)
+		v := tab[key-r*pow5[i]]%6 + uint8(2-r)
+		b1 = min(b1, v)
+		if i%3 == 1 {
+			b2 = min(b2, v)
+		}
+		tab[key] = min(b0, needCap) + 6*min(b1, needCap) + 36*min(b2, needCap)
 	}
 	suitNeeds.tab = tab
 }
