@@ -14,7 +14,11 @@ import (
 	"strings"
 
 	"jantaku/rules/game"
+	"jantaku/rules/mcr"
+	"jantaku/rules/riichi"
+	"jantaku/rules/shanghai"
 	"jantaku/rules/sichuan"
+	"jantaku/rules/wuhan"
 )
 
 // ErrUnknown: no ruleset or preset by that name.
@@ -29,7 +33,11 @@ type family struct {
 // families lists the rulesets, one line each.
 func families() map[string]family {
 	return map[string]family{
-		"sichuan": {[]string{"default", "record"}, build(sichuan.Preset, sichuan.New)},
+		"riichi":   {[]string{"seed", "tenhou", "mahjongsoul"}, build(riichi.TablePreset, riichi.New)},
+		"mcr":      {[]string{"official", "simplified"}, build(mcr.Preset, mcr.New)},
+		"sichuan":  {[]string{"default", "record"}, build(sichuan.Preset, sichuan.New)},
+		"wuhan":    {[]string{"hzfc", "hz", "qipi", "koukou", "jingzhou3p"}, build(wuhan.Preset, wuhan.New)},
+		"shanghai": {[]string{"liuxing", "laoshi", "xinshi", "late80s"}, build(func(n string) (shanghai.Options, error) { return shanghai.Preset(shanghai.Variant(n)) }, shanghai.New)},
 	}
 }
 
