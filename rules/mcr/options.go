@@ -21,6 +21,9 @@ const (
 
 	SeatRotationNone = "none" // only the dealership moves (D-MC-02)
 
+	UnitsPoints = "points" // display in points (D-MC-10)
+	UnitsSticks = "sticks" // display in Japanese point sticks, 1 point = 100 [S L81]
+
 	FalseWinEnforce    = "enforce"    // the referee refuses a false win (D-MC-04)
 	FalseWinAdjudicate = "adjudicate" // a reported false win is penalised; the offender's hand is dead
 )
@@ -55,6 +58,9 @@ type Options struct {
 	// FalseWinPenalty is what the offender pays each other player in
 	// adjudicate mode.
 	FalseWinPenalty int `yaml:"false_win_penalty" json:"false_win_penalty"`
+	// DisplayUnits: points or sticks (D-MC-10); only the summary shown
+	// to players changes, never the scores.
+	DisplayUnits string `yaml:"display_units" json:"display_units"`
 }
 
 // Official returns the official preset (spec/mcr.md §8): 81 fans, 8-point
@@ -63,7 +69,7 @@ func Official() Options {
 	return Options{
 		Fans: FansOfficial, Minimum: 8, Flowers: true, Base: 8, Hands: 16,
 		Edition: EditionWMO2006, MultiWin: MultiWinHeadBump, SeatRotation: SeatRotationNone,
-		FalseWin: FalseWinEnforce, FalseWinPenalty: 10,
+		FalseWin: FalseWinEnforce, FalseWinPenalty: 10, DisplayUnits: UnitsPoints,
 	}
 }
 
@@ -110,16 +116,21 @@ func (o Options) Validate() error {
 		return bad("false_win", fmt.Sprintf("%q", o.FalseWin), "enforce or adjudicate")
 	case o.FalseWinPenalty < 0:
 		return bad("false_win_penalty", o.FalseWinPenalty, "0 or more")
+	case o.DisplayUnits != UnitsPoints && o.DisplayUnits != UnitsSticks:
+		return bad("display_units", fmt.Sprintf("%q", o.DisplayUnits), "points or sticks")
 	}
 	return nil
 }
 
+// The fan sets of the presets, built once (immutable).
+var officialFans, simplifiedFans = OfficialFans(), SimplifiedFans()
+
 // set returns the fans in play.
 func (o *Options) set() FanSet {
 	if o.Fans == FansSimplified {
-		return SimplifiedFans()
+		return simplifiedFans
 	}
-	return OfficialFans()
+	return officialFans
 }
 
 // value returns the points of f under o's edition (D-MC-11).

@@ -116,9 +116,23 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	if !res.Winning {
 		return game.Win{}, fmt.Errorf("mcr: %d fan points, the minimum is %d: %w: %w", res.Points, r.o.Minimum, ErrBelowMinimum, game.ErrNotWinning)
 	}
-	w.Value = game.Value{Items: res.Items(), Summary: fmt.Sprintf("%d points: %d は %d", res.Total, res.Total, res.Total+r.o.Base), Points: res.Total}
+	w.Value = game.Value{Items: res.Items(), Summary: r.summary(res), Points: res.Total}
 	w.Payments = Payments(h.Players, a.Seat, w.From, res.Total, r.o.Base)
 	return w, nil
+}
+
+// summary is the winner's announcement, "s は s+8" [S L84], in the
+// display units (D-MC-10).
+func (r *Ruleset) summary(res Result) string {
+	unit, k := "points", 1
+	if r.o.DisplayUnits == UnitsSticks {
+		unit, k = "sticks", 100
+	}
+	s := fmt.Sprintf("%d は %d (%s)", res.Total*k, (res.Total+r.o.Base)*k, unit)
+	if res.Flowers > 0 {
+		s += fmt.Sprintf(", %d of them flowers", res.Flowers*k)
+	}
+	return s
 }
 
 // inView counts the copies of t's kind, t itself aside, in the ponds and

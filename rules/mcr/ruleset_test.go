@@ -221,8 +221,8 @@ func TestOutWithReplacementTile(t *testing.T) {
 		t.Fatalf("replacement %s, want 6s", got)
 	}
 	do(t, g, game.Action{Kind: game.Tsumo, Seat: 0})
-	if v := h.Wins[0].Value; v.Points != 14 {
-		t.Errorf("worth %d (%v), want 14", v.Points, v.Items)
+	if v := h.Wins[0].Value; v.Points != 14 || v.Summary != "14 は 22 (points)" {
+		t.Errorf("worth %d %q (%v), want 14, \"14 は 22 (points)\"", v.Points, v.Summary, v.Items)
 	}
 	for s, v := range []int{66, -22, -22, -22} {
 		if h.Scores[s] != v {

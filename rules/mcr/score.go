@@ -133,7 +133,7 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 	if !found {
 		return Result{}, fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
 	}
-	r := Result{Shape: bestShape}
+	r := Result{Shape: bestShape, Fans: make([]Scored, 0, 8)}
 	for f := BigFourWinds; f < numFans; f++ {
 		if n := int(best[f]); n > 0 {
 			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
