@@ -109,12 +109,12 @@ func lineMsg(file, m string) *Error {
 var known = map[string][]string{
 	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets"},
 	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "jam_timeout", "stall_margin"},
-	"chips":    {"kind", "bus", "addr", "freq"},
-	"motors":   {"chip", "pwm", "in1", "in2", "reversed"},
+	"chips":    {"kind", "bus", "addr", "freq", "pwmchip"},
+	"motors":   {"chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed"},
 	"inputs":   {"pin", "active_low", "pull"},
 	"buttons":  {"pin", "active_low", "pull"},
 	"readers":  {"spi", "reset", "irq", "mux", "gain"},
-	"muxes":    {"select", "enable"},
+	"muxes":    {"select", "enable", "chip"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
 }
@@ -225,7 +225,7 @@ func (c *checker) pin(name, by string, line int, output bool) {
 	case expanderName.MatchString(name):
 		m := expanderName.FindStringSubmatch(name)
 		ch, ok := c.p.Chips[m[1]]
-		if !ok || ch.Kind != "mcp23017" {
+		if !ok || ch.Kind != KindMCP23017 {
 			c.errorf(line, "%s: pin %s is on %q, which is not an mcp23017 in chips", by, name, m[1])
 			return
 		}
@@ -273,8 +273,18 @@ func (c *checker) run() {
 	buses := map[string]bool{}
 	for _, n := range sortedKeys(p.Chips) {
 		ch := p.Chips[n]
-		if ch.Kind != "pca9685" && ch.Kind != "mcp23017" {
-			c.errorf(ch.Line, "chip %s: unknown kind %q (want pca9685 or mcp23017)", n, ch.Kind)
+		switch ch.Kind {
+		case KindPCA9685, KindMCP23017, KindTCA9548A:
+		case KindSysfsPWM:
+			if ch.Bus != "" || ch.Addr != 0 {
+				c.errorf(ch.Line, "chip %s: a sysfs-pwm chip has no bus or addr (it is /sys/class/pwm/pwmchip%d)", n, ch.PWMChip)
+			}
+			if ch.PWMChip < 0 {
+				c.errorf(ch.Line, "chip %s: pwmchip %d must not be negative", n, ch.PWMChip)
+			}
+			continue
+		default:
+			c.errorf(ch.Line, "chip %s: unknown kind %q (want pca9685, mcp23017, tca9548a or sysfs-pwm)", n, ch.Kind)
 		}
 		if _, ok := busPins[ch.Bus]; !ok || !strings.HasPrefix(ch.Bus, "I2C") {
 			c.errorf(ch.Line, "chip %s: unknown I2C bus %q (want I2C1)", n, ch.Bus)
@@ -287,6 +297,9 @@ func (c *checker) run() {
 	addrs := map[string]string{}
 	for _, n := range sortedKeys(p.Chips) {
 		ch := p.Chips[n]
+		if ch.Kind == KindSysfsPWM {
+			continue
+		}
 		k := fmt.Sprintf("%s@0x%02X", ch.Bus, ch.Addr)
 		if o, ok := addrs[k]; ok {
 			c.errorf(ch.Line, "chip %s: address 0x%02X on %s is also chip %s's", n, ch.Addr, ch.Bus, o)
@@ -313,9 +326,28 @@ func (c *checker) run() {
 	for _, n := range sortedKeys(p.Motors) {
 		m := p.Motors[n]
 		ch, ok := p.Chips[m.Chip]
-		if !ok || ch.Kind != "pca9685" {
-			c.errorf(m.Line, "motor %s: chip %q is not a pca9685 in chips", n, m.Chip)
+		if ok && ch.Kind == KindSysfsPWM {
+			if m.PWM < 0 {
+				c.errorf(m.Line, "motor %s: pwm channel %d must not be negative", n, m.PWM)
+			}
+			k := fmt.Sprintf("%s channel %d", m.Chip, m.PWM)
+			if o, ok := chans[k]; ok {
+				c.errorf(m.Line, "%s is used twice: by %s pwm and by %s (line %d)", k, n, o.by, o.line)
+			}
+			chans[k] = use{n + " pwm", m.Line}
+			if m.IN1 != 0 || m.IN2 != 0 {
+				c.errorf(m.Line, "motor %s: on sysfs-pwm chip %s the direction inputs are pins: use in1_pin and in2_pin, not in1/in2", n, m.Chip)
+			}
+			c.pin(m.IN1Pin, "motor "+n+" in1_pin", m.Line, true)
+			c.pin(m.IN2Pin, "motor "+n+" in2_pin", m.Line, true)
 			continue
+		}
+		if !ok || ch.Kind != KindPCA9685 {
+			c.errorf(m.Line, "motor %s: chip %q is not a pca9685 or sysfs-pwm in chips", n, m.Chip)
+			continue
+		}
+		if m.IN1Pin != "" || m.IN2Pin != "" {
+			c.errorf(m.Line, "motor %s: in1_pin and in2_pin are for sysfs-pwm chips; on pca9685 %s use channels in1 and in2", n, m.Chip)
 		}
 		for _, x := range []struct {
 			what string
@@ -364,6 +396,15 @@ func (c *checker) run() {
 	}
 	for _, n := range sortedKeys(p.Muxes) {
 		m := p.Muxes[n]
+		if m.Chip != "" {
+			if ch, ok := p.Chips[m.Chip]; !ok || ch.Kind != KindTCA9548A {
+				c.errorf(m.Line, "mux %s: chip %q is not a tca9548a in chips", n, m.Chip)
+			}
+			if len(m.Select) > 0 || m.Enable != "" {
+				c.errorf(m.Line, "mux %s: a mux on chip %s has no select or enable lines", n, m.Chip)
+			}
+			continue
+		}
 		if len(m.Select) == 0 || len(m.Select) > 5 {
 			c.errorf(m.Line, "mux %s: %d select lines, want 1 to 5", n, len(m.Select))
 		}
@@ -409,7 +450,7 @@ func (c *checker) run() {
 		a := *z.Antenna
 		max := 1
 		if r.Mux != "" {
-			max = 1 << len(p.Muxes[r.Mux].Select)
+			max = p.Muxes[r.Mux].Channels()
 		}
 		if a < 0 || a >= max {
 			c.errorf(z.Line, "zone %s: antenna %d does not exist on reader %s (0–%d)", n, a, z.Reader, max-1)

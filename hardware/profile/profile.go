@@ -43,25 +43,38 @@ type Timing struct {
 	Line          int      `yaml:"-"`
 }
 
-// Chip is an I2C chip on the board: a PCA9685 PWM driver or an MCP23017
-// GPIO expander.
+// Chip is a chip on the board: an I2C PCA9685 PWM driver or MCP23017 GPIO
+// expander, or a kernel PWM controller under /sys/class/pwm (sysfs-pwm).
 type Chip struct {
-	Kind string `yaml:"kind"` // pca9685 or mcp23017
-	Bus  string `yaml:"bus"`  // I2C1
-	Addr int    `yaml:"addr"`
-	Freq int    `yaml:"freq"` // PWM Hz for a pca9685; 0 means 1600
-	Line int    `yaml:"-"`
+	Kind    string `yaml:"kind"` // pca9685, mcp23017, tca9548a or sysfs-pwm
+	Bus     string `yaml:"bus"`  // I2C1
+	Addr    int    `yaml:"addr"`
+	Freq    int    `yaml:"freq"`    // PWM Hz for a pca9685 or sysfs-pwm; 0 means 1600
+	PWMChip int    `yaml:"pwmchip"` // sysfs-pwm: /sys/class/pwm/pwmchipN
+	Line    int    `yaml:"-"`
 }
 
-// Motor is a DC motor on an H-bridge fed by three PCA9685 channels.
+// Motor is a DC motor on an H-bridge. On a pca9685 its PWM, IN1 and IN2
+// inputs are three channels of the chip; on a sysfs-pwm chip PWM is the
+// kernel PWM channel and IN1Pin, IN2Pin are pins (GPIOn or expander pins).
 type Motor struct {
 	Chip     string `yaml:"chip"`
 	PWM      int    `yaml:"pwm"`
 	IN1      int    `yaml:"in1"`
 	IN2      int    `yaml:"in2"`
+	IN1Pin   string `yaml:"in1_pin"`
+	IN2Pin   string `yaml:"in2_pin"`
 	Reversed bool   `yaml:"reversed"`
 	Line     int    `yaml:"-"`
 }
+
+// Chip kinds.
+const (
+	KindPCA9685  = "pca9685"
+	KindMCP23017 = "mcp23017"
+	KindSysfsPWM = "sysfs-pwm"
+	KindTCA9548A = "tca9548a"
+)
 
 // Input is a switch, eye or button on a pin: a Pi line ("GPIO5") or an
 // expander pin ("io0.A3"; polled, expanders here have no interrupt line).
@@ -82,11 +95,22 @@ type Reader struct {
 	Line  int    `yaml:"-"`
 }
 
-// Mux is an antenna multiplexer on binary select lines.
+// Mux is an antenna multiplexer: an analog switch on binary select lines
+// (with an optional active-low enable), or an I2C switch chip (a tca9548a
+// in chips, 8 channels).
 type Mux struct {
 	Select []string `yaml:"select"`
 	Enable string   `yaml:"enable"`
+	Chip   string   `yaml:"chip"`
 	Line   int      `yaml:"-"`
+}
+
+// Channels returns the number of antennas the mux selects among.
+func (m Mux) Channels() int {
+	if m.Chip != "" {
+		return 8
+	}
+	return 1 << len(m.Select)
 }
 
 // Zone is an area of the table seen by one antenna.

@@ -125,3 +125,34 @@ func TestWiringDocUpToDate(t *testing.T) {
 		t.Error("docs/wiring.md is out of date: regenerate its tables with `jantaku maintenance wiring`")
 	}
 }
+
+func TestKernelPWMAndI2CMux(t *testing.T) {
+	base := strings.Replace(string(profile.DefaultYAML()), "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x70}\n", 1)
+	base = strings.Replace(base, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
+	good := strings.Replace(base, "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
+	good = strings.Replace(good, "inline3: {spi: SPI1.1, reset: io1.B3}", "inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)
+	p, err := profile.Parse("t.yaml", []byte(good))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w := p.Wiring(); !strings.Contains(w, "| tray | hwpwm | 1 | io1.A7 | io1.B5 |") || !strings.Contains(w, "I2C switch sw0") {
+		t.Errorf("wiring does not show the kernel PWM motor or the I2C mux:\n%s", w)
+	}
+	for _, c := range []struct{ name, old, new, msg string }{
+		{"channels on a kernel PWM", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1: 3, in2: 4}", "use in1_pin and in2_pin"},
+		{"pins on a pca9685", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2, in1_pin: io1.A7}", "in1_pin and in2_pin are for sysfs-pwm"},
+		{"pin twice", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.A6}", "pin io1.A6 is used twice"},
+		{"antenna beyond an I2C mux", "inline3: {spi: SPI1.1, reset: io1.B3}", "inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", "antenna 8 does not exist"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			text := strings.Replace(base, c.old, c.new, 1)
+			if c.name == "antenna beyond an I2C mux" {
+				text = strings.Replace(text, "\nzones:\n", "\nzones:\n  x: {reader: inline3, antenna: 8}\n", 1)
+			}
+			_, err := profile.Parse("t.yaml", []byte(text))
+			if err == nil || !strings.Contains(err.Error(), c.msg) {
+				t.Errorf("got %v, want an error with %q", err, c.msg)
+			}
+		})
+	}
+}

@@ -13,6 +13,10 @@ func (p *Profile) Wiring() string {
 	b.WriteString("### I2C chips\n\n| chip | kind | bus | address |\n|---|---|---|---|\n")
 	for _, n := range sortedKeys(p.Chips) {
 		c := p.Chips[n]
+		if c.Kind == KindSysfsPWM {
+			fmt.Fprintf(&b, "| %s | %s | /sys/class/pwm/pwmchip%d | – |\n", n, c.Kind, c.PWMChip)
+			continue
+		}
 		fmt.Fprintf(&b, "| %s | %s | %s | 0x%02X |\n", n, c.Kind, c.Bus, c.Addr)
 	}
 	b.WriteString("\n### Motors (H-bridge inputs on PCA9685 channels)\n\n| motor | chip | PWM | IN1 | IN2 | Forward |\n|---|---|---|---|---|---|\n")
@@ -21,6 +25,10 @@ func (p *Profile) Wiring() string {
 		fwd := "IN1 high"
 		if m.Reversed {
 			fwd = "IN2 high (reversed)"
+		}
+		if p.Chips[m.Chip].Kind == KindSysfsPWM {
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", n, m.Chip, m.PWM, m.IN1Pin, m.IN2Pin, fwd)
+			continue
 		}
 		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s |\n", n, m.Chip, m.PWM, m.IN1, m.IN2, fwd)
 	}
@@ -45,6 +53,10 @@ func (p *Profile) Wiring() string {
 	b.WriteString("\n### Antenna multiplexers\n\n| mux | select lines (bit 0 first) | enable (active low) |\n|---|---|---|\n")
 	for _, n := range sortedKeys(p.Muxes) {
 		m := p.Muxes[n]
+		if m.Chip != "" {
+			fmt.Fprintf(&b, "| %s | I2C switch %s (8 channels) | – |\n", n, m.Chip)
+			continue
+		}
 		fmt.Fprintf(&b, "| %s | %s | %s |\n", n, strings.Join(m.Select, ", "), orDash(m.Enable))
 	}
 	b.WriteString("\n### Zones\n\n| zone | reader | antenna |\n|---|---|---|\n")

@@ -1,0 +1,502 @@
+package board
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"jantaku/drivers/clock"
+	"jantaku/drivers/motor"
+	"jantaku/drivers/pwm"
+	"jantaku/drivers/rfid"
+	"jantaku/drivers/sensor"
+	"jantaku/hardware/profile"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/i2c"
+	"periph.io/x/conn/v3/i2c/i2creg"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi/spireg"
+	"periph.io/x/devices/v3/mcp23xxx"
+	"periph.io/x/devices/v3/pca9685"
+	"periph.io/x/host/v3"
+)
+
+// Board is a table's hardware, opened from a profile. The maps are keyed
+// by the profile's names (motor "tray", input "lift0.top", button "start",
+// reader "inline0").
+type Board struct {
+	Profile *profile.Profile
+	Motors  map[string]motor.Motor
+	Inputs  map[string]sensor.Switch
+	Buttons map[string]sensor.Button
+	Readers map[string]rfid.Reader
+	// Muxes holds, by reader name, the multiplexer that selects the
+	// reader's antenna (readers without one are absent).
+	Muxes map[string]rfid.Mux
+	// Failed lists periph host drivers that failed to load; harmless
+	// unless a part needed them (the error of Open then says so).
+	Failed []string
+
+	closers []func() error
+}
+
+// Options are Open's optional settings.
+type Options struct {
+	Clock clock.Clock   // nil for the real clock
+	Poll  time.Duration // expander inputs (no interrupt line) are read this often; 0 means 5ms
+	// PWMRoot is where kernel PWM controllers are; "" is /sys/class/pwm.
+	PWMRoot string
+	Log     *slog.Logger
+}
+
+// maxListed bounds the part errors one Open reports.
+const maxListed = 15
+
+// Open initialises periph's host drivers (host.Init) and opens every part
+// of p, which must have passed profile validation. On failure nothing is
+// left open and the error names each part that could not be opened.
+func Open(p *profile.Profile, opt Options) (*Board, error) {
+	st, err := host.Init()
+	if err != nil {
+		return nil, fmt.Errorf("board: periph host.Init: %w", err)
+	}
+	var failed []string
+	for _, f := range st.Failed {
+		failed = append(failed, fmt.Sprintf("%s: %v", f.D, f.Err))
+	}
+	b, err := New(p, opt)
+	if err != nil {
+		if len(failed) > 0 {
+			err = fmt.Errorf("%w\nperiph host drivers that failed to load: %s", err, strings.Join(failed, "; "))
+		}
+		return nil, err
+	}
+	b.Failed = failed
+	return b, nil
+}
+
+// New opens p's parts from periph's registries (gpioreg, i2creg, spireg)
+// as they stand, without host.Init: Open calls it after initialising the
+// host; tests register periph's fakes and call it directly.
+func New(p *profile.Profile, opt Options) (*Board, error) {
+	if opt.Clock == nil {
+		opt.Clock = clock.Real{}
+	}
+	if opt.Poll <= 0 {
+		opt.Poll = 5 * time.Millisecond
+	}
+	if opt.Log == nil {
+		opt.Log = slog.New(slog.DiscardHandler)
+	}
+	o := &opener{p: p, opt: opt, buses: map[string]i2c.BusCloser{}, pca: map[string]*pca9685.Dev{},
+		mcp: map[string]*mcp23xxx.Dev{}, badChip: map[string]bool{},
+		b: &Board{Profile: p, Motors: map[string]motor.Motor{}, Inputs: map[string]sensor.Switch{},
+			Buttons: map[string]sensor.Button{}, Readers: map[string]rfid.Reader{}, Muxes: map[string]rfid.Mux{}}}
+	o.run()
+	if len(o.errs) > 0 {
+		_ = o.b.Close()
+		return nil, o.err()
+	}
+	return o.b, nil
+}
+
+// Halt stops every motor and powers the readers down; it goes on past
+// failures and returns them joined.
+func (b *Board) Halt() error {
+	var errs []error
+	for _, n := range sortedKeys(b.Motors) {
+		errs = append(errs, b.Motors[n].Halt())
+	}
+	return errors.Join(errs...)
+}
+
+// Close halts every actuator and reader, then releases the buses and
+// expander pins. The board is unusable afterwards.
+func (b *Board) Close() error {
+	errs := []error{b.Halt()}
+	for _, n := range sortedKeys(b.Readers) {
+		errs = append(errs, b.Readers[n].Halt())
+	}
+	for i := len(b.closers) - 1; i >= 0; i-- {
+		errs = append(errs, b.closers[i]())
+	}
+	b.closers = nil
+	return errors.Join(errs...)
+}
+
+type opener struct {
+	p   *profile.Profile
+	opt Options
+	b   *Board
+
+	buses   map[string]i2c.BusCloser
+	pca     map[string]*pca9685.Dev
+	mcp     map[string]*mcp23xxx.Dev
+	tca     map[string]*rfid.I2CMux
+	badChip map[string]bool // chips that failed: their pins report nothing more
+	noGPIO  bool
+	errs    []string
+}
+
+func (o *opener) fail(line int, part, format string, a ...any) {
+	loc := o.p.File
+	if line > 0 {
+		loc += ":" + strconv.Itoa(line)
+	}
+	o.errs = append(o.errs, fmt.Sprintf("profile %s: %s: %s", loc, part, fmt.Sprintf(format, a...)))
+}
+
+func (o *opener) err() error {
+	var b strings.Builder
+	if o.noGPIO {
+		b.WriteString("board: no GPIO lines are registered: this is not a Raspberry Pi, or the GPIO character device (/dev/gpiochip0) is missing or not readable by this user (add it to the gpio group)\n")
+	}
+	fmt.Fprintf(&b, "board: %d part(s) of profile %s could not be opened:", len(o.errs), o.p.Name)
+	for i, e := range o.errs {
+		if i == maxListed {
+			fmt.Fprintf(&b, "\n  … and %d more", len(o.errs)-maxListed)
+			break
+		}
+		b.WriteString("\n  " + e)
+	}
+	return errors.New(b.String())
+}
+
+func (o *opener) run() {
+	o.noGPIO = len(gpioreg.All()) == 0
+	o.chips()
+	for _, n := range sortedKeys(o.p.Motors) {
+		o.motor(n, o.p.Motors[n])
+	}
+	for _, n := range sortedKeys(o.p.Inputs) {
+		in := o.p.Inputs[n]
+		if sw := o.input("input "+n, n, in); sw != nil {
+			o.b.Inputs[n] = sw
+		}
+	}
+	for _, n := range sortedKeys(o.p.Buttons) {
+		in := o.p.Buttons[n]
+		if sw := o.input("button "+n, n, in); sw != nil {
+			o.b.Buttons[n] = sensor.NewButton(sw, o.p.Timing.Debounce.D(), o.opt.Clock)
+		}
+	}
+	muxes := map[string]rfid.Mux{}
+	for _, n := range sortedKeys(o.p.Muxes) {
+		if m := o.mux(n, o.p.Muxes[n]); m != nil {
+			muxes[n] = m
+		}
+	}
+	for _, n := range sortedKeys(o.p.Readers) {
+		r := o.p.Readers[n]
+		o.reader(n, r)
+		if m, ok := muxes[r.Mux]; ok {
+			o.b.Muxes[n] = m
+		}
+	}
+}
+
+func (o *opener) bus(name string) (i2c.BusCloser, error) {
+	if b, ok := o.buses[name]; ok {
+		return b, nil
+	}
+	b, err := i2creg.Open(name)
+	if err != nil {
+		var have []string
+		for _, r := range i2creg.All() {
+			have = append(have, r.Name)
+		}
+		return nil, fmt.Errorf("I2C bus %s not found on this board (enable it with dtparam=i2c_arm=on in config.txt; buses found: %s): %v", name, listOrNone(have), err)
+	}
+	o.buses[name] = b
+	o.b.closers = append(o.b.closers, b.Close)
+	return b, nil
+}
+
+func (o *opener) chips() {
+	o.tca = map[string]*rfid.I2CMux{}
+	for _, n := range sortedKeys(o.p.Chips) {
+		ch := o.p.Chips[n]
+		part := "chip " + n
+		if ch.Kind == profile.KindSysfsPWM {
+			continue // its channels are opened with the motors
+		}
+		bus, err := o.bus(ch.Bus)
+		if err != nil {
+			o.badChip[n] = true
+			o.fail(ch.Line, part, "%v", err)
+			continue
+		}
+		addr := uint16(ch.Addr)
+		switch ch.Kind {
+		case profile.KindPCA9685:
+			d, err := pca9685.NewI2C(bus, addr)
+			if err == nil {
+				err = d.SetPwmFreq(chipFreq(ch))
+			}
+			if err != nil {
+				o.badChip[n] = true
+				o.fail(ch.Line, part, "no PCA9685 answers at 0x%02X on %s: %v", ch.Addr, ch.Bus, err)
+				continue
+			}
+			o.pca[n] = d
+			o.b.closers = append(o.b.closers, func() error { return d.SetAllPwm(0, 0) })
+		case profile.KindMCP23017:
+			d, err := mcp23xxx.NewI2C(bus, mcp23xxx.MCP23017, addr)
+			if err != nil {
+				o.badChip[n] = true
+				o.fail(ch.Line, part, "no MCP23017 answers at 0x%02X on %s: %v", ch.Addr, ch.Bus, err)
+				continue
+			}
+			o.mcp[n] = d
+			o.b.closers = append(o.b.closers, d.Close)
+		case profile.KindTCA9548A:
+			m, err := rfid.NewI2CMux(n, bus, addr)
+			if err != nil {
+				o.badChip[n] = true
+				o.fail(ch.Line, part, "%v", err)
+				continue
+			}
+			o.tca[n] = m
+		}
+	}
+}
+
+func chipFreq(ch profile.Chip) physic.Frequency {
+	if ch.Freq <= 0 {
+		return 1600 * physic.Hertz
+	}
+	return physic.Frequency(ch.Freq) * physic.Hertz
+}
+
+// errReported marks a pin on a chip whose failure was already reported.
+var errReported = errors.New("reported")
+
+// pin resolves a profile pin name: a Pi line by its kernel name through
+// gpioreg, or an expander pin ("io0.A3") on an opened MCP23017.
+func (o *opener) pin(name string) (gpio.PinIO, bool, error) {
+	if chip, port, bit, ok := expanderPin(name); ok {
+		d, ok := o.mcp[chip]
+		if !ok {
+			if o.badChip[chip] {
+				return nil, true, errReported
+			}
+			return nil, true, fmt.Errorf("pin %s: expander %s is not open", name, chip)
+		}
+		return d.Pins[port][bit], true, nil
+	}
+	p := gpioreg.ByName(name)
+	if p == nil {
+		return nil, false, fmt.Errorf("pin %s not found on this board (is this a Raspberry Pi with the GPIO character device?)", name)
+	}
+	return p, false, nil
+}
+
+func expanderPin(name string) (chip string, port, bit int, ok bool) {
+	i := strings.LastIndexByte(name, '.')
+	if i < 0 || len(name) != i+3 || (name[i+1] != 'A' && name[i+1] != 'B') || name[i+2] < '0' || name[i+2] > '7' {
+		return "", 0, 0, false
+	}
+	return name[:i], int(name[i+1] - 'A'), int(name[i+2] - '0'), true
+}
+
+// outPin resolves an output pin and reports failures against part.
+func (o *opener) outPin(line int, part, name string) gpio.PinOut {
+	p, _, err := o.pin(name)
+	if err != nil {
+		if err != errReported {
+			o.fail(line, part, "%v", err)
+		}
+		return nil
+	}
+	return p
+}
+
+func (o *opener) motor(n string, m profile.Motor) {
+	part := "motor " + n
+	ch := o.p.Chips[m.Chip]
+	cfg := motor.HBridgeConfig{Freq: chipFreq(ch), Reversed: m.Reversed}
+	switch ch.Kind {
+	case profile.KindPCA9685:
+		d, ok := o.pca[m.Chip]
+		if !ok {
+			return // the chip's error covers it
+		}
+		var pins [3]gpio.PinOut
+		for i, c := range []int{m.PWM, m.IN1, m.IN2} {
+			p, err := d.CreatePin(c)
+			if err != nil {
+				o.fail(m.Line, part, "%s channel %d: %v", m.Chip, c, err)
+				return
+			}
+			pins[i] = p
+		}
+		cfg.PWM, cfg.IN1, cfg.IN2 = pins[0], pins[1], pins[2]
+		// pca9685's pin.Out is unusable (motor.HBridgeConfig).
+		cfg.DigitalViaPWM = true
+	case profile.KindSysfsPWM:
+		p, err := pwm.OpenSysfs(o.opt.PWMRoot, ch.PWMChip, m.PWM)
+		if err != nil {
+			o.fail(m.Line, part, "%v", err)
+			return
+		}
+		o.b.closers = append(o.b.closers, p.Halt)
+		cfg.PWM = p
+		cfg.IN1 = o.outPin(m.Line, part, m.IN1Pin)
+		cfg.IN2 = o.outPin(m.Line, part, m.IN2Pin)
+		if cfg.IN1 == nil || cfg.IN2 == nil {
+			return
+		}
+	default:
+		o.fail(m.Line, part, "chip %q drives no motors", m.Chip)
+		return
+	}
+	mt, err := motor.NewHBridge(n, cfg)
+	if err != nil {
+		o.fail(m.Line, part, "%v", err)
+		return
+	}
+	o.b.Motors[n] = mt
+}
+
+func pull(s string) gpio.Pull {
+	switch s {
+	case "up":
+		return gpio.PullUp
+	case "down":
+		return gpio.PullDown
+	case "none":
+		return gpio.Float
+	}
+	return gpio.PullNoChange
+}
+
+func (o *opener) input(part, name string, in profile.Input) sensor.Switch {
+	p, expander, err := o.pin(in.Pin)
+	if err != nil {
+		if err != errReported {
+			o.fail(in.Line, part, "%v", err)
+		}
+		return nil
+	}
+	var pi gpio.PinIn = p
+	if expander {
+		pi = &polled{PinIn: p, every: o.opt.Poll}
+	}
+	sw, err := sensor.NewPin(name, pi, pull(in.Pull), in.ActiveLow, o.opt.Clock)
+	if err != nil {
+		o.fail(in.Line, part, "pin %s: %v", in.Pin, err)
+		return nil
+	}
+	return sw
+}
+
+func (o *opener) mux(n string, m profile.Mux) rfid.Mux {
+	part := "mux " + n
+	if m.Chip != "" {
+		if t, ok := o.tca[m.Chip]; ok {
+			return t
+		}
+		return nil
+	}
+	var sel []gpio.PinOut
+	for _, s := range m.Select {
+		p := o.outPin(m.Line, part, s)
+		if p == nil {
+			return nil
+		}
+		sel = append(sel, p)
+	}
+	var en gpio.PinOut
+	if m.Enable != "" {
+		if en = o.outPin(m.Line, part, m.Enable); en == nil {
+			return nil
+		}
+	}
+	mx, err := rfid.NewGPIOMux(n, sel, en)
+	if err != nil {
+		o.fail(m.Line, part, "%v", err)
+		return nil
+	}
+	return mx
+}
+
+func (o *opener) reader(n string, r profile.Reader) {
+	part := "reader " + n
+	reset := o.outPin(r.Line, part, r.Reset)
+	var irq gpio.PinIn
+	if r.IRQ != "" {
+		p, _, err := o.pin(r.IRQ)
+		if err != nil {
+			if err != errReported {
+				o.fail(r.Line, part, "irq %v", err)
+			}
+			return
+		}
+		irq = p
+	}
+	port, err := spireg.Open(r.SPI)
+	if err != nil {
+		var have []string
+		for _, ref := range spireg.All() {
+			have = append(have, ref.Name)
+		}
+		o.fail(r.Line, part, "SPI port %s not found on this board (enable SPI0 with dtparam=spi=on, SPI1 with dtoverlay=spi1-3cs; ports found: %s): %v", r.SPI, listOrNone(have), err)
+		return
+	}
+	if reset == nil {
+		_ = port.Close()
+		return
+	}
+	rd, err := rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock})
+	if err != nil {
+		_ = port.Close()
+		o.fail(r.Line, part, "on %s: %v", r.SPI, err)
+		return
+	}
+	o.b.closers = append(o.b.closers, port.Close)
+	o.b.Readers[n] = rd
+}
+
+// polled is an input on an expander pin, which has no interrupt line:
+// WaitForEdge reads it every period until it changes or the timeout passes
+// (periph's mcp23xxx pins return false at once).
+type polled struct {
+	gpio.PinIn
+	every time.Duration
+}
+
+func (p *polled) WaitForEdge(timeout time.Duration) bool {
+	last := p.Read()
+	deadline := time.Now().Add(timeout)
+	for {
+		left := time.Until(deadline)
+		if left <= 0 {
+			return false
+		}
+		time.Sleep(min(p.every, left))
+		if p.Read() != last {
+			return true
+		}
+	}
+}
+
+func listOrNone(s []string) string {
+	if len(s) == 0 {
+		return "none"
+	}
+	return strings.Join(s, ", ")
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
