@@ -183,6 +183,32 @@ var fans = [numFans]fanInfo{
 	MixedKongs:               {"明暗杠", "Concealed and Melded Kong", 5},
 }
 
+// seedNames are the seed's spellings of its 45 fans [S L34–L80].
+var seedNames = map[Fan]string{
+	EdgeWait: "辺張", ClosedWait: "坎張", SingleWait: "単釣将", SelfDrawn: "自摸",
+	DragonPung: "箭刻", PrevalentWind: "圏風刻", SeatWind: "門風刻", ConcealedHand: "門前清",
+	AllChows: "平和", AllSimples: "断幺", FullyConcealed: "不求人", OutsideHand: "全帯幺",
+	LastTile: "和絶張", AllPungs: "碰碰和", HalfFlush: "混一色", MixedShiftedChows: "三色三歩高",
+	AllTypes: "五門斉", MeldedHand: "全求人", MixedStraight: "花龍", ReversibleTiles: "推不倒",
+	MixedTripleChow: "三色三同順", LastTileDraw: "妙手回春", LastTileClaim: "海底撈月",
+	OutWithReplacement: "槓上開花", RobbingTheKong: "搶杠和", UpperFour: "大于五", LowerFour: "小于五",
+	PureStraight: "清龍", PureShiftedChows: "一色三歩高", AllFives: "全帯五", SevenPairs: "七対",
+	FullFlush: "清一色", PureTripleChow: "一色三同順", PureShiftedPungs: "一色三節高",
+	AllTerminalsAndHonors: "混幺九", AllTerminals: "清幺九", LittleFourWinds: "小四喜",
+	LittleThreeDragons: "小三元", AllHonors: "字一色", FourConcealedPungs: "四暗刻",
+	BigFourWinds: "大四喜", BigThreeDragons: "大三元", AllGreen: "緑一色", NineGates: "九蓮宝灯",
+	ThirteenOrphans: "十三幺",
+}
+
+// Japanese returns the seed's spelling of one of its 45 fans (e.g.
+// 三色三歩高), and the Chinese name of the others.
+func (f Fan) Japanese() string {
+	if n, ok := seedNames[f]; ok {
+		return n
+	}
+	return f.Chinese()
+}
+
 // Valid reports whether f is one of the fans.
 func (f Fan) Valid() bool { return f >= BigFourWinds && f < numFans }
 
@@ -214,14 +240,17 @@ func (f Fan) Points() int {
 // String returns both names, e.g. "清龙 Pure Straight".
 func (f Fan) String() string { return f.Chinese() + " " + f.English() }
 
-// ParseFan returns the fan with the given Chinese or English name (case
-// as written in the table); 嵌张 is accepted for 坎张.
+// ParseFan returns the fan with the given Chinese, seed (Japanese) or
+// English name, as written in the tables; 嵌张 is accepted for 坎张.
 func ParseFan(name string) (Fan, bool) {
-	if name == "嵌张" {
+	switch name {
+	case "":
+		return 0, false
+	case "嵌张":
 		return ClosedWait, true
 	}
 	for f := BigFourWinds; f < numFans; f++ {
-		if fans[f].zh == name || fans[f].en == name {
+		if fans[f].zh == name || fans[f].en == name || seedNames[f] == name {
 			return f, true
 		}
 	}

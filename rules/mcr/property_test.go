@@ -238,3 +238,27 @@ func TestOptions(t *testing.T) {
 		t.Errorf("official preset has %d fans, want 81", n.Count())
 	}
 }
+
+func TestFanNames(t *testing.T) {
+	for _, tc := range []struct {
+		name string
+		fan  mcr.Fan
+	}{{"三色三步高", mcr.MixedShiftedChows}, {"三色三歩高", mcr.MixedShiftedChows}, {"Mixed Shifted Chows", mcr.MixedShiftedChows},
+		{"嵌张", mcr.ClosedWait}, {"海底撈月", mcr.LastTileClaim}, {"花牌", mcr.FlowerTiles}} {
+		if f, ok := mcr.ParseFan(tc.name); !ok || f != tc.fan {
+			t.Errorf("ParseFan(%q) = %v %v, want %v", tc.name, f, ok, tc.fan)
+		}
+	}
+	if _, ok := mcr.ParseFan(""); ok {
+		t.Error("ParseFan accepts the empty name")
+	}
+	if s := mcr.LastTileClaim.String(); s != "海底捞月 Last Tile Claim" {
+		t.Errorf("String %q", s)
+	}
+	set := mcr.SimplifiedFans()
+	for f := mcr.BigFourWinds; f <= mcr.FlowerTiles; f++ {
+		if g, ok := mcr.ParseFan(f.Japanese()); set.Has(f) && (!ok || g != f) {
+			t.Errorf("%s: seed name %s reads back as %v", f, f.Japanese(), g)
+		}
+	}
+}

@@ -117,6 +117,11 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		return game.Win{}, fmt.Errorf("mcr: %d fan points, the minimum is %d: %w: %w", res.Points, r.o.Minimum, ErrBelowMinimum, game.ErrNotWinning)
 	}
 	w.Value = game.Value{Items: res.Items(), Summary: r.summary(res), Points: res.Total}
+	if r.o.Fans == FansSimplified {
+		for i, s := range res.Fans {
+			w.Value.Items[i].Name = s.Fan.Japanese() // the seed's names
+		}
+	}
 	w.Payments = Payments(h.Players, a.Seat, w.From, res.Total, r.o.Base)
 	return w, nil
 }

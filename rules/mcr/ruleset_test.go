@@ -224,6 +224,9 @@ func TestOutWithReplacementTile(t *testing.T) {
 	if v := h.Wins[0].Value; v.Points != 14 || v.Summary != "14 は 22 (points)" {
 		t.Errorf("worth %d %q (%v), want 14, \"14 は 22 (points)\"", v.Points, v.Summary, v.Items)
 	}
+	if it := h.Wins[0].Value.Items; len(it) != 3 || it[0].Name != "槓上開花" {
+		t.Errorf("items %v, want the seed's names first 槓上開花", it)
+	}
 	for s, v := range []int{66, -22, -22, -22} {
 		if h.Scores[s] != v {
 			t.Fatalf("scores %v", h.Scores)
@@ -383,4 +386,10 @@ func TestRulesAndChecks(t *testing.T) {
 			t.Errorf("%s allowed: %v", k, err)
 		}
 	}
+}
+
+// D-MC-02's option: the official re-seating chart between rounds.
+func TestSeatRotationChart(t *testing.T) {
+	t.Skip("needs the referee (tablecore, game.Standing) to move players between seats between rounds; " +
+		"seats are fixed there (game.Seat: \"Seats do not move during a game; the dealer does\"), so only seat_rotation = none is offered")
 }
