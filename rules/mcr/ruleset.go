@@ -174,7 +174,8 @@ func afterKong(log []game.Action, seat game.Seat) bool {
 	for i := len(log) - 2; i >= 0; i-- {
 		a := log[i]
 		switch {
-		case a.Kind == game.Pass:
+		case a.Kind == game.Pass, a.Seat != seat && a.Kind.IsClaim():
+			// answers to a claim window, the kong's among them
 		case a.Seat != seat:
 			return false
 		case a.Kind == game.ClosedKan || a.Kind == game.AddedKan || a.Kind == game.OpenKan:

@@ -221,3 +221,16 @@ func TestEdition1998(t *testing.T) {
 		t.Fatalf("O15 cn1998: %v %v, want 12", r.Fans, err)
 	}
 }
+
+// O7 in the simplified preset: read as 七対 24 + 清一色 24 = 48 (no 一色双龙会).
+func TestO7Simplified(t *testing.T) {
+	h, _ := mcr.ParseHand("123s123s789s789s5s5s")
+	r, err := mcr.Score(h, mcr.Conditions{Win: tile.S5, Prevalent: tile.East, Seat: tile.East}, mcr.Simplified())
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkFans(t, "O7 simplified", r, "七对 清一色")
+	if r.Total != 48 {
+		t.Errorf("O7 simplified: %d, want 48", r.Total)
+	}
+}
