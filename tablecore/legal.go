@@ -95,11 +95,14 @@ func (g *Game) nextTile(src game.Source) (tile.Tile, bool) {
 }
 
 // distinctTiles keeps one tile of each kind and red flag: discarding one
-// copy or another of the same face is the same choice for the rules.
+// copy or another of the same face is the same choice for the rules. It
+// keeps the newest copy, so that the tile just drawn is the one offered
+// (after riichi only that very tile may be discarded).
 func distinctTiles(ts []tile.Tile) []tile.Tile {
 	out := make([]tile.Tile, 0, len(ts))
 	seen := map[[2]int]bool{}
-	for _, t := range ts {
+	for i := len(ts) - 1; i >= 0; i-- {
+		t := ts[i]
 		key := [2]int{int(t.Kind), b2i(t.Red)}
 		if !seen[key] {
 			seen[key] = true

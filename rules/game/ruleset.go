@@ -62,6 +62,11 @@ type Value struct {
 	Items   []Item // yaku or fans, with their values
 	Summary string // e.g. "3 han 40 fu, 7,700"
 	Points  int    // the headline figure the ruleset pays on
+	// Han, Fu and Limit are set by rulesets that count so (riichi); game
+	// records and result screens show them. Limit is the limit's name as
+	// the ruleset writes it ("満貫"), empty below the limits.
+	Han, Fu int
+	Limit   string
 }
 
 // Item is one yaku, fan or other scoring element.

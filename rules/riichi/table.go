@@ -246,6 +246,9 @@ func (r *Ruleset) Check(h *game.Hand, a game.Action) error {
 		if h.Wall.Remaining() == 0 {
 			return illegal("the last discard may only be won on (§6.2)")
 		}
+		if a.Kind != game.OpenKan && r.o.Kuikae == KuikaeForbidden && !discardAfterCall(p, a) {
+			return illegal("every tile left after the call would be a swap-call (D-RI-07)")
+		}
 	case game.AddedKan:
 		if inRiichi {
 			return illegal("no added kong after riichi (§6.4)")
@@ -303,6 +306,34 @@ func kuikae(h *game.Hand, a game.Action) error {
 		}
 	}
 	return nil
+}
+
+// discardAfterCall reports whether, after the chi or pon a, the caller
+// keeps a tile it may discard without swap-calling.
+func discardAfterCall(p *game.Player, a game.Action) bool {
+	banned := map[tile.Kind]bool{a.Tile.Kind: true}
+	if a.Kind == game.Chi {
+		ks := []tile.Kind{a.Tile.Kind, a.Uses[0].Kind, a.Uses[1].Kind}
+		lo, hi := slices.Min(ks), slices.Max(ks)
+		if a.Tile.Kind == lo && hi.Rank() < 9 {
+			banned[hi+1] = true
+		}
+		if a.Tile.Kind == hi && lo.Rank() > 1 {
+			banned[lo-1] = true
+		}
+	}
+	left := slices.Clone(p.Hand)
+	for _, u := range a.Uses {
+		if i := slices.Index(left, u); i >= 0 {
+			left = slices.Delete(left, i, i+1)
+		}
+	}
+	for _, t := range left {
+		if !banned[t.Kind] {
+			return true
+		}
+	}
+	return false
 }
 
 // kongsBySeat counts the kongs made, by seat.
@@ -595,7 +626,7 @@ func pao(h *game.Hand, seat game.Seat) Pao {
 
 // value is a result as players read it.
 func value(res Result) game.Value {
-	v := game.Value{Points: res.Total}
+	v := game.Value{Points: res.Total, Han: res.Han, Fu: res.Fu, Limit: res.Limit.Japanese()}
 	for _, y := range res.Yaku {
 		it := game.Item{Name: y.Yaku.Japanese(), En: y.Yaku.String()}
 		switch {
@@ -612,6 +643,7 @@ func value(res Result) game.Value {
 	for _, p := range res.Payments {
 		pts += p.Points
 	}
+	v.Points = pts
 	switch {
 	case res.Limit >= Yakuman:
 		v.Summary = fmt.Sprintf("%s, %d", res.Limit, pts)
