@@ -2,6 +2,7 @@ package mcr_test
 
 import (
 	"errors"
+	"math/rand/v2"
 	"testing"
 
 	"jantaku/rules/game"
@@ -392,4 +393,120 @@ func TestRulesAndChecks(t *testing.T) {
 func TestSeatRotationChart(t *testing.T) {
 	t.Skip("needs the referee (tablecore, game.Standing) to move players between seats between rounds; " +
 		"seats are fixed there (game.Seat: \"Seats do not move during a game; the dealer does\"), so only seat_rotation = none is offered")
+}
+
+// A flower drawn in play is exposed and replaced from the tail; a win on
+// the replacement is not 杠上开花, and each flower adds a point.
+func TestFlowerDrawnInPlay(t *testing.T) {
+	r := newRuleset(t, mcr.Official())
+	g := deal(t, r, flowerHands, "3f", "9p5s3s")
+	setupFlowers(t, g)
+	h := g.Hand()
+	discard(t, g, 0, "2m")
+	passOthers(t, g, -1)
+	if got := drawNext(t, g, 1); got.Kind != tile.Autumn {
+		t.Fatalf("seat 1 drew %s, want 3f", got)
+	}
+	if _, err := g.Apply(game.Action{Kind: game.Discard, Seat: 1, Tile: held(t, g, 1, "4s")}); err == nil {
+		t.Fatal("discarded with a flower in hand")
+	}
+	do(t, g, game.Action{Kind: game.Flower, Seat: 1, Tile: held(t, g, 1, "3f")})
+	if h.Source != game.Tail {
+		t.Fatalf("the flower's replacement comes from %v, want the tail", h.Source)
+	}
+	if got := drawNext(t, g, 1); got.Kind != tile.S3 {
+		t.Fatalf("replacement %s, want 3s", got)
+	}
+	do(t, g, game.Action{Kind: game.Tsumo, Seat: 1})
+	v := h.Wins[0].Value
+	if v.Points != 14 {
+		t.Errorf("worth %d (%v), want 14: 花龙 8, 不求人 4, 花牌 1×2", v.Points, v.Items)
+	}
+	if last := v.Items[len(v.Items)-1]; last.Name != "花牌" || last.Value != "1×2" {
+		t.Errorf("flowers item %+v", last)
+	}
+	for s, want := range []int{-22, 66, -22, -22} {
+		if h.Scores[s] != want {
+			t.Fatalf("scores %v", h.Scores)
+		}
+	}
+}
+
+// Plain play to the end of the wall on shuffled walls, flowers included:
+// every flower is exposed and replaced, the hand ends exhausted and a
+// drawn hand pays nothing (spec/mcr.md §2 [S L82]).
+func TestPlayOutToADraw(t *testing.T) {
+	rng := rand.New(rand.NewPCG(5, 6))
+	for _, o := range []mcr.Options{mcr.Official(), mcr.Simplified()} {
+		r := newRuleset(t, o)
+		for game_ := range 10 {
+			g, err := tablecore.New(r, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			wall := r.Rules().Set.Tiles()
+			rng.Shuffle(len(wall), func(i, j int) { wall[i], wall[j] = wall[j], wall[i] })
+			if _, err := g.StartHand(tablecore.Deal{Wall: wall, Dice: [2]int{1, 1}}); err != nil {
+				t.Fatal(err)
+			}
+			h := g.Hand()
+			for step := 0; h.Phase != game.Over; step++ {
+				if step > 2000 {
+					t.Fatalf("%s game %d: the hand never ends", o.Fans, game_)
+				}
+				playStep(t, g)
+			}
+			if h.End.Kind != game.Exhausted || h.Wall.Remaining() != 0 || len(h.Wins) != 0 {
+				t.Fatalf("%s game %d: ended %s with %d wins, %d tiles left", o.Fans, game_, h.End.Kind, len(h.Wins), h.Wall.Remaining())
+			}
+			flowers := 0
+			for s := range h.Seats {
+				if h.Scores[s] != 0 {
+					t.Fatalf("a drawn hand paid: %v", h.Scores)
+				}
+				flowers += len(h.Seats[s].Flowers)
+				for _, x := range h.Seats[s].Hand {
+					if x.Kind.IsFlower() {
+						t.Fatalf("seat %d keeps a flower", s)
+					}
+				}
+			}
+			if want := map[bool]int{true: 8}[o.Flowers]; flowers != want && h.End.Reason != "no replacement tile left" {
+				t.Fatalf("%s: %d flowers exposed, want %d", o.Fans, flowers, want)
+			}
+		}
+	}
+}
+
+// playStep makes one step of play that never wins: flowers first, draw,
+// discard the drawn tile, pass every claim.
+func playStep(t *testing.T, g *tablecore.Game) {
+	t.Helper()
+	h := g.Hand()
+	switch h.Phase {
+	case game.Claims:
+		passOthers(t, g, -1)
+		return
+	case game.ToDraw:
+		drawNext(t, g, h.Turn)
+		return
+	}
+	var discard *game.Action
+	for _, a := range g.Legal(h.Turn) {
+		if a.Kind == game.Flower {
+			do(t, g, a)
+			return
+		}
+		if a.Kind == game.Discard && discard == nil {
+			discard = &a
+		}
+	}
+	if last, ok := h.LastAction(); ok && last.Kind == game.Draw && last.Seat == h.Turn {
+		do(t, g, game.Action{Kind: game.Discard, Seat: h.Turn, Tile: last.Tile})
+		return
+	}
+	if discard == nil {
+		t.Fatalf("seat %d can neither expose a flower nor discard (phase %s)", h.Turn, h.Phase)
+	}
+	do(t, g, *discard)
 }
