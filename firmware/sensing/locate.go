@@ -1,0 +1,217 @@
+package sensing
+
+import (
+	"slices"
+	"time"
+
+	"jantaku/drivers/rfid"
+	"jantaku/rules/tile"
+)
+
+// Read is one inventory of one zone antenna: the tags it answered, read
+// at At (when the read finished).
+type Read struct {
+	Zone Zone
+	At   time.Time
+	UIDs []rfid.UID
+}
+
+// Movement is a committed change of a tile's location. At is the time of
+// the decisive read, the one that made the reads agree.
+type Movement struct {
+	UID      rfid.UID
+	Tile     tile.Tile
+	From, To Zone
+	At       time.Time
+}
+
+// LocateConfig sets how much agreement a location needs.
+type LocateConfig struct {
+	// Agree is the number of consecutive reads of the new zone that must
+	// see a tile before it moves there (2 unless set); the old zone must
+	// also have been read without it since the first of them.
+	Agree int
+	// VanishReads and VanishAfter: a tile its zone has not seen in that
+	// many reads and that long is reported as vanished (12 reads and 10 s
+	// unless set). Its location does not change.
+	VanishReads int
+	VanishAfter time.Duration
+}
+
+func (c LocateConfig) withDefaults() LocateConfig {
+	if c.Agree < 1 {
+		c.Agree = 2
+	}
+	if c.VanishReads < 1 {
+		c.VanishReads = 12
+	}
+	if c.VanishAfter <= 0 {
+		c.VanishAfter = 10 * time.Second
+	}
+	return c
+}
+
+type track struct {
+	uid      rfid.UID
+	tile     tile.Tile
+	at       Zone
+	hits     [maxZones]int       // consecutive reads of a zone that saw the tile
+	first    [maxZones]time.Time // first read of the current run of hits
+	seen     [maxZones]time.Time // last read of a zone that saw the tile
+	lastSeen time.Time
+	missed   int // reads of its zone without it since it was last seen
+	vanished bool
+}
+
+// Locator keeps each tile's committed location.
+type Locator struct {
+	cfg    LocateConfig
+	tracks map[rfid.UID]*track
+	order  []*track
+	read   [maxZones]time.Time // last read of each zone
+	seen   map[rfid.UID]bool   // scratch
+}
+
+// NewLocator returns a locator for the tiles of tags, each at the zone
+// given by where (a zero Zone: not known yet).
+func NewLocator(cfg LocateConfig, tags map[rfid.UID]tile.Tile, where func(rfid.UID) Zone) *Locator {
+	l := &Locator{cfg: cfg.withDefaults(), tracks: map[rfid.UID]*track{}, seen: map[rfid.UID]bool{}}
+	uids := make([]rfid.UID, 0, len(tags))
+	for u := range tags {
+		uids = append(uids, u)
+	}
+	slices.Sort(uids)
+	for _, u := range uids {
+		tr := &track{uid: u, tile: tags[u]}
+		if where != nil {
+			tr.at = where(u)
+		}
+		l.tracks[u] = tr
+		l.order = append(l.order, tr)
+	}
+	return l
+}
+
+// Where returns the committed zone of uid.
+func (l *Locator) Where(uid rfid.UID) Zone {
+	if tr := l.tracks[uid]; tr != nil {
+		return tr.at
+	}
+	return Zone{}
+}
+
+// Known reports whether uid is a tile of the set on the table.
+func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
+
+// Place sets uid's location (an operator's correction) and forgets what
+// the reads were agreeing on.
+func (l *Locator) Place(uid rfid.UID, z Zone) {
+	if tr := l.tracks[uid]; tr != nil {
+		tr.at = z
+		tr.hits = [maxZones]int{}
+		tr.missed, tr.vanished = 0, false
+	}
+}
+
+// Candidates returns the zones where a tile is being seen but has not
+// been committed, and the zones it would leave: where to read soon.
+func (l *Locator) Candidates() []Zone {
+	var out []Zone
+	for _, tr := range l.order {
+		for i, h := range tr.hits {
+			if h > 0 && i != tr.at.index() {
+				out = append(out, zoneOf(i))
+				if tr.at.Known() {
+					out = append(out, tr.at)
+				}
+			}
+		}
+	}
+	return out
+}
+
+func zoneOf(i int) Zone {
+	for _, z := range TableZones(4) {
+		if z.index() == i {
+			return z
+		}
+	}
+	return Zone{}
+}
+
+// Observe reports what one read changes: committed movements, tiles
+// newly vanished and vanished tiles seen again. Unknown tags are returned
+// in foreign.
+func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, foreign []rfid.UID) {
+	zi := r.Zone.index()
+	if zi < 0 {
+		return nil, nil, nil, nil
+	}
+	clear(l.seen)
+	for _, u := range r.UIDs {
+		if l.tracks[u] == nil {
+			foreign = append(foreign, u)
+			continue
+		}
+		l.seen[u] = true
+	}
+	l.read[zi] = r.At
+	for _, tr := range l.order {
+		if l.seen[tr.uid] {
+			if tr.hits[zi] == 0 {
+				tr.first[zi] = r.At
+			}
+			tr.hits[zi]++
+			tr.seen[zi] = r.At
+			tr.lastSeen = r.At
+			if tr.at == r.Zone {
+				// Still at home: sightings elsewhere so far were bleed.
+				tr.missed = 0
+				tr.hits = [maxZones]int{}
+				tr.hits[zi] = 1
+			}
+			if tr.vanished {
+				tr.vanished = false
+				back = append(back, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: r.Zone, At: r.At})
+			}
+		} else {
+			tr.hits[zi] = 0
+			if tr.at == r.Zone {
+				tr.missed++
+				if !tr.vanished && tr.missed >= l.cfg.VanishReads && r.At.Sub(tr.lastSeen) >= l.cfg.VanishAfter {
+					tr.vanished = true
+					vanished = append(vanished, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, At: r.At})
+				}
+			}
+		}
+		if m, ok := l.commit(tr, r.At); ok {
+			moves = append(moves, m)
+		}
+	}
+	return moves, vanished, back, foreign
+}
+
+// commit moves tr when the reads agree: Agree consecutive sightings in a
+// zone since it was last seen at home, and the latest read of home without
+// it.
+func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
+	best := -1
+	for i, h := range tr.hits {
+		if h < l.cfg.Agree || i == tr.at.index() {
+			continue
+		}
+		if old := tr.at.index(); old >= 0 && !l.read[old].After(tr.seen[old]) {
+			continue // the old zone's latest read still saw it
+		}
+		if best < 0 || tr.seen[i].After(tr.seen[best]) {
+			best = i
+		}
+	}
+	if best < 0 {
+		return Movement{}, false
+	}
+	m := Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(best), At: now}
+	tr.at = m.To
+	tr.missed = 0
+	return m, true
+}

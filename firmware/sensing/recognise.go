@@ -1,0 +1,520 @@
+package sensing
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"time"
+
+	"jantaku/rules/game"
+	"jantaku/rules/tile"
+)
+
+// recognise explains what is pending with the referee's legal actions,
+// until nothing more can be explained now, then reports what has waited
+// too long.
+func (s *Sensor) recognise(ctx context.Context, now time.Time) []Output {
+	h := s.ref.Hand()
+	if h == nil || s.loc == nil {
+		return nil
+	}
+	if h != s.hand || h.Phase == game.Over {
+		clear(s.pending)
+		s.decls = nil
+		return nil
+	}
+	var out []Output
+	for range 32 {
+		s.resolve(now, &out)
+		if h.Phase == game.Over {
+			clear(s.pending)
+			s.decls = nil
+			return out
+		}
+		s.trackWindow(h, now)
+		if s.declarations(ctx, now, &out) || s.implicit(ctx, now, &out) || s.movements(ctx, now, &out) {
+			continue
+		}
+		break
+	}
+	s.anomalies(ctx, now, &out)
+	return out
+}
+
+// resolve drops the entries whose tiles are where the referee now
+// expects them.
+func (s *Sensor) resolve(now time.Time, out *[]Output) {
+	if len(s.pending) == 0 {
+		return
+	}
+	exp := s.expected()
+	for u, e := range s.pending {
+		cur := s.loc.Where(u)
+		e.m.To = cur
+		if z, ok := exp[e.m.Tile]; !ok || z == cur {
+			delete(s.pending, u)
+			if e.reported {
+				*out = append(*out, &Reconciled{UID: u, Tile: e.m.Tile, Zone: cur, At: now})
+			}
+		}
+	}
+}
+
+func (s *Sensor) trackWindow(h *game.Hand, now time.Time) {
+	if h.Phase != game.Claims {
+		s.window = windowKey{}
+		return
+	}
+	k := windowKey{log: len(h.Seats[h.Claim.From].Discards)*8 + int(h.Claim.From)*2 + b2i(h.Claim.Robbing), open: true}
+	if k != s.window {
+		s.window, s.opened = k, now
+	}
+}
+
+func b2i(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// accept applies a and records it.
+func (s *Sensor) accept(ctx context.Context, a game.Action, by string, decisive, now time.Time, out *[]Output) bool {
+	evs, err := s.ref.Apply(ctx, a)
+	if err != nil {
+		s.log.Warn("sensing: referee refused", "action", a.String(), "err", err)
+		return false
+	}
+	s.noteApplied(a)
+	s.log.Info("sensing: accepted", "seat", int(a.Seat), "action", a.String(), "by", by)
+	*out = append(*out, &Accepted{Action: a, Events: evs, By: by, Decisive: decisive, At: now})
+	return true
+}
+
+func findKind(legal []game.Action, kinds ...game.Kind) (game.Action, bool) {
+	for _, a := range legal {
+		if slices.Contains(kinds, a.Kind) {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+// declarations applies the declarations that are legal now; one that is
+// still not legal after Grace is an anomaly (a false win a foul).
+func (s *Sensor) declarations(ctx context.Context, now time.Time, out *[]Output) bool {
+	for i, d := range s.decls {
+		legal := s.ref.Legal(d.Seat)
+		late := now.Sub(d.At) >= s.cfg.Grace
+		drop := func() { s.decls = slices.Delete(s.decls, i, i+1) }
+		switch d.Kind {
+		case DeclareWin:
+			if a, ok := findKind(legal, game.Tsumo, game.Ron); ok {
+				drop()
+				return s.accept(ctx, a, ByDeclaration, d.At, now, out) || true
+			}
+			if late {
+				drop()
+				s.falseWin(ctx, d, now, out)
+				return true
+			}
+		case DeclareMissing:
+			for _, a := range legal {
+				if a.Kind == game.Missing && a.Suit == d.Suit {
+					drop()
+					return s.accept(ctx, a, ByDeclaration, d.At, now, out) || true
+				}
+			}
+			if late {
+				drop()
+				*out = append(*out, &Anomaly{Kind: FalseDeclaration, Seat: d.Seat, Expected: "no missing suit " + d.Suit.String() + " to choose now", At: now})
+				return true
+			}
+		case DeclarePass:
+			if a, ok := findKind(legal, game.Pass); ok {
+				drop()
+				return s.accept(ctx, a, ByDeclaration, d.At, now, out) || true
+			}
+			if late {
+				drop()
+				return true
+			}
+		case DeclareAbort:
+			if a, ok := findKind(legal, game.Abort); ok {
+				drop()
+				return s.accept(ctx, a, ByDeclaration, d.At, now, out) || true
+			}
+			if late {
+				drop()
+				a := game.Action{Kind: game.Abort, Seat: d.Seat}
+				s.foul(ctx, &Anomaly{Kind: FalseDeclaration, Seat: d.Seat, Expected: "no abortive draw now", At: now}, a, out)
+				return true
+			}
+		case DeclareChoice:
+			if amb := s.ambiguous[d.Seat]; amb != nil && d.Choice >= 0 && d.Choice < len(amb.Options) {
+				drop()
+				return s.accept(ctx, amb.Options[d.Choice], ByDeclaration, d.At, now, out) || true
+			}
+			if late {
+				drop()
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func (s *Sensor) falseWin(ctx context.Context, d Declaration, now time.Time, out *[]Output) {
+	h := s.ref.Hand()
+	a := game.Action{Kind: game.Tsumo, Seat: d.Seat}
+	exp := "no win for this seat now"
+	if h.Phase == game.Claims && h.Claim.From != d.Seat {
+		a = game.Action{Kind: game.Ron, Seat: d.Seat, Tile: h.Claim.Tile}
+		exp = "no win on " + h.Claim.Tile.String()
+	}
+	s.foul(ctx, &Anomaly{Kind: FalseWin, Seat: d.Seat, Tile: a.Tile, Expected: exp, At: now}, a, out)
+}
+
+// foul reports an anomaly and records act as a foul with the referee,
+// which applies the ruleset's penalty if it has one.
+func (s *Sensor) foul(ctx context.Context, an *Anomaly, act game.Action, out *[]Output) {
+	an.Foul = &act
+	evs, err := s.ref.Foul(ctx, act, an.String())
+	if err != nil {
+		s.log.Warn("sensing: foul not recorded", "action", act.String(), "err", err)
+	}
+	an.Events = evs
+	s.log.Warn("sensing: anomaly", "kind", an.Kind.String(), "seat", int(an.Seat), "tile", an.Tile.String(), "from", an.From.String(), "to", an.To.String(), "expected", an.Expected)
+	*out = append(*out, an)
+}
+
+// implicit applies what no one declares: the passes of seats that let a
+// claim window go by once another seat has claimed, and the keeping of a
+// last-draws tile when the next player draws.
+func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) bool {
+	h := s.ref.Hand()
+	switch h.Phase {
+	case game.Claims:
+		if now.Sub(s.opened) < s.cfg.ClaimWindow {
+			return false
+		}
+		claimed := false
+		for _, r := range h.Claim.Responses {
+			claimed = claimed || (r.Answered && r.Action.Kind != game.Pass)
+		}
+		if !claimed {
+			return false
+		}
+		for i, r := range h.Claim.Responses {
+			if r.Answered {
+				continue
+			}
+			if a, ok := findKind(s.ref.Legal(game.Seat(i)), game.Pass); ok {
+				return s.accept(ctx, a, ByImplicit, s.opened.Add(s.cfg.ClaimWindow), now, out)
+			}
+		}
+	case game.ToAct:
+		legal := s.ref.Legal(h.Turn)
+		pass, ok := findKind(legal, game.Pass)
+		if !ok {
+			return false
+		}
+		if _, canDiscard := findKind(legal, game.Discard); canDiscard {
+			return false
+		}
+		for _, e := range s.pending {
+			if !e.dismissed && e.first.Area == Wall && e.m.To.Area == Hand && e.m.To.Seat != h.Turn {
+				return s.accept(ctx, pass, ByImplicit, e.m.At, now, out)
+			}
+		}
+	}
+	return false
+}
+
+// need is one tile an action moves: an exact tile, or any tile of a face
+// (kind and red flag) or of a suit, held in the seat's hand, arriving in to.
+type need struct {
+	t      tile.Tile
+	exact  bool
+	suit   bool
+	inHand bool
+	to     Zone
+}
+
+// needs returns the tile movements of a; nil for actions without any
+// (wins, passes, an abort).
+func needs(h *game.Hand, a game.Action) []need {
+	s := a.Seat
+	switch a.Kind {
+	case game.Draw:
+		return []need{{t: a.Tile, exact: true, to: SeatZone(s, Hand)}}
+	case game.Discard, game.Riichi:
+		return []need{{t: a.Tile, inHand: true, to: SeatZone(s, Discards)}}
+	case game.Flower, game.SingleKan, game.AddedKan:
+		return []need{{t: a.Tile, inHand: true, to: SeatZone(s, Melds)}}
+	case game.ClosedKan:
+		out := []need{{t: a.Tile, exact: true, inHand: true, to: SeatZone(s, Melds)}}
+		for _, u := range a.Uses {
+			out = append(out, need{t: u, exact: true, inHand: true, to: SeatZone(s, Melds)})
+		}
+		return out
+	case game.Pon, game.OpenKan, game.Chi:
+		out := []need{{t: a.Tile, exact: true, to: SeatZone(s, Melds)}}
+		for _, u := range a.Uses {
+			out = append(out, need{t: u, inHand: true, to: SeatZone(s, Melds)})
+		}
+		return out
+	case game.Missing:
+		if h.Phase == game.Setup {
+			return []need{{t: tile.Tile{Kind: firstOfSuit(a.Suit)}, suit: true, inHand: true, to: SeatZone(s, Melds)}}
+		}
+	}
+	return nil
+}
+
+func firstOfSuit(su tile.Suit) tile.Kind {
+	k, _ := tile.Of(su, 1)
+	return k
+}
+
+func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
+	t := e.m.Tile
+	switch {
+	case e.m.To != n.to:
+		return false
+	case n.exact && t != n.t:
+		return false
+	case n.suit && (!t.Kind.IsSuited() || t.Kind.Suit() != n.t.Kind.Suit()):
+		return false
+	case !n.exact && !n.suit && (t.Kind != n.t.Kind || t.Red != n.t.Red):
+		return false
+	}
+	return !n.inHand || containsTile(h.Seats[seat].Hand, t)
+}
+
+// match is a legal action and the pending movements it accounts for.
+type match struct {
+	a        game.Action
+	es       []*entry
+	complete bool
+}
+
+func (m match) latest() time.Time {
+	var t time.Time
+	for _, e := range m.es {
+		if e.m.At.After(t) {
+			t = e.m.At
+		}
+	}
+	return t
+}
+
+func (m match) shares(o match) bool {
+	for _, e := range m.es {
+		if slices.Contains(o.es, e) {
+			return true
+		}
+	}
+	return false
+}
+
+// bind matches a's needs to pending entries and returns the action with
+// the physical tiles that moved.
+func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
+	m := match{a: a}
+	m.a.Uses = slices.Clone(a.Uses)
+	used := make([]bool, len(es))
+	complete := true
+	for i, n := range ns {
+		found := -1
+		for j, e := range es {
+			if !used[j] && n.fits(h, a.Seat, e) {
+				found = j
+				break
+			}
+		}
+		if found < 0 {
+			complete = false
+			continue
+		}
+		used[found] = true
+		m.es = append(m.es, es[found])
+		t := es[found].m.Tile
+		switch {
+		case a.Kind == game.Missing:
+			m.a.Tile = t
+		case i == 0:
+			m.a.Tile = t
+		default:
+			m.a.Uses[i-1] = t
+		}
+	}
+	m.complete = complete
+	return m
+}
+
+// movements applies the one legal action that accounts for pending
+// movements, if exactly one does; two meanings wait for a choice.
+func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bool {
+	h := s.ref.Hand()
+	var es []*entry
+	for _, e := range s.pending {
+		if !e.dismissed {
+			es = append(es, e)
+		}
+	}
+	if len(es) == 0 {
+		return false
+	}
+	slices.SortFunc(es, func(a, b *entry) int {
+		if c := a.m.At.Compare(b.m.At); c != 0 {
+			return c
+		}
+		return cmpString(string(a.m.UID), string(b.m.UID))
+	})
+	var full, partial []match
+	for i := 0; i < h.Players; i++ {
+		seat := game.Seat(i)
+		var ms []match
+		for _, a := range s.ref.Legal(seat) {
+			ns := needs(h, a)
+			if ns == nil {
+				continue
+			}
+			m := bind(h, a, ns, es)
+			switch {
+			case m.complete:
+				ms = append(ms, m)
+			case len(m.es) > 0:
+				partial = append(partial, m)
+			}
+		}
+		full = append(full, s.riichiOrDiscard(ctx, seat, ms, now, out)...)
+	}
+	slices.SortStableFunc(full, func(a, b match) int { return a.latest().Compare(b.latest()) })
+	for _, f := range full {
+		var rivals []game.Action
+		for _, o := range full {
+			if o.shares(f) && !o.a.Equal(f.a) {
+				rivals = append(rivals, o.a)
+			}
+		}
+		if len(rivals) > 0 {
+			opts := append([]game.Action{f.a}, rivals...)
+			if old := s.ambiguous[f.a.Seat]; old == nil || !sameActions(old.Options, opts) {
+				amb := &Ambiguous{Seat: f.a.Seat, Options: opts, At: now}
+				s.ambiguous[f.a.Seat] = amb
+				s.log.Info("sensing: two meanings, waiting for a choice", "seat", int(f.a.Seat), "options", fmt.Sprint(opts))
+				*out = append(*out, amb)
+			}
+			continue
+		}
+		wait := false
+		for _, p := range partial {
+			if p.shares(f) && now.Sub(f.latest()) < s.cfg.Settle {
+				wait = true
+			}
+		}
+		if wait {
+			continue
+		}
+		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
+			for _, e := range f.es {
+				delete(s.pending, e.m.UID)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// riichiOrDiscard keeps one meaning of a discard movement: riichi when
+// the seat pressed RIICHI, a plain discard otherwise. A RIICHI that is not
+// legal with that discard is a false declaration, reported as a foul.
+func (s *Sensor) riichiOrDiscard(ctx context.Context, seat game.Seat, ms []match, now time.Time, out *[]Output) []match {
+	var keep []match
+	var discard *match
+	hasRiichi := false
+	for i := range ms {
+		switch ms[i].a.Kind {
+		case game.Discard:
+			discard = &ms[i]
+		case game.Riichi:
+			hasRiichi = true
+		}
+	}
+	for _, m := range ms {
+		switch m.a.Kind {
+		case game.Discard:
+			if s.riichi[seat] && hasRiichi {
+				continue
+			}
+		case game.Riichi:
+			if !s.riichi[seat] {
+				continue
+			}
+		}
+		keep = append(keep, m)
+	}
+	if s.riichi[seat] && !hasRiichi && discard != nil {
+		s.riichi[seat] = false
+		a := game.Action{Kind: game.Riichi, Seat: seat, Tile: discard.a.Tile}
+		s.foul(ctx, &Anomaly{Kind: FalseDeclaration, Seat: seat, Tile: discard.a.Tile, Expected: "no riichi with this discard", At: now}, a, out)
+	}
+	return keep
+}
+
+func sameActions(a, b []game.Action) bool {
+	return slices.EqualFunc(a, b, game.Action.Equal)
+}
+
+func cmpString(a, b string) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// anomalies reports the movements that have waited Grace unexplained.
+func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
+	var due []*entry
+	for _, e := range s.pending {
+		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace {
+			due = append(due, e)
+		}
+	}
+	slices.SortFunc(due, func(a, b *entry) int { return cmpString(string(a.m.UID), string(b.m.UID)) })
+	h := s.ref.Hand()
+	for _, e := range due {
+		e.reported = true
+		an := &Anomaly{Kind: Unexplained, Seat: e.m.To.Seat, UID: e.m.UID, Tile: e.m.Tile, From: e.first, To: e.m.To, At: now}
+		if z, ok := s.expected()[e.m.Tile]; ok {
+			an.Expected = "the tile in " + z.String()
+		}
+		switch {
+		case e.first.Area == Wall && e.m.To.Area == Hand:
+			seat := e.m.To.Seat
+			draw, canDraw := findKind(s.ref.Legal(seat), game.Draw)
+			switch {
+			case canDraw:
+				an.Kind = WrongWallTile
+				an.Expected = fmt.Sprintf("%s from wall position %d, not position %d", draw.Tile, s.wallIdx[draw.Tile], s.wallIdx[e.m.Tile])
+			case h.Phase == game.ToAct && h.Turn == seat:
+				an.Kind = ExtraTile
+				an.Expected = "a discard: seat already holds its tiles"
+			default:
+				an.Kind = OutOfTurnDraw
+				an.Expected = fmt.Sprintf("seat %d to %s", h.Turn, h.Phase)
+			}
+			s.foul(ctx, an, game.Action{Kind: game.Draw, Seat: seat, Tile: e.m.Tile}, out)
+			continue
+		case e.first.Area == Discards:
+			an.Kind = TakenFromPond
+		}
+		s.log.Warn("sensing: anomaly", "kind", an.Kind.String(), "seat", int(an.Seat), "tile", an.Tile.String(), "from", an.From.String(), "to", an.To.String(), "expected", an.Expected)
+		*out = append(*out, an)
+	}
+}

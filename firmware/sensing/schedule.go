@@ -1,0 +1,78 @@
+package sensing
+
+import "time"
+
+// Priorities of zones in a Schedule: how many times more often a zone is
+// read than a Cold one when the reader is busy.
+const (
+	Cold = 1 // nothing expected: walls away from the draw, other ponds
+	Warm = 3 // a seat's own tiles, where a mistake would show
+	Hot  = 8 // movement expected now, or a tile seen leaving or arriving
+)
+
+// Schedule chooses which zone antenna the surface reader reads next. The
+// reader reads one zone at a time (an MFRC522 inventory takes 25–37 ms
+// plus a few ms per tag in the field), so reads are a budget of roughly
+// 15–30 a second shared by every zone. Next picks the zone that has waited
+// longest relative to its priority: a zone of priority w is read about w
+// times as often as a Cold one, and no zone waits for ever. With the
+// default focus (two or three Hot zones, the rest Warm or Cold) a Hot zone
+// is read every 4–6 reads and a Cold one every 30–40.
+//
+// Schedule is owned by one goroutine.
+type Schedule struct {
+	zones  []Zone
+	weight []int
+	last   []time.Time
+}
+
+// NewSchedule returns a schedule over zones, all Cold until Focus.
+func NewSchedule(zones []Zone) *Schedule {
+	s := &Schedule{zones: append([]Zone(nil), zones...), weight: make([]int, len(zones)), last: make([]time.Time, len(zones))}
+	for i := range s.weight {
+		s.weight[i] = Cold
+	}
+	return s
+}
+
+// Zones returns the zones scheduled.
+func (s *Schedule) Zones() []Zone { return append([]Zone(nil), s.zones...) }
+
+// Focus sets each zone's priority; zones not in w are Cold.
+func (s *Schedule) Focus(w map[Zone]int) {
+	for i, z := range s.zones {
+		p, ok := w[z]
+		if !ok || p < Cold {
+			p = Cold
+		}
+		s.weight[i] = p
+	}
+}
+
+// Next returns the zone to read at now: the largest wait times priority
+// (a zone never read first, in order).
+func (s *Schedule) Next(now time.Time) Zone {
+	best, score := -1, time.Duration(-1)
+	for i := range s.zones {
+		if s.last[i].IsZero() {
+			return s.zones[i]
+		}
+		w := now.Sub(s.last[i])*time.Duration(s.weight[i]) + time.Duration(s.weight[i])
+		if w > score {
+			best, score = i, w
+		}
+	}
+	if best < 0 {
+		return Zone{}
+	}
+	return s.zones[best]
+}
+
+// Done records that z was read at t.
+func (s *Schedule) Done(z Zone, t time.Time) {
+	for i := range s.zones {
+		if s.zones[i] == z {
+			s.last[i] = t
+		}
+	}
+}

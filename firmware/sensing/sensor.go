@@ -1,0 +1,458 @@
+package sensing
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"jantaku/drivers/rfid"
+	"jantaku/rules/game"
+	"jantaku/rules/tile"
+)
+
+// Config tunes a Sensor. Zero fields take the defaults in brackets.
+type Config struct {
+	Locate LocateConfig
+	// Grace is how long a movement no legal action explains, or a
+	// declaration that is not legal, waits before it is an anomaly (3 s):
+	// reads commit movements out of order, so a draw may be seen before
+	// the discard that makes it legal.
+	Grace time.Duration
+	// Settle is how long a complete call waits while a bigger call with
+	// the same tiles is partly made (a pon while a kong's third tile may
+	// still come) (800 ms).
+	Settle time.Duration
+	// ClaimWindow is how long after a claim window opened the seats that
+	// have not answered are taken to pass, once another seat has claimed
+	// (2 s). Until then a WIN beats a call.
+	ClaimWindow time.Duration
+	Logger      *slog.Logger
+}
+
+func (c Config) withDefaults() Config {
+	if c.Grace <= 0 {
+		c.Grace = 3 * time.Second
+	}
+	if c.Settle <= 0 {
+		c.Settle = 800 * time.Millisecond
+	}
+	if c.ClaimWindow <= 0 {
+		c.ClaimWindow = 2 * time.Second
+	}
+	if c.Logger == nil {
+		c.Logger = slog.New(slog.DiscardHandler)
+	}
+	return c
+}
+
+// Layout is the tiles of a hand on the table: every tag of the set, and
+// the zone of each wall position in draw order (Walls[i] holds the tile
+// the referee's Wall.Tiles[i] names), as the shuffle-and-build cycle
+// recorded them.
+type Layout struct {
+	Tags  map[rfid.UID]tile.Tile
+	Walls []Zone
+}
+
+// WallZones returns the wall zone of each position of game.DrawOrder.
+func WallZones(order []game.Position) []Zone {
+	out := make([]Zone, len(order))
+	for i, p := range order {
+		out[i] = SeatZone(p.Wall, Wall)
+	}
+	return out
+}
+
+// DeclKind is what a seat declares.
+type DeclKind uint8
+
+// The declarations: seat buttons (WIN, RIICHI, OK/CANCEL) and
+// authenticated seat commands.
+const (
+	DeclareWin     DeclKind = iota // tsumo or ron, whichever is legal
+	DeclareRiichi                  // the next discard declares riichi
+	DeclareMissing                 // Suit is the missing suit (no face-down tile)
+	DeclareChoice                  // Choice picks one of an Ambiguous's Options
+	DeclarePass                    // decline the open claim
+	DeclareAbort                   // an abortive draw (nine terminals)
+)
+
+var declNames = [...]string{"win", "riichi", "missing-suit", "choice", "pass", "abort"}
+
+func (k DeclKind) String() string {
+	if int(k) < len(declNames) {
+		return declNames[k]
+	}
+	return fmt.Sprintf("DeclKind(%d)", uint8(k))
+}
+
+// Declaration is a seat's button press or command, already authenticated.
+type Declaration struct {
+	Seat   game.Seat
+	Kind   DeclKind
+	Suit   tile.Suit
+	Choice int
+	At     time.Time
+}
+
+// CorrectionKind is what an operator corrects.
+type CorrectionKind uint8
+
+// The corrections.
+const (
+	CorrectApply   CorrectionKind = iota // apply Action (what really happened)
+	CorrectFoul                          // record Action as a foul with Reason
+	CorrectDismiss                       // stop reporting UID's anomaly (all if UID is empty)
+	CorrectLocate                        // UID is at Zone
+	CorrectResync                        // every tile is where the referee expects it
+)
+
+// Correction is an operator's command.
+type Correction struct {
+	Kind   CorrectionKind
+	Action game.Action
+	Reason string
+	UID    rfid.UID
+	Zone   Zone
+	At     time.Time
+}
+
+// entry is a committed movement that left a tile away from where the
+// referee expects it.
+type entry struct {
+	m         Movement
+	first     Zone // where it was before it first went astray
+	reported  bool
+	dismissed bool
+}
+
+// Sensor turns reads and declarations into the referee's actions. It is
+// owned by one goroutine.
+type Sensor struct {
+	cfg Config
+	ref Referee
+	log *slog.Logger
+
+	layout  Layout
+	uidOf   map[tile.Tile]rfid.UID
+	wallIdx map[tile.Tile]int
+	loc     *Locator
+
+	pending   map[rfid.UID]*entry
+	decls     []Declaration
+	riichi    [4]bool
+	facedown  [4]tile.Tile // the Sichuan face-down missing-suit tile, if any
+	ambiguous [4]*Ambiguous
+	foreign   map[rfid.UID]bool
+	window    windowKey
+	opened    time.Time
+	vanished  map[rfid.UID]bool
+	hand      *game.Hand // the hand the layout belongs to
+}
+
+type windowKey struct {
+	log  int
+	open bool
+}
+
+// New returns a sensor feeding ref. Call StartHand when a hand is dealt.
+func New(cfg Config, ref Referee) *Sensor {
+	cfg = cfg.withDefaults()
+	return &Sensor{cfg: cfg, ref: ref, log: cfg.Logger}
+}
+
+// StartHand begins a hand the referee has just dealt: the walls of l are
+// on the table and every tile is in its wall zone; the deal is the players
+// taking their tiles, which the referee already holds in their hands.
+func (s *Sensor) StartHand(l Layout) {
+	s.layout = l
+	s.uidOf = make(map[tile.Tile]rfid.UID, len(l.Tags))
+	for u, t := range l.Tags {
+		s.uidOf[t] = u
+	}
+	s.wallIdx = map[tile.Tile]int{}
+	if h := s.ref.Hand(); h != nil {
+		for i, t := range h.Wall.Tiles {
+			s.wallIdx[t] = i
+		}
+	}
+	s.loc = NewLocator(s.cfg.Locate, l.Tags, func(u rfid.UID) Zone {
+		if i, ok := s.wallIdx[l.Tags[u]]; ok && i < len(l.Walls) {
+			return l.Walls[i]
+		}
+		return Zone{}
+	})
+	s.pending = map[rfid.UID]*entry{}
+	s.decls = nil
+	s.riichi = [4]bool{}
+	s.facedown = [4]tile.Tile{}
+	s.ambiguous = [4]*Ambiguous{}
+	s.foreign = map[rfid.UID]bool{}
+	s.vanished = map[rfid.UID]bool{}
+	s.window = windowKey{}
+	s.hand = s.ref.Hand()
+}
+
+// Where returns the committed location of uid.
+func (s *Sensor) Where(uid rfid.UID) Zone {
+	if s.loc == nil {
+		return Zone{}
+	}
+	return s.loc.Where(uid)
+}
+
+// Observe takes one read and returns what it led to.
+func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
+	if s.loc == nil {
+		return nil
+	}
+	var out []Output
+	moves, vanished, back, foreign := s.loc.Observe(r)
+	for _, u := range foreign {
+		if !s.foreign[u] {
+			s.foreign[u] = true
+			a := &Anomaly{Kind: ForeignTag, Seat: r.Zone.Seat, UID: u, To: r.Zone, At: r.At}
+			s.log.Warn("sensing: foreign tag", "uid", u, "zone", r.Zone.String())
+			out = append(out, a)
+		}
+	}
+	for _, v := range vanished {
+		s.vanished[v.UID] = true
+		a := &Anomaly{Kind: Vanished, Seat: v.From.Seat, UID: v.UID, Tile: v.Tile, From: v.From, At: v.At}
+		s.log.Warn("sensing: tile vanished", "uid", v.UID, "tile", v.Tile.String(), "zone", v.From.String())
+		out = append(out, a)
+	}
+	for _, b := range back {
+		if s.vanished[b.UID] {
+			delete(s.vanished, b.UID)
+			out = append(out, &Reconciled{UID: b.UID, Tile: b.Tile, Zone: b.To, At: b.At})
+		}
+	}
+	for _, m := range moves {
+		s.log.Debug("sensing: moved", "uid", m.UID, "tile", m.Tile.String(), "from", m.From.String(), "to", m.To.String())
+		if e := s.pending[m.UID]; e != nil {
+			e.m.To, e.m.At = m.To, m.At
+			e.dismissed = false
+			continue
+		}
+		s.pending[m.UID] = &entry{m: m, first: m.From}
+	}
+	return append(out, s.recognise(ctx, r.At)...)
+}
+
+// Declare takes a seat's declaration.
+func (s *Sensor) Declare(ctx context.Context, d Declaration) []Output {
+	if d.Seat < 0 || int(d.Seat) >= 4 {
+		return nil
+	}
+	s.log.Info("sensing: declared", "seat", int(d.Seat), "kind", d.Kind.String())
+	if d.Kind == DeclareRiichi {
+		s.riichi[d.Seat] = true
+	} else {
+		s.decls = append(s.decls, d)
+	}
+	return s.recognise(ctx, d.At)
+}
+
+// Tick runs the timers (grace, settling, claim windows) at now; Run calls
+// it after every read.
+func (s *Sensor) Tick(ctx context.Context, now time.Time) []Output {
+	if s.loc == nil {
+		return nil
+	}
+	return s.recognise(ctx, now)
+}
+
+// Correct applies an operator's correction and reconciles the referee and
+// the tiles: anomalies whose tiles are now where the referee expects them
+// are reported Reconciled.
+func (s *Sensor) Correct(ctx context.Context, c Correction) []Output {
+	var out []Output
+	switch c.Kind {
+	case CorrectApply:
+		evs, err := s.ref.Apply(ctx, c.Action)
+		if err != nil {
+			s.log.Warn("sensing: correction refused", "action", c.Action.String(), "err", err)
+			return nil
+		}
+		s.noteApplied(c.Action)
+		out = append(out, &Accepted{Action: c.Action, Events: evs, By: ByOperator, Decisive: c.At, At: c.At})
+	case CorrectFoul:
+		evs, err := s.ref.Foul(ctx, c.Action, c.Reason)
+		if err != nil {
+			s.log.Warn("sensing: foul refused", "action", c.Action.String(), "err", err)
+			return nil
+		}
+		a := c.Action
+		out = append(out, &Anomaly{Kind: Unexplained, Seat: a.Seat, Tile: a.Tile, Foul: &a, Events: evs, Expected: c.Reason, At: c.At})
+	case CorrectDismiss:
+		for u, e := range s.pending {
+			if c.UID == "" || u == c.UID {
+				e.dismissed = true
+			}
+		}
+		s.decls = nil
+	case CorrectLocate:
+		if s.loc != nil {
+			s.loc.Place(c.UID, c.Zone)
+		}
+	case CorrectResync:
+		if s.loc != nil {
+			exp := s.expected()
+			for u, t := range s.layout.Tags {
+				if z, ok := exp[t]; ok && z.Known() {
+					s.loc.Place(u, z)
+				}
+			}
+		}
+	}
+	return append(out, s.recognise(ctx, c.At)...)
+}
+
+// noteApplied keeps what sensing must remember of an accepted action.
+func (s *Sensor) noteApplied(a game.Action) {
+	switch a.Kind {
+	case game.Missing:
+		if a.Tile != (tile.Tile{}) {
+			s.facedown[a.Seat] = a.Tile
+		}
+	case game.Riichi, game.Discard:
+		s.riichi[a.Seat] = false
+	}
+	s.ambiguous[a.Seat] = nil
+}
+
+// Focus returns the priority of each zone now, for Schedule.Focus.
+func (s *Sensor) Focus() map[Zone]int {
+	w := map[Zone]int{}
+	h := s.ref.Hand()
+	if h == nil || s.loc == nil {
+		return w
+	}
+	set := func(z Zone, p int) {
+		if z.Known() && w[z] < p {
+			w[z] = p
+		}
+	}
+	for i := 0; i < h.Players; i++ {
+		set(SeatZone(game.Seat(i), Hand), Warm)
+		set(SeatZone(game.Seat(i), Discards), Warm)
+	}
+	next := func(src game.Source) {
+		i := h.Wall.Head
+		if src == game.Tail {
+			i = h.Wall.TailIndex(h.Wall.Tail)
+		}
+		if i >= 0 && i < len(s.layout.Walls) {
+			set(s.layout.Walls[i], Hot)
+		}
+	}
+	t := h.Turn
+	switch h.Phase {
+	case game.Setup:
+		for i := 0; i < h.Players; i++ {
+			if i == int(t) || (h.Pending != nil && h.Pending[i]) {
+				set(SeatZone(game.Seat(i), Hand), Hot)
+				set(SeatZone(game.Seat(i), Melds), Hot)
+			}
+		}
+		next(h.Source)
+	case game.ToDraw:
+		set(SeatZone(t, Hand), Hot)
+		next(h.Source)
+	case game.ToAct:
+		set(SeatZone(t, Hand), Hot)
+		set(SeatZone(t, Discards), Hot)
+		set(SeatZone(t, Melds), Hot)
+	case game.Claims:
+		set(SeatZone(h.Claim.From, Discards), Hot)
+		for i := 0; i < h.Players; i++ {
+			if game.Seat(i) != h.Claim.From {
+				set(SeatZone(game.Seat(i), Melds), Warm)
+			}
+		}
+		set(SeatZone(h.Claim.From.Next(h.Players), Hand), Hot)
+		next(game.Head)
+	}
+	// Tiles still to be dealt: their walls and hands.
+	if len(h.Log) == 0 {
+		exp := s.expected()
+		for u, tl := range s.layout.Tags {
+			if z, ok := exp[tl]; ok && z.Area == Hand && s.loc.Where(u).Area == Wall {
+				set(s.loc.Where(u), Hot)
+				set(z, Hot)
+			}
+		}
+	}
+	for _, z := range s.loc.Candidates() {
+		set(z, Hot)
+	}
+	for _, e := range s.pending {
+		set(e.m.To, Warm)
+	}
+	return w
+}
+
+// expected returns where the referee's state puts each tile; a tile
+// missing from the map may be anywhere (a won-on discard, the hand over).
+func (s *Sensor) expected() map[tile.Tile]Zone {
+	h := s.ref.Hand()
+	out := make(map[tile.Tile]Zone, len(h.Wall.Tiles))
+	if h.Phase == game.Over {
+		return out
+	}
+	for i, t := range h.Wall.Tiles {
+		if i < len(s.layout.Walls) {
+			out[t] = s.layout.Walls[i]
+		}
+	}
+	for si := range h.Seats {
+		p := &h.Seats[si]
+		seat := game.Seat(si)
+		for _, t := range p.Hand {
+			out[t] = SeatZone(seat, Hand)
+		}
+		if fd := s.facedown[si]; fd != (tile.Tile{}) && containsTile(p.Hand, fd) {
+			out[fd] = SeatZone(seat, Melds)
+		}
+		for _, m := range p.Melds {
+			for _, t := range m.Tiles {
+				out[t] = SeatZone(seat, Melds)
+			}
+		}
+		for _, t := range p.Flowers {
+			out[t] = SeatZone(seat, Melds)
+		}
+		for _, t := range p.SingleKans {
+			out[t] = SeatZone(seat, Melds)
+		}
+		for _, d := range p.Discards {
+			if d.Taken {
+				delete(out, d.Tile) // claimed: a meld says where; won on: anywhere
+			} else {
+				out[d.Tile] = SeatZone(seat, Discards)
+			}
+		}
+	}
+	for si := range h.Seats {
+		for _, m := range h.Seats[si].Melds {
+			for _, t := range m.Tiles {
+				out[t] = SeatZone(game.Seat(si), Melds)
+			}
+		}
+	}
+	if h.Phase == game.Claims && h.Claim.Robbing {
+		delete(out, h.Claim.Tile) // being added to a kong: hand or melds
+	}
+	return out
+}
+
+func containsTile(ts []tile.Tile, t tile.Tile) bool {
+	for _, u := range ts {
+		if u == t {
+			return true
+		}
+	}
+	return false
+}
