@@ -180,9 +180,11 @@ func (w *Win) check(o *Options) error {
 	if !winIn {
 		return fmt.Errorf("riichi: the winning tile %v is not in the concealed part %s: %w", w.WinTile, tile.Format(w.Concealed), ErrBadHand)
 	}
-	for _, k := range append(w.Dora[:len(w.Dora):len(w.Dora)], w.Ura...) {
-		if k >= tile.NumKinds {
-			return fmt.Errorf("riichi: dora indicator %v is not a riichi tile: %w", k, ErrBadHand)
+	for _, inds := range [2][]tile.Kind{w.Dora, w.Ura} {
+		for _, k := range inds {
+			if k >= tile.NumKinds {
+				return fmt.Errorf("riichi: dora indicator %v is not a riichi tile: %w", k, ErrBadHand)
+			}
 		}
 	}
 	closed := w.closed()
