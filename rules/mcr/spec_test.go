@@ -234,3 +234,38 @@ func TestO7Simplified(t *testing.T) {
 		t.Errorf("O7 simplified: %d, want 48", r.Total)
 	}
 }
+
+// D-MC-15: a kind whose four copies the winner holds is not a wait; with
+// 444m melded, 1234m waits on 1m only and the win is a single wait.
+func TestWaitsCountOwnCopies(t *testing.T) {
+	for _, tc := range []struct {
+		hand   string
+		single int
+	}{
+		{"1234m456p789s1m(pon 444m<1)", 1},
+		{"1234m456p789s1m(pon 555z<1)", 0}, // waits 1m and 4m
+	} {
+		h, _ := mcr.ParseHand(tc.hand)
+		r, err := mcr.Score(h, mcr.Conditions{Win: tile.M1, Prevalent: tile.East, Seat: tile.East}, mcr.Official())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := r.Has(mcr.SingleWait); got != tc.single {
+			t.Errorf("%s: 单钓将 ×%d, want ×%d: %v", tc.hand, got, tc.single, r.Fans)
+		}
+	}
+}
+
+// spec §4.2: 和绝张 is impossible when the winner holds another copy,
+// whatever the table says.
+func TestLastTileNotWithAHeldCopy(t *testing.T) {
+	h, _ := mcr.ParseHand("78s99p666s6s(pon 777z<1)(chi 123m<3)")
+	c := mcr.Conditions{Win: tile.S6, LastCopy: true, Prevalent: tile.East, Seat: tile.South}
+	r, err := mcr.Score(h, c, mcr.Official())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Has(mcr.LastTile) != 0 {
+		t.Errorf("和绝张 with three more copies held: %v", r.Fans)
+	}
+}
