@@ -58,7 +58,7 @@ func (g *Game) validate(a game.Action) (*game.Win, error) {
 // commit applies a validated action; nothing in it may fail.
 func (g *Game) commit(a game.Action, win *game.Win) []Event {
 	h := g.h
-	evs := make([]Event, 0, 4)
+	evs := make([]Event, 0, 2) // most actions make one or two events
 	if h.Phase == game.Claims && a.Kind == game.Draw {
 		// Drawing closes the window: everyone who has not answered passes.
 		evs = g.closeClaims(evs)

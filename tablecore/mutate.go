@@ -122,7 +122,13 @@ func (g *Game) replace(evs []Event, seat game.Seat) []Event {
 func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool) []Event {
 	h := g.h
 	h.Phase = game.Claims
-	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: make([]game.Response, h.Players)}
+	// Reuse the last window's answers: nothing keeps them once it closed.
+	rs := h.Claim.Responses[:0]
+	if cap(rs) < h.Players {
+		rs = make([]game.Response, 0, h.Players)
+	}
+	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs[:h.Players]}
+	clear(h.Claim.Responses)
 	cl, hasClaimer := g.rs.(Claimer)
 	for i := range h.Claim.Responses {
 		s := game.Seat(i)
