@@ -82,6 +82,29 @@ var officialExamples = []specExample{
 	{"O20", "5z5z(chi 123m<3)(pon 999p<1)(chi 456s<3)(chi 789s<3)", "5z", true, "", "", "自摸 单钓将 连六 幺九刻", 4, -1, [3]int{}},
 }
 
+// officialColumn: the official fans of the S examples as §7's last
+// column states them ("+连六": the simplified fans and 连六). Examples with
+// the same total in both presets score the same fans; S14 and S21 give a
+// total only.
+var officialColumn = map[string]string{
+	"S1":  "三色三步高 平和 门前清 连六",
+	"S4":  "全求人 连六 幺九刻",
+	"S6":  "四暗刻 单钓将 自摸 幺九刻×2",
+	"S8":  "混幺九 圈风刻 双同刻",
+	"S9":  "清一色 一色三步高 平和 门前清 连六",
+	"S10": "一色三节高 门前清 双暗刻 幺九刻 无字",
+	"S11": "全带五 三色三步高 门前清 坎张|单钓将 四归一",
+	"S12": "推不倒 混一色 箭刻 门前清 双暗刻",
+	"S13": "大于五 不求人 四归一 双暗刻",
+	"S16": "杠上开花 不求人 断幺 暗杠",
+	"S19": "九莲宝灯 自摸 双暗刻",
+	"S20": "九莲宝灯 清龙 四归一",
+	"S22": "大三元 门前清 三暗刻 缺一门",
+	"S25": "花龙 门前清 四归一 无字",
+	"S27": "无番和",
+	"S28": "五门齐 幺九刻",
+}
+
 func kindOf(t *testing.T, s string) tile.Kind {
 	t.Helper()
 	ts, err := tile.Parse(s)
@@ -185,6 +208,11 @@ func TestSimplifiedExamples(t *testing.T) {
 			}
 			if ro.Total != e.official {
 				t.Errorf("%s: official total %d, want %d: %v", e.id, ro.Total, e.official, ro.Fans)
+			}
+			if fans, ok := officialColumn[e.id]; ok {
+				checkFans(t, e.id+" official", ro, fans)
+			} else if e.official == e.total {
+				checkFans(t, e.id+" official", ro, e.fans)
 			}
 		})
 	}
