@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -40,7 +41,8 @@ flags:
   --deposits N        1,000-point sticks on the table, the winner's own riichi stick included
   --pao WIND          the player liable for a daisangen or daisuushii
   --preset NAME       seed (the spec's defaults), tenhou or mahjongsoul
-  --options FILE      YAML or JSON options over the preset
+  --options FILE      YAML or JSON options over the preset (or over the file's
+                      own "preset" key when --preset is not given)
   --set KEY=VALUE     one option over those (repeatable), e.g. --set kiriage=true
   --json              print JSON, one object per hand
   --batch FILE        score one hand per line of FILE
@@ -53,7 +55,7 @@ type scoreFlags struct {
 	win, from, seat, round, dora, ura, pao, preset, options, batch string
 	tsumo                                                          bool
 	riichi, double, ippatsu, haitei, houtei, rinshan, chankan      bool
-	tenhou, chiihou, renhou, json                                  bool
+	tenhou, chiihou, renhou, json, presetSet                       bool
 	honba, deposits                                                int
 	sets                                                           []string
 	hand                                                           []string
@@ -78,7 +80,8 @@ func (f *scoreFlags) flagSet() *flag.FlagSet {
 	fs.IntVar(&f.honba, "honba", 0, "")
 	fs.IntVar(&f.deposits, "deposits", 0, "")
 	fs.StringVar(&f.pao, "pao", "", "")
-	fs.StringVar(&f.preset, "preset", "seed", "")
+	f.preset = "seed"
+	fs.Func("preset", "", func(v string) error { f.preset, f.presetSet = v, true; return nil })
 	fs.StringVar(&f.options, "options", "", "")
 	fs.Func("set", "", func(s string) error {
 		if !strings.Contains(s, "=") {
@@ -295,7 +298,13 @@ func (f *scoreFlags) rules() (riichi.Options, error) {
 		if err != nil {
 			return o, err
 		}
-		if o, err = o.Merge(data); err != nil {
+		if !f.presetSet {
+			// The file's own "preset" key, if any, picks the start.
+			o, err = riichi.ParseOptions(data)
+		} else {
+			o, err = o.Merge(data)
+		}
+		if err != nil {
 			return o, fmt.Errorf("%s: %w", f.options, err)
 		}
 	}
@@ -437,9 +446,18 @@ func errKind(err error) string {
 }
 
 func newScoreOutput(w *riichi.Win, f *scoreFlags, r riichi.Result) *scoreOutput {
-	h := tile.Hand{Concealed: w.Concealed, Melds: w.Melds}
+	conc := slices.Clone(w.Concealed)
+	slices.SortStableFunc(conc, func(a, b tile.Tile) int { return int(a.Kind) - int(b.Kind) })
+	h := tile.Hand{Concealed: conc, Melds: w.Melds}
+	rules := f.preset
+	if f.options != "" {
+		rules = f.options
+		if f.presetSet {
+			rules = f.preset + " + " + f.options
+		}
+	}
 	out := &scoreOutput{
-		Hand: h.String(), Win: w.WinTile.String(), Tsumo: w.Tsumo, Seat: w.Seat, Round: w.Round, Preset: f.preset,
+		Hand: h.String(), Win: w.WinTile.String(), Tsumo: w.Tsumo, Seat: w.Seat, Round: w.Round, Preset: rules,
 		Han: r.Han, Fu: r.Fu, Yakuman: r.Yakuman, Limit: r.Limit.String(), Base: r.Base,
 		Payments: r.Payments, Deposits: r.Deposits, Total: r.Total,
 	}
@@ -497,7 +515,7 @@ func (o *scoreOutput) text() string {
 	if o.Tsumo {
 		how = "tsumo"
 	}
-	fmt.Fprintf(&b, "%s  +%s %s, seat %v, round %v (%s rules)\n", o.Hand, o.Win, how, o.Seat, o.Round, o.Preset)
+	fmt.Fprintf(&b, "%s  +%s %s, seat %v, round %v (rules: %s)\n", o.Hand, o.Win, how, o.Seat, o.Round, o.Preset)
 	for _, y := range o.Yaku {
 		switch {
 		case y.Yakuman > 1:

@@ -188,3 +188,17 @@ func TestScoreBatch(t *testing.T) {
 		t.Errorf("missing batch file: exit %d %s", code, errs)
 	}
 }
+
+func TestScoreOptionsFilePreset(t *testing.T) {
+	// The file's preset (tenhou: ippatsu) applies when --preset is absent;
+	// E9 with ippatsu is 5 han: mangan 8,000.
+	f := filepath.Join(t.TempDir(), "rules.yaml")
+	os.WriteFile(f, []byte("preset: tenhou\n"), 0o644)
+	args := []string{"score", "234m567m345p66s78s", "--win", "6s", "--riichi", "--ippatsu", "--dora", "1m", "--options", f}
+	if code, out, errs := runArgs(t, "", args...); code != 0 || !strings.Contains(out, "E pays S 8000") {
+		t.Errorf("exit %d\n%s%s", code, out, errs)
+	}
+	if code, _, errs := runArgs(t, "", append(args, "--preset", "seed")...); code != 2 || !strings.Contains(errs, "ippatsu") {
+		t.Errorf("--preset seed overrides the file's: exit %d %s", code, errs)
+	}
+}

@@ -2,6 +2,8 @@ package riichi_test
 
 import (
 	"errors"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -246,4 +248,27 @@ func TestDecisions(t *testing.T) {
 			t.Errorf("seed with riichi: %v %v", r.Yaku, err)
 		}
 	})
+}
+
+// testdata/seed.yaml lists every option at the seed preset's value.
+func TestSeedFile(t *testing.T) {
+	data, err := os.ReadFile("testdata/seed.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := riichi.ParseOptions(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := riichi.SeedRules()
+	want.Uma = []int{}
+	if !reflect.DeepEqual(o, want) {
+		t.Errorf("testdata/seed.yaml:\n%+v\nwant\n%+v", o, want)
+	}
+	// Starting from tenhou instead changes what the file does not set
+	// back to nothing: every key is there.
+	o2, err := riichi.TenhouRules().Merge(data)
+	if err != nil || !reflect.DeepEqual(o2, want) {
+		t.Errorf("seed.yaml over tenhou: %+v %v", o2, err)
+	}
 }
