@@ -228,8 +228,8 @@ func (f Fan) English() string {
 	return fmt.Sprintf("Fan(%d)", uint8(f))
 }
 
-// Points returns the fan's value under the WMO 2006 rulebook; Options.Value
-// applies the edition (D-MC-11).
+// Points returns the fan's value under the WMO 2006 rulebook;
+// Options.Points applies the edition (D-MC-11).
 func (f Fan) Points() int {
 	if f.Valid() {
 		return fans[f].value

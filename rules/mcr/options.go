@@ -133,7 +133,11 @@ func (o *Options) set() FanSet {
 	return officialFans
 }
 
-// value returns the points of f under o's edition (D-MC-11).
+// Points returns the value of f under o's edition (D-MC-11): 双暗杠 is 6
+// in the 1998 Chinese text, 8 in the WMO rulebook.
+func (o Options) Points(f Fan) int { return o.value(f) }
+
+// value is Points without copying the options.
 func (o *Options) value(f Fan) int {
 	if f == TwoConcealedKongs && o.Edition == EditionCN1998 {
 		return 6

@@ -245,7 +245,7 @@ func TestEdition1998(t *testing.T) {
 	o := mcr.Official()
 	o.Edition = mcr.EditionCN1998
 	r, err := mcr.Score(h, mcr.Conditions{Win: tile.M6, Prevalent: tile.East, Seat: tile.East}, o)
-	if err != nil || r.Total != 12 {
+	if err != nil || r.Total != 12 || o.Points(mcr.TwoConcealedKongs) != 6 || mcr.Official().Points(mcr.TwoConcealedKongs) != 8 {
 		t.Fatalf("O15 cn1998: %v %v, want 12", r.Fans, err)
 	}
 }
