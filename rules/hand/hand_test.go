@@ -334,8 +334,7 @@ func TestShantenHelpers(t *testing.T) {
 	if s, err := hand.ShantenSevenPairs(c); err != nil || s != 0 {
 		t.Errorf("ShantenSevenPairs = %d, %v; want 0", s, err)
 	}
-	// 1111m counts as one pair only: pairs 11m 22p, kinds 1m 2p 3p 4p 5p
-	// 6p 7p 8p 9p... here 1111m22p3456789p: pairs 2, kinds 9 → 6−2+0 = 4.
+	// 1111m is one pair only: pairs 1m and 2p, nine kinds, so 6 − 2 = 4.
 	c = counts(t, "1111m22p3456789p")
 	if s, err := hand.ShantenSevenPairs(c); err != nil || s != 4 {
 		t.Errorf("ShantenSevenPairs(four alike) = %d, %v; want 4", s, err)
@@ -354,5 +353,17 @@ func TestShantenHelpers(t *testing.T) {
 	c = counts(t, "123m456p789s112223z")
 	if _, err := hand.ShantenStandard(c); !errors.Is(err, hand.ErrTileCount) {
 		t.Errorf("ShantenStandard(15 tiles) error = %v, want ErrTileCount", err)
+	}
+}
+
+func TestKindNames(t *testing.T) {
+	if s := hand.WaitKind(9).String(); s != "WaitKind(9)" {
+		t.Errorf("WaitKind(9) = %q", s)
+	}
+	if s := hand.Penchan.String(); s != "penchan" {
+		t.Errorf("Penchan = %q", s)
+	}
+	if s := hand.GroupKind(7).String(); s != "GroupKind(7)" {
+		t.Errorf("GroupKind(7) = %q", s)
 	}
 }

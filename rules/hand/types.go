@@ -1,6 +1,10 @@
 package hand
 
-import "jantaku/rules/tile"
+import (
+	"fmt"
+
+	"jantaku/rules/tile"
+)
 
 // GroupKind is what a group of an arrangement is.
 type GroupKind uint8
@@ -28,7 +32,7 @@ func (g GroupKind) String() string {
 	case Single:
 		return "single"
 	}
-	return "GroupKind(?)"
+	return fmt.Sprintf("GroupKind(%d)", uint8(g))
 }
 
 // Group is one group of an arrangement.
@@ -139,8 +143,13 @@ const (
 	Special                 // completes a special shape (orphans, knitted, ...)
 )
 
+var waitNames = [...]string{"ryanmen", "kanchan", "penchan", "shanpon", "tanki", "special"}
+
 func (w WaitKind) String() string {
-	return [...]string{"ryanmen", "kanchan", "penchan", "shanpon", "tanki", "special"}[w%6]
+	if int(w) < len(waitNames) {
+		return waitNames[w]
+	}
+	return fmt.Sprintf("WaitKind(%d)", uint8(w))
 }
 
 // Reading places the winning tile in one group of an arrangement.
