@@ -292,10 +292,12 @@ func TestCorpusHandVectors(t *testing.T) {
 		t.Errorf("riichi_hand_vectors.json has %d cases, want 306", len(f.Cases))
 	}
 	agree, excluded := 0, 0
+	reasons := map[string]int{}
 	for i := range f.Cases {
 		c := &f.Cases[i]
 		if why := vecExcludedWhy(c); why != "" {
 			excluded++
+			reasons[why]++
 			continue
 		}
 		var ok bool
@@ -312,6 +314,9 @@ func TestCorpusHandVectors(t *testing.T) {
 		}
 	}
 	t.Logf("riichi_hand_vectors.json: %d/%d compared agree, %d excluded (vecExcluded)", agree, len(f.Cases)-excluded, excluded)
+	for why, n := range reasons {
+		t.Logf("  excluded %2d: %s", n, why)
+	}
 }
 
 // Cases compared in part, with the reason.
