@@ -171,6 +171,8 @@ func (g *Game) View(audience int) View {
 			case game.Missing:
 				av.Suit = a.Suit.String()
 			case game.Pass, game.Abort, game.Tsumo:
+			case game.Draw:
+				// The tile to come stays face down until drawn.
 			default:
 				av.Tile = a.Tile.String()
 			}

@@ -1,0 +1,170 @@
+// Package referee turns what the referee (tablecore) did into MQTT steps
+// for package table: the public event and state, each seat's own view and
+// the spectators' view. It is where privacy is decided: a tile drawn is
+// shown only to its drawer (and spectators), a missing suit only to its
+// chooser until play reveals it, and no view ever holds the wall's order.
+package referee
+
+import (
+	"encoding/json"
+	"fmt"
+	"time"
+
+	"jantaku/mqtt/table"
+	"jantaku/mqtt/topic"
+	"jantaku/rules/game"
+	"jantaku/tablecore"
+)
+
+// Event is one referee event as a display reads it.
+type Event struct {
+	Seq     int64                  `json:"seq"`
+	Type    string                 `json:"type"`
+	Hand    int                    `json:"hand"`
+	Seat    *int                   `json:"seat,omitempty"`
+	Action  *tablecore.ActionView  `json:"action,omitempty"`
+	Tile    string                 `json:"tile,omitempty"`
+	Index   *int                   `json:"index,omitempty"`
+	Payment *tablecore.PaymentView `json:"payment,omitempty"`
+	Win     *tablecore.WinView     `json:"win,omitempty"`
+	End     *tablecore.EndView     `json:"end,omitempty"`
+	Hidden  bool                   `json:"hidden,omitempty"` // part of it is not shown to this audience
+}
+
+// batch is the payload of one step's events.
+type batch struct {
+	V      int     `json:"v"`
+	Events []Event `json:"events"`
+}
+
+// audience: tablecore.Public, a seat, or tablecore.Spectators.
+func eventFor(e tablecore.Event, audience int) Event {
+	out := Event{Seq: e.Seq, Type: e.Type.String(), Hand: e.Hand}
+	seat := int(e.Seat)
+	if e.Type == tablecore.Acted || e.Type == tablecore.Claimed || e.Type == tablecore.Fouled || e.Type == tablecore.WinScored {
+		out.Seat = &seat
+	}
+	switch e.Type {
+	case tablecore.Acted, tablecore.Claimed, tablecore.Fouled:
+		a := e.Action
+		av := tablecore.ActionView{Kind: a.Kind.String()}
+		private := false
+		switch a.Kind {
+		case game.Draw:
+			private = true
+		case game.Missing:
+			private = true
+		case game.Pass, game.Abort, game.Tsumo:
+		default:
+			av.Tile = a.Tile.String()
+		}
+		// A claim's tiles stay in hand until the window gives it the tile
+		// (the Claimed event); an answer on its own shows only its kind.
+		claimAnswer := e.Type == tablecore.Acted && (a.Kind == game.Chi || a.Kind == game.Pon || a.Kind == game.OpenKan)
+		if !claimAnswer || audience == seat || audience == tablecore.Spectators {
+			for _, u := range a.Uses {
+				av.Uses = append(av.Uses, u.String())
+			}
+		} else if len(a.Uses) > 0 {
+			out.Hidden = true
+		}
+		if private {
+			if audience == seat || audience == tablecore.Spectators {
+				if a.Kind == game.Draw {
+					av.Tile = a.Tile.String()
+				} else {
+					av.Suit = a.Suit.String()
+				}
+			} else {
+				out.Hidden = true
+			}
+		}
+		out.Action = &av
+	case tablecore.Revealed:
+		i := e.Index
+		out.Index, out.Tile = &i, e.Tile.String()
+	case tablecore.Paid:
+		p := tablecore.PaymentView{From: int(e.Payment.From), To: int(e.Payment.To), Amount: e.Payment.Amount, Reason: e.Payment.Reason}
+		out.Payment = &p
+	case tablecore.WinScored:
+		w := tablecore.WinView{Seat: int(e.Win.Seat), From: int(e.Win.From), Tile: e.Win.Tile.String(), Robbed: e.Win.Robbed, Summary: e.Win.Value.Summary, Points: e.Win.Value.Points, Items: e.Win.Value.Items}
+		for _, p := range e.Win.Payments {
+			w.Payments = append(w.Payments, tablecore.PaymentView{From: int(p.From), To: int(p.To), Amount: p.Amount, Reason: p.Reason})
+		}
+		out.Win = &w
+	case tablecore.HandEnded:
+		en := tablecore.EndView{Kind: e.End.Kind.String(), Reason: e.End.Reason, Ready: e.End.Ready}
+		for _, p := range e.End.Payments {
+			en.Payments = append(en.Payments, tablecore.PaymentView{From: int(p.From), To: int(p.To), Amount: p.Amount, Reason: p.Reason})
+		}
+		out.End = &en
+	}
+	return out
+}
+
+func marshal(evs []tablecore.Event, audience int) (json.RawMessage, error) {
+	b := batch{V: table.Version, Events: make([]Event, 0, len(evs))}
+	for _, e := range evs {
+		b.Events = append(b.Events, eventFor(e, audience))
+	}
+	return json.Marshal(b)
+}
+
+// Step builds the step for the events one input produced (an action, a
+// deal, a foul), with the game's views after it. Steps are numbered by the
+// referee's event sequence, which a restart reproduces.
+func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, error) {
+	if len(evs) == 0 {
+		return table.Step{}, fmt.Errorf("referee: a step needs at least one event")
+	}
+	last := evs[len(evs)-1]
+	s := table.Step{Seq: uint64(last.Seq), Time: at, Type: evs[0].Type.String()}
+	if evs[0].Type == tablecore.Acted {
+		s.Type = evs[0].Action.Kind.String()
+	}
+	var err error
+	view := func(audience int) json.RawMessage {
+		if err != nil {
+			return nil
+		}
+		var b []byte
+		b, err = json.Marshal(g.View(audience))
+		return b
+	}
+	ev := func(audience int) json.RawMessage {
+		if err != nil {
+			return nil
+		}
+		var b json.RawMessage
+		b, err = marshal(evs, audience)
+		return b
+	}
+	s.Event, s.State = ev(tablecore.Public), view(tablecore.Public)
+	players := g.Rules().Players
+	for n := 0; n < topic.Seats && n < players; n++ {
+		s.Seats[n] = table.SeatView{Event: ev(n), State: view(n)}
+	}
+	s.Spectator = table.View{Event: ev(tablecore.Spectators), State: view(tablecore.Spectators)}
+	return s, err
+}
+
+// Snapshot is the step that republishes the game as it stands (at start-up,
+// after a restart): no events, the views only.
+func Snapshot(g *tablecore.Game, at time.Time) (table.Step, error) {
+	pub := g.View(tablecore.Public)
+	s := table.Step{Seq: uint64(pub.Seq), Time: at, Type: "snapshot"}
+	var err error
+	mk := func(audience int) json.RawMessage {
+		b, e := json.Marshal(g.View(audience))
+		if e != nil {
+			err = e
+		}
+		return b
+	}
+	s.State = mk(tablecore.Public)
+	for n := 0; n < topic.Seats && n < g.Rules().Players; n++ {
+		s.Seats[n].State = mk(n)
+	}
+	s.Spectator.State = mk(tablecore.Spectators)
+	return s, err
+}

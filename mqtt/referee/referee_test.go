@@ -1,0 +1,188 @@
+package referee_test
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+	"time"
+
+	"jantaku/mqtt/referee"
+	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
+	"jantaku/rules/tile"
+	"jantaku/tablecore"
+	"jantaku/tablecore/tablecoretest"
+)
+
+// TestNoPayloadLeaksHiddenTiles plays whole random games and checks every
+// payload each audience would receive: no public or other seat's payload
+// names a tile that is hidden at that moment (in a hand, or drawn), and the
+// wall's order never appears.
+func TestNoPayloadLeaksHiddenTiles(t *testing.T) {
+	test := tablecoretest.New()
+	test.Hands = 3
+	leakTest(t, test, 3)
+	for _, name := range rulesets.Names() {
+		t.Run(name, func(t *testing.T) {
+			rs, err := rulesets.New(name, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			leakTest(t, rs, 2)
+		})
+	}
+}
+
+func leakTest(t *testing.T, rs game.Ruleset, hands int) {
+	g, err := tablecore.New(rs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(1, 2))
+	steps := 0
+	for n := 0; n < hands && !g.Over(); n++ {
+		w := rs.Rules().Set.Tiles()
+		rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+		evs, err := g.StartHand(tablecore.Deal{Wall: w})
+		if err != nil {
+			t.Fatal(err)
+		}
+		check(t, g, evs)
+		for g.Hand().Phase != game.Over {
+			var all []game.Action
+			for s := 0; s < 4; s++ {
+				all = append(all, g.Legal(game.Seat(s))...)
+			}
+			evs, err := g.Apply(all[rng.IntN(len(all))])
+			if err != nil {
+				t.Fatal(err)
+			}
+			check(t, g, evs)
+			steps++
+		}
+	}
+	if steps < 20 {
+		t.Fatalf("only %d steps checked", steps)
+	}
+}
+
+// check verifies one step's payloads against the hands as they are now.
+func check(t *testing.T, g *tablecore.Game, evs []tablecore.Event) {
+	t.Helper()
+	s, err := referee.Step(g, evs, time.Unix(0, 0))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.Hand()
+	over := h.Phase == game.Over
+	// A tile is hidden from an audience if it is in someone else's
+	// concealed hand and nowhere public. Names are faces ("5p"), so a face
+	// is only a leak if no copy of it is public.
+	public := map[string]bool{}
+	for _, p := range h.Seats {
+		for _, d := range p.Discards {
+			public[d.Tile.String()] = true
+		}
+		for _, m := range p.Melds {
+			for _, x := range m.Tiles {
+				public[x.String()] = true
+			}
+		}
+		for _, x := range append(append([]tile.Tile(nil), p.SingleKans...), p.Flowers...) {
+			public[x.String()] = true
+		}
+	}
+	for _, i := range h.Indicators {
+		public[h.Wall.Tiles[i].String()] = true
+	}
+	hiddenFrom := func(audience int) []string {
+		var out []string
+		for s, p := range h.Seats {
+			if s == audience || (over && p.Won) {
+				continue
+			}
+			for _, x := range p.Hand {
+				if !public[x.String()] && !inOwn(h, audience, x) {
+					out = append(out, x.String())
+				}
+			}
+		}
+		return out
+	}
+	payloads := map[int][]json.RawMessage{
+		tablecore.Public: {s.Event, s.State},
+	}
+	for n := 0; n < h.Players; n++ {
+		payloads[n] = []json.RawMessage{s.Seats[n].Event, s.Seats[n].State}
+	}
+	for audience, ps := range payloads {
+		hidden := hiddenFrom(audience)
+		for _, p := range ps {
+			if p == nil {
+				continue // no such seat at this table
+			}
+			shown := tilesIn(t, p)
+			for _, x := range hidden {
+				if shown[x] {
+					t.Fatalf("audience %d sees hidden %s in %s", audience, x, p)
+				}
+			}
+			if strings.Contains(string(p), `"wall"`) {
+				t.Fatalf("a payload holds the wall: %s", p)
+			}
+		}
+	}
+	// Spectators see every hand.
+	var v tablecore.View
+	if err := json.Unmarshal(s.Spectator.State, &v); err != nil {
+		t.Fatal(err)
+	}
+	for i, sv := range v.Seats {
+		if len(sv.Hand) != len(h.Seats[i].Hand) {
+			t.Fatalf("spectators see %d of seat %d's %d tiles", len(sv.Hand), i, len(h.Seats[i].Hand))
+		}
+	}
+}
+
+// tilesIn collects the tiles a payload names in its tile-bearing fields:
+// hands, the tile of an action, event or win, and the tiles a call uses.
+func tilesIn(t *testing.T, p json.RawMessage) map[string]bool {
+	t.Helper()
+	var v any
+	if err := json.Unmarshal(p, &v); err != nil {
+		t.Fatal(err)
+	}
+	out := map[string]bool{}
+	var walk func(key string, v any)
+	walk = func(key string, v any) {
+		switch x := v.(type) {
+		case map[string]any:
+			for k, y := range x {
+				walk(k, y)
+			}
+		case []any:
+			for _, y := range x {
+				walk(key, y)
+			}
+		case string:
+			if key == "hand" || key == "tile" || key == "uses" {
+				out[x] = true
+			}
+		}
+	}
+	walk("", v)
+	return out
+}
+
+func inOwn(h *game.Hand, audience int, x tile.Tile) bool {
+	if audience < 0 || audience >= len(h.Seats) {
+		return false
+	}
+	for _, y := range h.Seats[audience].Hand {
+		if y.String() == x.String() {
+			return true
+		}
+	}
+	return false
+}
