@@ -28,6 +28,8 @@ type command struct {
 func commands() []command {
 	return []command{
 		{"archive", "list and export finished games", runArchive},
+		{"replay", "replay game records through the referee and check them", runReplay},
+		{"export", "write a riichi game journal as tenhou.net/6 JSON", runExport},
 		{"score", "score a riichi hand: yaku, han, fu, points, payments", runScore},
 		// Add new subcommands here, one line each.
 		{"maintenance", "wiring, profile check, tag registration (maintenance wiring|check|register|tags)", maintenanceCmd},

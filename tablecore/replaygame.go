@@ -1,0 +1,95 @@
+package tablecore
+
+import (
+	"fmt"
+	"slices"
+
+	"jantaku/rules/game"
+	"jantaku/rules/tile"
+	"jantaku/tablecore/record"
+)
+
+// HandReport is how one hand of a record replayed.
+type HandReport struct {
+	Hand    string // e.g. "E3-1"
+	End     game.End
+	Wins    []game.Win
+	Changes []int // the referee's score changes
+	Want    []int // the record's
+}
+
+// ReplayGame replays a whole game record through a new game under rs and
+// checks it: every action accepted, every hand starting with the record's
+// dealer, round, repeat counters, sticks and scores, every hand's score
+// changes and the final scores as the record has them. report, if not
+// nil, is called after each hand. A record that starts mid-game (a
+// one-hand snippet) starts the game where it does.
+func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) error {
+	if len(rec.Hands) == 0 {
+		return fmt.Errorf("replay: the record has no hands")
+	}
+	g, err := New(rs, game.Seat(rec.Hands[0].Dealer()))
+	if err != nil {
+		return err
+	}
+	for i := range rec.Hands {
+		h := &rec.Hands[i]
+		want := standingOf(h)
+		if i == 0 {
+			if err := SetStanding(g, want); err != nil {
+				return err
+			}
+		} else {
+			n, over := g.NextStanding()
+			if over {
+				return fmt.Errorf("replay: hand %s: the referee ended the game before it", h)
+			}
+			if n.Dealer != want.Dealer || n.Round != want.Round || n.Number != want.Number || n.Honba != want.Honba || n.Pot != want.Pot || !slices.Equal(n.Scores, want.Scores) {
+				return fmt.Errorf("replay: hand %s starts with dealer %d, %s %d, %d repeats, %d on the table, scores %v; the referee has dealer %d, %s %d, %d repeats, %d on the table, scores %v",
+					h, want.Dealer, want.Round, want.Number+1, want.Honba, want.Pot, want.Scores, n.Dealer, n.Round, n.Number+1, n.Honba, n.Pot, n.Scores)
+			}
+		}
+		before := slices.Clone(g.st.Scores)
+		if err := ReplayHand(g, h); err != nil {
+			return err
+		}
+		got := slices.Clone(g.h.Scores)
+		for s := range got {
+			got[s] -= before[s]
+		}
+		// Deposits left at the end go to first place in the final
+		// standing, not in the last hand's score changes.
+		for _, p := range g.h.End.Payments {
+			if p.From == game.NoSeat && p.Reason == "deposits left at the end" {
+				got[p.To] -= p.Amount
+			}
+		}
+		d := h.Deltas()
+		if report != nil {
+			report(HandReport{Hand: h.String(), End: *g.h.End, Wins: slices.Clone(g.h.Wins), Changes: got, Want: d[:]})
+		}
+		if !slices.Equal(got, d[:]) {
+			return fmt.Errorf("replay: hand %s: the referee's score changes are %v, the record's %v", h, got, d)
+		}
+	}
+	if rec.Final != nil {
+		if !g.over {
+			return fmt.Errorf("replay: the record ends the game after hand %s, the referee does not", &rec.Hands[len(rec.Hands)-1])
+		}
+		if !slices.Equal(g.st.Scores, rec.Final.Scores[:]) {
+			return fmt.Errorf("replay: final scores %v, the record has %v", g.st.Scores, rec.Final.Scores)
+		}
+	}
+	return nil
+}
+
+func standingOf(h *record.Hand) game.Standing {
+	return game.Standing{
+		Dealer: game.Seat(h.Dealer()),
+		Round:  tile.East + tile.Kind(h.Round/4),
+		Number: h.Round % 4,
+		Honba:  h.Honba,
+		Pot:    1000 * h.Sticks,
+		Scores: slices.Clone(h.Scores[:]),
+	}
+}
