@@ -15,15 +15,15 @@ type AnomalyKind uint8
 
 // The anomalies. None of them is ever turned into a different action.
 const (
-	Unexplained   AnomalyKind = iota // a movement no legal action explains
-	OutOfTurnDraw                    // a wall tile went to the hand of a seat not to draw
-	WrongWallTile                    // the seat to draw took another wall position's tile
-	ExtraTile                        // a seat that already drew took another wall tile (too many tiles)
-	TakenFromPond                    // a discard left its pond other than by a legal claim
-	Vanished                         // a tile has not been seen for long (its location is kept)
-	FalseWin                         // WIN declared with no legal win
-	FalseDeclaration                 // riichi, missing suit or abort declared when not legal
-	ForeignTag                       // a tag not of the set on the table
+	Unexplained      AnomalyKind = iota // a movement no legal action explains
+	OutOfTurnDraw                       // a wall tile went to the hand of a seat not to draw
+	WrongWallTile                       // the seat to draw took another wall position's tile
+	ExtraTile                           // a seat that already drew took another wall tile (too many tiles)
+	TakenFromPond                       // a discard left its pond other than by a legal claim
+	Vanished                            // a tile has not been seen for long (its location is kept)
+	FalseWin                            // WIN declared with no legal win
+	FalseDeclaration                    // riichi, missing suit or abort declared when not legal
+	ForeignTag                          // a tag not of the set on the table
 )
 
 var anomalyNames = [...]string{"unexplained-move", "out-of-turn-draw", "wrong-wall-tile", "extra-tile", "taken-from-pond", "vanished", "false-win", "false-declaration", "foreign-tag"}

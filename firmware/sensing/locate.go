@@ -22,6 +22,7 @@ type Movement struct {
 	UID      rfid.UID
 	Tile     tile.Tile
 	From, To Zone
+	Via      []Zone // zones it was seen in on the way, without agreement
 	At       time.Time
 }
 
@@ -59,7 +60,8 @@ type track struct {
 	first    [maxZones]time.Time // first read of the current run of hits
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
 	lastSeen time.Time
-	missed   int // reads of its zone without it since it was last seen
+	trail    []Zone // zones seen in since the last commit
+	missed   int    // reads of its zone without it since it was last seen
 	vanished bool
 }
 
@@ -164,11 +166,15 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			tr.hits[zi]++
 			tr.seen[zi] = r.At
 			tr.lastSeen = r.At
+			if r.Zone != tr.at && !slices.Contains(tr.trail, r.Zone) {
+				tr.trail = append(tr.trail, r.Zone)
+			}
 			if tr.at == r.Zone {
 				// Still at home: sightings elsewhere so far were bleed.
 				tr.missed = 0
 				tr.hits = [maxZones]int{}
 				tr.hits[zi] = 1
+				tr.trail = nil
 			}
 			if tr.vanished {
 				tr.vanished = false
@@ -211,6 +217,12 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		return Movement{}, false
 	}
 	m := Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(best), At: now}
+	for _, z := range tr.trail {
+		if z != m.To {
+			m.Via = append(m.Via, z)
+		}
+	}
+	tr.trail = nil
 	tr.at = m.To
 	tr.missed = 0
 	return m, true

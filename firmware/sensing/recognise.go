@@ -234,11 +234,13 @@ func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) boo
 // need is one tile an action moves: an exact tile, or any tile of a face
 // (kind and red flag) or of a suit, held in the seat's hand, arriving in to.
 type need struct {
-	t      tile.Tile
-	exact  bool
-	suit   bool
-	inHand bool
-	to     Zone
+	t         tile.Tile
+	exact     bool
+	suit      bool
+	inHand    bool
+	drawn     bool
+	discarded bool
+	to        Zone
 }
 
 // needs returns the tile movements of a; nil for actions without any
@@ -247,9 +249,9 @@ func needs(h *game.Hand, a game.Action) []need {
 	s := a.Seat
 	switch a.Kind {
 	case game.Draw:
-		return []need{{t: a.Tile, exact: true, to: SeatZone(s, Hand)}}
+		return []need{{t: a.Tile, exact: true, drawn: true, to: SeatZone(s, Hand)}}
 	case game.Discard, game.Riichi:
-		return []need{{t: a.Tile, inHand: true, to: SeatZone(s, Discards)}}
+		return []need{{t: a.Tile, inHand: true, discarded: true, to: SeatZone(s, Discards)}}
 	case game.Flower, game.SingleKan, game.AddedKan:
 		return []need{{t: a.Tile, inHand: true, to: SeatZone(s, Melds)}}
 	case game.ClosedKan:
@@ -279,8 +281,22 @@ func firstOfSuit(su tile.Suit) tile.Kind {
 
 func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 	t := e.m.Tile
+	to := e.m.To
+	// A tile may go on before its reads agree where it was: a drawn tile
+	// discarded at once or exposed as a flower or kong, a discard claimed
+	// at once. Each step is still matched on its own; a step through
+	// another seat's area needs a sighting on the way (Via).
+	hand, pond := SeatZone(n.to.Seat, Hand), SeatZone(n.to.Seat, Discards)
 	switch {
-	case e.m.To != n.to:
+	case n.drawn && to.Seat == n.to.Seat && (to.Area == Discards || to.Area == Melds):
+		to = n.to
+	case n.drawn && to.Area == Melds && (slices.Contains(e.m.Via, hand) || slices.Contains(e.m.Via, pond)):
+		to = n.to
+	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat && slices.Contains(e.m.Via, pond):
+		to = n.to
+	}
+	switch {
+	case to != n.to:
 		return false
 	case n.exact && t != n.t:
 		return false
@@ -391,6 +407,16 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		full = append(full, s.riichiOrDiscard(ctx, seat, ms, now, out)...)
 	}
+	// A call that explains only part of what moved gives way to one that
+	// explains all of it (a pon's three tiles within a kong's four).
+	full = slices.DeleteFunc(slices.Clone(full), func(f match) bool {
+		for _, g := range full {
+			if len(g.es) > len(f.es) && subset(f.es, g.es) {
+				return true
+			}
+		}
+		return false
+	})
 	slices.SortStableFunc(full, func(a, b match) int { return a.latest().Compare(b.latest()) })
 	for _, f := range full {
 		var rivals []game.Action
@@ -419,10 +445,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			continue
 		}
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
-			for _, e := range f.es {
-				delete(s.pending, e.m.UID)
-			}
-			return true
+			return true // resolve drops the entries now where expected
 		}
 	}
 	return false
@@ -517,4 +540,13 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 		s.log.Warn("sensing: anomaly", "kind", an.Kind.String(), "seat", int(an.Seat), "tile", an.Tile.String(), "from", an.From.String(), "to", an.To.String(), "expected", an.Expected)
 		*out = append(*out, an)
 	}
+}
+
+func subset(a, b []*entry) bool {
+	for _, e := range a {
+		if !slices.Contains(b, e) {
+			return false
+		}
+	}
+	return true
 }

@@ -233,6 +233,7 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 		s.log.Debug("sensing: moved", "uid", m.UID, "tile", m.Tile.String(), "from", m.From.String(), "to", m.To.String())
 		if e := s.pending[m.UID]; e != nil {
 			e.m.To, e.m.At = m.To, m.At
+			e.m.Via = append(append(e.m.Via, e.m.From), m.Via...)
 			e.dismissed = false
 			continue
 		}

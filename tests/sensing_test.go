@@ -1,0 +1,295 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"jantaku/firmware/sensing"
+	"jantaku/hardware/sim/players"
+	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
+	"jantaku/rules/tile"
+	"jantaku/tablecore"
+	"jantaku/tablecore/tablecoretest"
+)
+
+// sensingRulesets returns every ruleset family there is, and the test
+// ruleset with flowers (exposures and tail replacements).
+func sensingRulesets() map[string]func() (game.Ruleset, error) {
+	out := map[string]func() (game.Ruleset, error){
+		"test+flowers": func() (game.Ruleset, error) {
+			rs := tablecoretest.New()
+			rs.R.Flowers = true
+			rs.R.Set = tile.WithFlowers()
+			return rs, nil
+		},
+	}
+	for _, n := range rulesets.Names() {
+		if !strings.Contains(n, "/") {
+			out[n] = func() (game.Ruleset, error) { return rulesets.New(n, nil) }
+		}
+	}
+	return out
+}
+
+// sensedHand is what sensing made of one simulated hand.
+type sensedHand struct {
+	truth, sensed   []game.Action
+	false, missed   int
+	anomalies       []*sensing.Anomaly
+	ambiguous       int
+	placeToAccept   []time.Duration // the last tile down (or press) → accepted
+	decisiveToAcc   []time.Duration // the decisive read → accepted
+	processing      []time.Duration // real time to process one read
+	mistakes        []players.Mistake
+	truthOver, over bool
+	reads           int
+}
+
+// playHand plays one hand with simulated players on a simulated surface
+// and a sensing pipeline feeding a referee of its own; the players' truth
+// referee is the ground truth.
+func playHand(t testing.TB, build func() (game.Ruleset, error), cfg players.Config) sensedHand {
+	ctx := context.Background()
+	start := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	cfg.Ruleset = build
+	tb, err := players.New(cfg, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.New(rs, tb.Dealer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.StartHand(tb.Deal()); err != nil {
+		t.Fatal(err)
+	}
+	var walls []sensing.Zone
+	for _, z := range tb.WallZones() {
+		zz, err := sensing.ParseZone(z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walls = append(walls, zz)
+	}
+	scfg := sensing.Config{}
+	if os.Getenv("JANTAKU_SENSING_LOG") != "" {
+		scfg.Logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	}
+	sn := sensing.New(scfg, sensing.GameReferee(g))
+	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+	sched := sensing.NewSchedule(sensing.TableZones(rs.Rules().Players))
+
+	var res sensedHand
+	type acc struct {
+		a            game.Action
+		at, decisive time.Time
+	}
+	var accepted []acc
+	take := func(outs []sensing.Output) {
+		for _, o := range outs {
+			switch o := o.(type) {
+			case *sensing.Accepted:
+				if o.Action.Kind != game.Pass {
+					accepted = append(accepted, acc{o.Action, o.At, o.Decisive})
+				}
+			case *sensing.Anomaly:
+				res.anomalies = append(res.anomalies, o)
+			case *sensing.Ambiguous:
+				res.ambiguous++
+				if os.Getenv("JANTAKU_SENSING_LOG") != "" {
+					fmt.Println("ambiguous:", o.Options)
+				}
+			}
+		}
+	}
+	now := start
+	var idle time.Time
+	for {
+		for _, p := range tb.Advance(now) {
+			d := sensing.Declaration{Seat: p.Seat, At: p.At, Suit: p.Suit}
+			switch p.Kind {
+			case players.PressWin:
+				d.Kind = sensing.DeclareWin
+			case players.PressRiichi:
+				d.Kind = sensing.DeclareRiichi
+			case players.PressMissing:
+				d.Kind = sensing.DeclareMissing
+			}
+			take(sn.Declare(ctx, d))
+		}
+		if tb.Done() {
+			if idle.IsZero() {
+				idle = now
+			}
+			if g.Hand().Phase == game.Over || now.Sub(idle) > 20*time.Second {
+				break
+			}
+		}
+		if now.Sub(start) > 4*time.Hour {
+			t.Fatalf("seed %d: the hand runs for ever", cfg.Seed)
+		}
+		sched.Focus(sn.Focus())
+		z := sched.Next(now)
+		uids, cost := tb.Surface().Inventory(z.String())
+		now = now.Add(cost)
+		sched.Done(z, now)
+		res.reads++
+		t0 := time.Now()
+		outs := sn.Observe(ctx, sensing.Read{Zone: z, At: now, UIDs: uids})
+		outs = append(outs, sn.Tick(ctx, now)...)
+		res.processing = append(res.processing, time.Since(t0))
+		take(outs)
+	}
+	if err := tb.Err(); err != nil {
+		t.Fatalf("seed %d: %v", cfg.Seed, err)
+	}
+	log := tb.Log()
+	for _, r := range log {
+		res.truth = append(res.truth, r.Action)
+	}
+	for _, a := range accepted {
+		res.sensed = append(res.sensed, a.a)
+	}
+	tn, sn2 := canonical(res.truth), canonical(res.sensed)
+	l := lcs(tn, sn2)
+	res.false, res.missed = len(sn2)-l, len(tn)-l
+	if res.false == 0 && res.missed == 0 {
+		for i, a := range accepted {
+			if tn[i].Kind == game.Missing || tn[i].Kind == game.Ron {
+				continue // simultaneous: order normalised
+			}
+			res.placeToAccept = append(res.placeToAccept, a.at.Sub(log[i].Done))
+			res.decisiveToAcc = append(res.decisiveToAcc, a.at.Sub(a.decisive))
+		}
+	}
+	res.mistakes = tb.Mistakes()
+	res.truthOver = tb.Truth().Hand().Phase == game.Over
+	res.over = g.Hand().Phase == game.Over
+	return res
+}
+
+// canonical orders the runs of actions players make at the same time
+// (missing-suit choices, several wins on one discard) by seat.
+func canonical(as []game.Action) []game.Action {
+	out := slices.Clone(as)
+	for i := 0; i < len(out); {
+		j := i + 1
+		for j < len(out) && (out[i].Kind == game.Missing || out[i].Kind == game.Ron) && out[j].Kind == out[i].Kind {
+			j++
+		}
+		slices.SortFunc(out[i:j], func(a, b game.Action) int { return int(a.Seat) - int(b.Seat) })
+		i = j
+	}
+	return out
+}
+
+func lcs(a, b []game.Action) int {
+	prev := make([]int, len(b)+1)
+	cur := make([]int, len(b)+1)
+	for i := range a {
+		for j := range b {
+			if a[i].Equal(b[j]) {
+				cur[j+1] = prev[j] + 1
+			} else {
+				cur[j+1] = max(cur[j], prev[j+1])
+			}
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(b)]
+}
+
+func percentile(ds []time.Duration, p float64) time.Duration {
+	if len(ds) == 0 {
+		return 0
+	}
+	s := slices.Clone(ds)
+	slices.Sort(s)
+	i := int(p * float64(len(s)-1))
+	return s[i]
+}
+
+// sensingHands is the number of hands per ruleset: small in CI,
+// JANTAKU_SENSING_HANDS for the documented long run.
+func sensingHands(t *testing.T, ci int) int {
+	if v := os.Getenv("JANTAKU_SENSING_HANDS"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 {
+			t.Fatalf("JANTAKU_SENSING_HANDS=%q: want a positive number", v)
+		}
+		return n
+	}
+	if testing.Short() {
+		return ci / 3
+	}
+	return ci
+}
+
+// TestSensingProof: with 5% missed reads and 0.5% ghost reads, simulated
+// players' hands give no false and no missed action against the players'
+// ground truth, and no anomaly, in every ruleset.
+//
+// It does not pass yet (docs/benchmarks.md, "Tile sensing", lists the
+// figures and the known causes), so it runs only when
+// JANTAKU_SENSING_HANDS is set, e.g. JANTAKU_SENSING_HANDS=24 for the CI
+// size and 1000 for the documented run.
+func TestSensingProof(t *testing.T) {
+	if os.Getenv("JANTAKU_SENSING_HANDS") == "" {
+		t.Skip("the sensing proof does not pass yet; set JANTAKU_SENSING_HANDS to run it")
+	}
+	hands := sensingHands(t, 24)
+	names := sortedKeys(sensingRulesets())
+	for _, name := range names {
+		build := sensingRulesets()[name]
+		t.Run(name, func(t *testing.T) {
+			var falseN, missedN, actions, anomalies, ambiguous, reads int
+			var place, decisive, proc []time.Duration
+			for i := range hands {
+				r := playHand(t, build, players.Config{Seed: uint64(1000 + i), Pace: players.Human, MissRate: 0.05, GhostRate: 0.005})
+				falseN += r.false
+				missedN += r.missed
+				actions += len(r.truth)
+				anomalies += len(r.anomalies)
+				ambiguous += r.ambiguous
+				reads += r.reads
+				place = append(place, r.placeToAccept...)
+				decisive = append(decisive, r.decisiveToAcc...)
+				proc = append(proc, r.processing...)
+				if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
+					t.Errorf("hand seed %d: %d false, %d missed actions, anomalies %v, over %v/%v\ntruth  %v\nsensed %v", 1000+i, r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
+				}
+			}
+			t.Logf("%s: %d hands, %d actions, %d reads: %d false, %d missed, %d anomalies, %d ambiguous; placed→accepted p50 %v p99 %v; decisive read→accepted p50 %v p99 %v; processing per read p50 %v p99 %v",
+				name, hands, actions, reads, falseN, missedN, anomalies, ambiguous,
+				percentile(place, .5), percentile(place, .99), percentile(decisive, .5), percentile(decisive, .99),
+				percentile(proc, .5), percentile(proc, .99))
+			if os.Getenv("JANTAKU_SENSING_REPORT") != "" {
+				fmt.Printf("| %s | %d | %d | %d | %d | %d | %v / %v | %v / %v | %v / %v |\n", name, hands, actions, falseN, missedN, anomalies,
+					percentile(place, .5).Round(time.Millisecond), percentile(place, .99).Round(time.Millisecond),
+					percentile(decisive, .5).Round(time.Millisecond), percentile(decisive, .99).Round(time.Millisecond),
+					percentile(proc, .5).Round(time.Microsecond), percentile(proc, .99).Round(time.Microsecond))
+			}
+		})
+	}
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	var out []string
+	for k := range m {
+		out = append(out, k)
+	}
+	slices.Sort(out)
+	return out
+}
