@@ -1,0 +1,456 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	mqcmd "jantaku/mqtt/command"
+	"jantaku/mqtt/referee"
+	mqtable "jantaku/mqtt/table"
+	"jantaku/rules/game"
+	"jantaku/rules/hand"
+	"jantaku/rules/rulesets"
+	"jantaku/rules/tile"
+	"jantaku/tablecore"
+	"jantaku/tablecore/archive"
+)
+
+// stepPublisher is where the service sends what the referee did: the MQTT
+// publisher (mqtt/table), or nothing.
+type stepPublisher interface {
+	Publish(ctx context.Context, s mqtable.Step) error
+	Snapshot(ctx context.Context, s mqtable.Step) error
+}
+
+// dealer supplies the wall of each new hand: the machine's walls on a real
+// table, a seeded shuffle in the simulator.
+type dealer interface {
+	Deal(ctx context.Context, rules game.Rules) (tablecore.Deal, error)
+}
+
+// shuffleDealer deals a uniformly shuffled wall and rolls the dice.
+type shuffleDealer struct{ rng *rand.Rand }
+
+func (d shuffleDealer) Deal(_ context.Context, r game.Rules) (tablecore.Deal, error) {
+	w := r.Set.Tiles()
+	d.rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	return tablecore.Deal{Wall: w, Dice: [2]int{1 + d.rng.IntN(6), 1 + d.rng.IntN(6)}}, nil
+}
+
+// service owns one table's game: it alone changes it (one goroutine, Run),
+// journals every input, publishes every step, plays the simulated seats,
+// executes commands and archives finished games.
+type service struct {
+	log     *slog.Logger
+	dir     string // journal and archive
+	ruleset string
+	options json.RawMessage
+	pub     stepPublisher
+	deal    dealer
+	now     func() time.Time
+	rng     *rand.Rand
+	bots    []bool        // seats played by simulated players
+	pace    time.Duration // a simulated player's thinking time
+	games   int           // games to play before stopping; 0 = no limit
+	arch    *archive.Archive
+
+	t       *tablecore.Table
+	started time.Time
+	played  int
+	reqs    chan request
+}
+
+type request struct {
+	cmd   mqcmd.Command
+	reply chan error
+	view  chan tablecore.View // a view of cmd.Seat, read by the owner
+}
+
+var errGameOver = errors.New("the game is over: send start for a new one")
+
+func (s *service) journalPath() string { return filepath.Join(s.dir, "table.jnl") }
+
+func resolveRuleset(name string, options json.RawMessage) (game.Ruleset, error) {
+	return rulesets.New(name, options)
+}
+
+// open resumes the journaled game if there is one, else creates a game.
+func (s *service) open(ctx context.Context) error {
+	if err := os.MkdirAll(s.dir, 0o755); err != nil {
+		return err
+	}
+	a, err := archive.Open(filepath.Join(s.dir, "archive.db"), 2*time.Second)
+	if err != nil {
+		return err
+	}
+	s.arch = a
+	if s.reqs == nil {
+		s.reqs = make(chan request)
+	}
+	if _, err := os.Stat(s.journalPath()); err == nil {
+		t, err := tablecore.Open(ctx, s.journalPath(), resolveRuleset, s.now)
+		if err != nil {
+			return fmt.Errorf("the table's journal %s does not resume (move it aside to start afresh): %w", s.journalPath(), err)
+		}
+		s.t, s.ruleset, s.options = t, t.Name, t.Opts
+		s.log.Info("resumed the game", "journal", s.journalPath(), "ruleset", t.Name, "events", len(t.Start))
+		return nil
+	}
+	return s.newGame(ctx)
+}
+
+func (s *service) newGame(ctx context.Context) error {
+	t, err := tablecore.Create(ctx, s.journalPath(), s.ruleset, s.options, resolveRuleset, 0, s.now)
+	if err != nil {
+		return err
+	}
+	s.t, s.started = t, s.now()
+	s.log.Info("new game", "ruleset", s.ruleset, "journal", s.journalPath())
+	return nil
+}
+
+// close archives nothing; it closes the journal and the archive.
+func (s *service) close() {
+	if s.t != nil {
+		s.t.Close()
+	}
+	if s.arch != nil {
+		s.arch.Close()
+	}
+}
+
+// Handle implements command.Handler: the command goes to the owner
+// goroutine and its result comes back as the reply.
+func (s *service) Handle(ctx context.Context, c mqcmd.Command) error {
+	r := request{cmd: c, reply: make(chan error, 1)}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	select {
+	case s.reqs <- r:
+	case <-ctx.Done():
+		return fmt.Errorf("%w: the table did not take the command in time", mqcmd.ErrBusy)
+	}
+	select {
+	case err := <-r.reply:
+		return err
+	case <-ctx.Done():
+		return fmt.Errorf("%w: no answer in time", mqcmd.ErrBusy)
+	}
+}
+
+// Run plays until ctx ends or the configured number of games is played.
+func (s *service) Run(ctx context.Context) error {
+	if step, err := referee.Snapshot(s.t.Game(), s.now()); err == nil && s.pub != nil {
+		if err := s.pub.Snapshot(ctx, step); err != nil {
+			s.log.Warn("publishing the snapshot", "err", err)
+		}
+	}
+	tick := time.NewTicker(max(s.pace, time.Millisecond))
+	defer tick.Stop()
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case r := <-s.reqs:
+			if r.view != nil {
+				r.view <- s.t.Game().View(r.cmd.Seat)
+				continue
+			}
+			r.reply <- s.command(ctx, r.cmd)
+		case <-tick.C:
+			done, err := s.step(ctx)
+			if err != nil {
+				return err
+			}
+			if done {
+				return nil
+			}
+		}
+	}
+}
+
+// step makes the table move on by one thing: a hand dealt, a finished
+// game archived and a new one begun, or one simulated player's action.
+func (s *service) step(ctx context.Context) (done bool, err error) {
+	g := s.t.Game()
+	if g.Over() {
+		if err := s.finish(ctx); err != nil {
+			return false, err
+		}
+		if s.games > 0 && s.played >= s.games {
+			return true, nil
+		}
+		return false, s.newGame(ctx)
+	}
+	if h := g.Hand(); h == nil || h.Phase == game.Over {
+		d, err := s.deal.Deal(ctx, g.Rules())
+		if err != nil {
+			return false, err
+		}
+		evs, err := s.t.StartHand(ctx, d)
+		if err != nil {
+			if errors.Is(err, tablecore.ErrGameOver) {
+				return false, nil
+			}
+			return false, err
+		}
+		s.publish(ctx, evs)
+		return false, nil
+	}
+	a, ok := s.botMove(g)
+	if !ok {
+		return false, nil // waiting for a person
+	}
+	evs, err := s.t.Apply(ctx, a)
+	if err != nil {
+		return false, fmt.Errorf("a simulated player's legal move was refused: %w", err)
+	}
+	s.publish(ctx, evs)
+	return false, nil
+}
+
+func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
+	if s.pub == nil || len(evs) == 0 {
+		return
+	}
+	step, err := referee.Step(s.t.Game(), evs, s.now())
+	if err == nil {
+		err = s.pub.Publish(ctx, step)
+	}
+	if err != nil {
+		s.log.Warn("publishing", "err", err)
+	}
+}
+
+// finish archives the finished game and moves its journal aside.
+func (s *service) finish(ctx context.Context) error {
+	j, err := os.ReadFile(s.journalPath())
+	if err != nil {
+		return err
+	}
+	st := s.t.Game().Standing()
+	id, err := s.arch.Put(archive.Summary{Ruleset: s.ruleset, Options: s.options, Started: s.started, Finished: s.now(), Hands: st.Hands, Scores: st.Scores}, j)
+	if err != nil {
+		return err
+	}
+	s.t.Close()
+	s.t = nil
+	s.played++
+	s.log.Info("game finished and archived", "id", id, "scores", st.Scores, "hands", st.Hands)
+	return os.Rename(s.journalPath(), filepath.Join(s.dir, fmt.Sprintf("game-%d.jnl", id)))
+}
+
+// command executes one authorised command from MQTT.
+func (s *service) command(ctx context.Context, c mqcmd.Command) error {
+	g := s.t.Game()
+	switch c.Type {
+	case "start":
+		var args struct {
+			Ruleset string          `json:"ruleset"`
+			Options json.RawMessage `json:"options"`
+		}
+		if len(c.Args) > 0 {
+			if err := json.Unmarshal(c.Args, &args); err != nil {
+				return fmt.Errorf("%w: start: %v", mqcmd.ErrMalformed, err)
+			}
+		}
+		if args.Ruleset != "" {
+			if _, err := rulesets.New(args.Ruleset, args.Options); err != nil {
+				return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
+			}
+			s.ruleset, s.options = args.Ruleset, args.Options
+		}
+		if h := g.Hand(); h != nil && !g.Over() {
+			return fmt.Errorf("%w: a game is in progress (send abort first)", mqcmd.ErrRejected)
+		}
+		if g.Over() {
+			if err := s.finish(ctx); err != nil {
+				return err
+			}
+		} else {
+			s.t.Close()
+			os.Remove(s.journalPath())
+		}
+		return s.newGame(ctx)
+	case "next_hand":
+		if h := g.Hand(); h != nil && h.Phase != game.Over {
+			return fmt.Errorf("%w: the hand is still in play", mqcmd.ErrRejected)
+		}
+		_, err := s.step(ctx)
+		return err
+	case "win", "riichi", "chi", "pon", "kan", "pass", "ok":
+		return s.declare(ctx, c)
+	}
+	return fmt.Errorf("%w: %q is not supported by this table yet", mqcmd.ErrRejected, c.Type)
+}
+
+// declare applies a seat's declaration: args name one of the seat's legal
+// actions ({kind, tile, uses} as the seat's view lists them).
+func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
+	var args tablecore.ActionView
+	if len(c.Args) > 0 {
+		if err := json.Unmarshal(c.Args, &args); err != nil {
+			return fmt.Errorf("%w: %s: %v", mqcmd.ErrMalformed, c.Type, err)
+		}
+	}
+	g := s.t.Game()
+	legal := g.Legal(game.Seat(c.Seat))
+	for _, a := range legal {
+		if !matches(a, c.Type, args) {
+			continue
+		}
+		evs, err := s.t.Apply(ctx, a)
+		if err != nil {
+			return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
+		}
+		s.publish(ctx, evs)
+		return nil
+	}
+	return fmt.Errorf("%w: seat %d may not %s %s now", mqcmd.ErrRejected, c.Seat, c.Type, args.Tile)
+}
+
+// matches reports whether legal action a is what a seat's command asks.
+func matches(a game.Action, typ string, v tablecore.ActionView) bool {
+	want := map[string][]game.Kind{
+		"win": {game.Tsumo, game.Ron}, "riichi": {game.Riichi}, "chi": {game.Chi}, "pon": {game.Pon},
+		"kan": {game.OpenKan, game.AddedKan, game.ClosedKan, game.SingleKan}, "pass": {game.Pass},
+		"ok": {game.Discard, game.Draw, game.Flower, game.Missing},
+	}[typ]
+	if !slices.Contains(want, a.Kind) {
+		return false
+	}
+	if v.Kind != "" && v.Kind != a.Kind.String() {
+		return false
+	}
+	if v.Tile != "" && a.Kind != game.Draw && v.Tile != a.Tile.String() {
+		return false
+	}
+	if v.Suit != "" && v.Suit != a.Suit.String() {
+		return false
+	}
+	if len(v.Uses) > 0 {
+		var u []string
+		for _, t := range a.Uses {
+			u = append(u, t.String())
+		}
+		slices.Sort(u)
+		w := slices.Clone(v.Uses)
+		slices.Sort(w)
+		return slices.Equal(u, w)
+	}
+	return true
+}
+
+// botMove picks an action for a simulated seat that may act now: win when
+// it can, otherwise draw, expose flowers, choose a missing suit, declare
+// riichi when ready, discard the tile that leaves the hand nearest to
+// ready, and pass on claims.
+func (s *service) botMove(g *tablecore.Game) (game.Action, bool) {
+	h := g.Hand()
+	for seat := 0; seat < h.Players; seat++ {
+		if seat >= len(s.bots) || !s.bots[seat] {
+			continue
+		}
+		legal := g.Legal(game.Seat(seat))
+		if len(legal) == 0 {
+			continue
+		}
+		by := map[game.Kind][]game.Action{}
+		for _, a := range legal {
+			by[a.Kind] = append(by[a.Kind], a)
+		}
+		for _, k := range []game.Kind{game.Tsumo, game.Ron, game.Flower, game.Draw} {
+			if as := by[k]; len(as) > 0 {
+				return as[0], true
+			}
+		}
+		if as := by[game.Missing]; len(as) > 0 {
+			return fewestSuit(h.Seats[seat].Hand, as), true
+		}
+		if ds := append(by[game.Riichi], by[game.Discard]...); len(ds) > 0 {
+			return bestDiscard(h.Seats[seat].Hand, by[game.Riichi], by[game.Discard]), true
+		}
+		if c, ok := usefulCall(h.Seats[seat].Hand, append(by[game.Pon], by[game.Chi]...)); ok {
+			return c, true
+		}
+		if as := by[game.Pass]; len(as) > 0 {
+			return as[0], true
+		}
+		return legal[0], true
+	}
+	return game.Action{}, false
+}
+
+// usefulCall returns a pon or chi that brings the hand nearer to ready.
+func usefulCall(held []tile.Tile, calls []game.Action) (game.Action, bool) {
+	o := hand.Options{}
+	before, err := hand.Shanten(tile.CountsOf(held), o)
+	if err != nil {
+		return game.Action{}, false
+	}
+	for _, a := range calls {
+		c := tile.CountsOf(held)
+		for _, u := range a.Uses {
+			c[u.Kind]--
+		}
+		if after, err := hand.Shanten(c, o); err == nil && after < before {
+			return a, true
+		}
+	}
+	return game.Action{}, false
+}
+
+func fewestSuit(hand []tile.Tile, as []game.Action) game.Action {
+	best, n := as[0], 99
+	for _, a := range as {
+		c := 0
+		for _, t := range hand {
+			if t.Kind.Suit() == a.Suit {
+				c++
+			}
+		}
+		if c < n {
+			best, n = a, c
+		}
+	}
+	return best
+}
+
+// bestDiscard prefers a riichi when one is legal, then the discard that
+// leaves the lowest shanten (ties: honours and terminals first).
+func bestDiscard(held []tile.Tile, riichi, discards []game.Action) game.Action {
+	if len(riichi) > 0 {
+		return riichi[0]
+	}
+	if len(discards) == 1 {
+		return discards[0]
+	}
+	best, bestN := discards[0], 99
+	for _, d := range discards {
+		c := tile.CountsOf(held)
+		if d.Tile.Kind < tile.NumKinds {
+			c[d.Tile.Kind]--
+		}
+		n, err := hand.Shanten(c, hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs)})
+		if err != nil {
+			n = 8
+		}
+		if !d.Tile.Kind.IsTerminalOrHonor() {
+			n = n*2 + 1
+		} else {
+			n = n * 2
+		}
+		if n < bestN {
+			best, bestN = d, n
+		}
+	}
+	return best
+}

@@ -1,0 +1,155 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"sync"
+	"testing"
+	"time"
+
+	mqcmd "jantaku/mqtt/command"
+	mqtable "jantaku/mqtt/table"
+	"jantaku/tablecore"
+)
+
+type recorder struct {
+	mu    sync.Mutex
+	steps []mqtable.Step
+	snaps int
+}
+
+func (r *recorder) Publish(_ context.Context, s mqtable.Step) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.steps = append(r.steps, s)
+	return nil
+}
+
+func (r *recorder) Snapshot(context.Context, mqtable.Step) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.snaps++
+	return nil
+}
+
+func newService(t *testing.T, ruleset string, bots []bool, games int) (*service, *recorder) {
+	rec := &recorder{}
+	s := &service{
+		log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
+		dir:     t.TempDir(),
+		ruleset: ruleset,
+		pub:     rec,
+		deal:    shuffleDealer{rand.New(rand.NewPCG(5, 6))},
+		now:     time.Now,
+		bots:    bots,
+		pace:    time.Microsecond,
+		games:   games,
+	}
+	if err := s.open(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(s.close)
+	return s, rec
+}
+
+// TestSimulatedGamesPlayToTheEnd plays whole games of several rulesets with
+// simulated players: each ends, is archived, and published step by step
+// with strictly increasing sequence numbers.
+func TestSimulatedGamesPlayToTheEnd(t *testing.T) {
+	for _, rs := range []string{"riichi/tenhou", "sichuan", "mcr/simplified", "shanghai"} {
+		t.Run(rs, func(t *testing.T) {
+			s, rec := newService(t, rs, []bool{true, true, true, true}, 1)
+			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			defer cancel()
+			if err := s.Run(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if ctx.Err() != nil {
+				t.Fatalf("the game did not end in time")
+			}
+			games, err := s.arch.List()
+			if err != nil || len(games) != 1 || games[0].Hands == 0 {
+				t.Fatalf("archive: %+v %v", games, err)
+			}
+			var last uint64
+			for _, st := range rec.steps {
+				if st.Seq <= last {
+					t.Fatalf("step seq %d after %d", st.Seq, last)
+				}
+				last = st.Seq
+			}
+			// The archived journal replays to a finished game.
+			_, j, _ := s.arch.Get(games[0].ID)
+			if len(j) == 0 {
+				t.Fatalf("empty journal archived")
+			}
+			t.Logf("%s: %d hands, scores %v, %d steps", rs, games[0].Hands, games[0].Scores, len(rec.steps))
+		})
+	}
+}
+
+// TestSeatCommands: a person at seat 0 plays by commands while the others
+// are simulated; an illegal or malformed command is refused and changes
+// nothing.
+func TestSeatCommands(t *testing.T) {
+	s, _ := newService(t, "riichi/seed", []bool{false, true, true, true}, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	// Wait for the deal: the dealer (seat 0) then holds 14 tiles and must act.
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		v := s.viewFor(t, 0)
+		if v.Phase == "act" && v.Turn == 0 {
+			break
+		}
+		time.Sleep(time.Millisecond)
+	}
+	v := s.viewFor(t, 0)
+	if v.Phase != "act" || v.Turn != 0 || len(v.Legal) == 0 {
+		t.Fatalf("seat 0 was never asked to act: %+v", v)
+	}
+	bad := []mqcmd.Command{
+		{Type: "pon", Seat: 0, Args: json.RawMessage(`{"tile":"5p"}`)},
+		{Type: "ok", Seat: 0, Args: json.RawMessage(`{"kind":"discard","tile":"9x"}`)},
+		{Type: "ok", Seat: 0, Args: json.RawMessage(`{"kind":`)},
+	}
+	for _, c := range bad {
+		if err := s.Handle(ctx, c); err == nil {
+			t.Fatalf("%s %s was accepted", c.Type, c.Args)
+		}
+	}
+	if after := s.viewFor(t, 0); after.Seq != v.Seq {
+		t.Fatalf("a refused command changed the game (seq %d → %d)", v.Seq, after.Seq)
+	}
+	var discard tablecore.ActionView
+	for _, a := range v.Legal {
+		if a.Kind == "discard" {
+			discard = a
+			break
+		}
+	}
+	args, _ := json.Marshal(discard)
+	if err := s.Handle(ctx, mqcmd.Command{Type: "ok", Seat: 0, Args: args}); err != nil {
+		t.Fatalf("discard %s: %v", discard.Tile, err)
+	}
+	if n := len(s.viewFor(t, 0).Seats[0].Discards); n != 1 {
+		t.Fatalf("seat 0 has %d discards after its command", n)
+	}
+	cancel()
+	<-done
+}
+
+// viewFor reads seat's view through the owner goroutine's lock-free path:
+// tests only, between steps.
+func (s *service) viewFor(t *testing.T, seat int) tablecore.View {
+	t.Helper()
+	reply := make(chan tablecore.View, 1)
+	s.reqs <- request{cmd: mqcmd.Command{Type: "_view", Seat: seat}, reply: nil, view: reply}
+	return <-reply
+}
+
