@@ -152,4 +152,3 @@ func (s *service) viewFor(t *testing.T, seat int) tablecore.View {
 	s.reqs <- request{cmd: mqcmd.Command{Type: "_view", Seat: seat}, reply: nil, view: reply}
 	return <-reply
 }
-
