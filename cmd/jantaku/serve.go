@@ -1,0 +1,173 @@
+package main
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	mrand "math/rand/v2"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"jantaku/mqtt/access"
+	"jantaku/mqtt/broker"
+	"jantaku/mqtt/display"
+	mqtable "jantaku/mqtt/table"
+	"jantaku/mqtt/topic"
+	"jantaku/rules/rulesets"
+)
+
+// tableConfig is how the daemon runs the game side of the table.
+type tableConfig struct {
+	Dir     string          // data: journal, archive, credentials, broker store
+	Ruleset string          // e.g. "riichi", "sichuan", "mcr/official"
+	Options json.RawMessage // laid over the ruleset's preset
+	MQTT    string          // embedded broker's TCP listener ("-": none)
+	WS      string          // its WebSocket listener, for the displays
+	HTTP    string          // the displays' web server ("-": none)
+	Humans  []int           // seats played by people (commands); the rest are simulated
+	Pace    time.Duration   // a simulated player's thinking time
+	Games   int             // stop after this many games; 0: keep playing
+	Seed    uint64
+}
+
+// credentials returns the table's MQTT credentials, made on first start
+// with random passwords and kept in dir/access.json (mode 0600).
+func credentials(dir string) (access.Config, error) {
+	path := filepath.Join(dir, "access.json")
+	if b, err := os.ReadFile(path); err == nil {
+		return access.Parse(path, b)
+	} else if !errors.Is(err, os.ErrNotExist) {
+		return access.Config{}, err
+	}
+	pw := func() string {
+		var b [12]byte
+		rand.Read(b[:])
+		return hex.EncodeToString(b[:])
+	}
+	c := access.Config{Prefix: "jantaku", Table: "t1"}
+	for _, r := range access.Roles() {
+		c.Users = append(c.Users, access.User{Name: string(r), Role: r, Password: pw()})
+	}
+	b, _ := json.MarshalIndent(c, "", "  ")
+	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
+		return access.Config{}, err
+	}
+	return c, nil
+}
+
+func userOf(c access.Config, r access.Role) (access.User, bool) {
+	for _, u := range c.Users {
+		if u.Role == r && u.Password != "" {
+			return u, true
+		}
+	}
+	return access.User{}, false
+}
+
+// serveTable runs the game side of the table until ctx ends: the embedded
+// broker, the publisher, the displays' web server and the table service.
+func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout io.Writer) error {
+	if _, err := rulesets.New(cfg.Ruleset, cfg.Options); err != nil {
+		return usageError{err}
+	}
+	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
+		return err
+	}
+	acc, err := credentials(cfg.Dir)
+	if err != nil {
+		return err
+	}
+	policy, err := access.Compile(acc)
+	if err != nil {
+		return err
+	}
+	b, err := broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db")}, policy, log)
+	if err != nil {
+		return fmt.Errorf("starting the broker: %w", err)
+	}
+	defer b.Close()
+	tu, ok := userOf(acc, access.Table)
+	if !ok {
+		return fmt.Errorf("%s/access.json has no user with the table role and a password", cfg.Dir)
+	}
+	t, err := topic.New(acc.Prefix, acc.Table)
+	if err != nil {
+		return err
+	}
+	bots := []bool{true, true, true, true}
+	for _, s := range cfg.Humans {
+		if s >= 0 && s < len(bots) {
+			bots[s] = false
+		}
+	}
+	svc := &service{
+		log: log, dir: cfg.Dir, ruleset: cfg.Ruleset, options: cfg.Options,
+		deal: shuffleDealer{mrand.New(mrand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))},
+		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
+		bots: bots, pace: cfg.Pace, games: cfg.Games,
+	}
+	if err := svc.open(ctx); err != nil {
+		return err
+	}
+	defer svc.close()
+	pub, err := mqtable.Start(mqtable.Config{Broker: "tcp://" + b.TCPAddr(), Username: tu.Name, Password: tu.Password}, t, mqtable.Options{Handler: svc, Log: log})
+	if err != nil {
+		return err
+	}
+	defer func() {
+		cctx, cancel := context.WithTimeout(context.Background(), 3*time.Second)
+		pub.Close(cctx)
+		cancel()
+	}()
+	svc.pub = pub
+	if cfg.HTTP != "-" && b.WebSocketAddr() != "" {
+		dcfg, err := display.FromAccess(acc, display.WebSocketFor(b.WebSocketAddr()))
+		if err != nil {
+			return err
+		}
+		h, err := display.New(dcfg)
+		if err != nil {
+			return err
+		}
+		mux := http.NewServeMux()
+		mux.Handle("/display/", http.StripPrefix("/display", h))
+		mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
+		mux.Handle("/", http.RedirectHandler("/display/", http.StatusFound))
+		ln, err := net.Listen("tcp", cfg.HTTP)
+		if err != nil {
+			return fmt.Errorf("the displays' web server: %w", err)
+		}
+		srv := &http.Server{Handler: mux, ReadHeaderTimeout: 5 * time.Second}
+		go srv.Serve(ln)
+		defer srv.Close()
+		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
+	}
+	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, b.TCPAddr(), cfg.Humans, cfg.Dir)
+	return svc.Run(ctx)
+}
+
+// parseSeats reads "0,2" into seat numbers.
+func parseSeats(s string) ([]int, error) {
+	if s == "" {
+		return nil, nil
+	}
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 0 || n > 3 {
+			return nil, fmt.Errorf("seat %q: seats are 0–3", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
