@@ -9,13 +9,19 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"sort"
+	"strings"
 	"sync"
 	"time"
 
 	"jantaku/drivers/clock"
+	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid"
+	"jantaku/drivers/sensor"
+	"jantaku/drivers/sensor/sensortest"
 	"jantaku/firmware/cycle"
 	"jantaku/firmware/registry"
+	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
 	"jantaku/rules/tile"
@@ -40,11 +46,141 @@ func tileSet(name string, reds int) (tile.Set, error) {
 	return tile.Set{}, fmt.Errorf("unknown tile set %q (136, 140, 144, 108, 108-3p, 96-3p)", name)
 }
 
+// table is the machine's parts by the profile's names, on real hardware
+// (hardware/board) or on the simulated table (sim is then set).
+type table struct {
+	prof    *profile.Profile
+	clk     clock.Clock
+	motors  map[string]motor.Motor
+	inputs  map[string]sensor.Switch
+	buttons map[string]sensor.Button
+	readers map[string]rfid.Reader
+	muxes   map[string]rfid.Mux // by reader name
+	sim     *sim.Machine
+	close   func() error // halts every actuator and releases the hardware
+}
+
+// openBoard opens the real hardware of p.
+func openBoard(p *profile.Profile, log *slog.Logger) (*table, error) {
+	b, err := board.Open(p, board.Options{Log: log})
+	if err != nil {
+		return nil, err
+	}
+	for _, f := range b.Failed {
+		log.Warn("periph host driver failed to load", "driver", f)
+	}
+	return &table{prof: p, clk: clock.Real{}, motors: b.Motors, inputs: b.Inputs, buttons: b.Buttons,
+		readers: b.Readers, muxes: b.Muxes, close: b.Close}, nil
+}
+
+// simConfig is what a simulated table needs besides the profile.
+type simConfig struct {
+	clk        clock.Clock
+	seed       uint64
+	miss       float64
+	tray, onTo []rfid.UID
+}
+
+// openSim starts a simulated table with the parts of p's names; its
+// physics goroutine runs until close.
+func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
+	ants := 1
+	if r, ok := p.Readers["surface"]; ok && r.Mux != "" {
+		ants = p.Muxes[r.Mux].Channels()
+	}
+	sm := sim.New(sim.Config{Timing: p.Timing, Sides: p.Sides, Clock: sc.clk, Seed: sc.seed, MissRate: sc.miss, Antennas: ants}, sc.tray, sc.onTo)
+	t := &table{prof: p, clk: sc.clk, sim: sm, motors: map[string]motor.Motor{}, inputs: map[string]sensor.Switch{},
+		buttons: map[string]sensor.Button{"start": sm.Start}, readers: map[string]rfid.Reader{"surface": sm.Surface},
+		muxes: map[string]rfid.Mux{"surface": sm.Surface}}
+	for _, mt := range sm.Motors() {
+		t.motors[mt.Name] = mt
+	}
+	sws := []*sensortest.Switch{sm.Lid}
+	for _, l := range [][]*sensortest.Switch{sm.Eyes, sm.Homes, sm.Tops, sm.Bottoms} {
+		sws = append(sws, l...)
+	}
+	for _, sw := range sws {
+		t.inputs[sw.Name] = sw
+	}
+	for _, r := range sm.Inline {
+		t.readers[r.Name] = r
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { defer close(done); sm.Run(ctx) }()
+	t.close = func() error {
+		var errs []error
+		for _, mt := range sm.Motors() {
+			errs = append(errs, mt.Halt())
+		}
+		cancel()
+		<-done
+		return errors.Join(errs...)
+	}
+	return t
+}
+
+// parts returns the cycle's parts, by the names profile.MotorNames and
+// profile.InputNames give them.
+func (t *table) parts() (cycle.Parts, error) {
+	var missing []string
+	mt := func(n string) motor.Motor {
+		m, ok := t.motors[n]
+		if !ok {
+			missing = append(missing, "motor "+n)
+		}
+		return m
+	}
+	sw := func(n string) sensor.Switch {
+		s, ok := t.inputs[n]
+		if !ok {
+			missing = append(missing, "input "+n)
+		}
+		return s
+	}
+	p := cycle.Parts{Tray: mt("tray"), Lid: sw("lid"), Start: t.buttons["start"]}
+	if p.Start == nil {
+		missing = append(missing, "button start")
+	}
+	for s := 0; s < t.prof.Sides; s++ {
+		p.Conveyors = append(p.Conveyors, mt(fmt.Sprintf("conveyor%d", s)))
+		p.Stackers = append(p.Stackers, mt(fmt.Sprintf("stacker%d", s)))
+		p.Lifts = append(p.Lifts, mt(fmt.Sprintf("lift%d", s)))
+		p.Eyes = append(p.Eyes, sw(fmt.Sprintf("eye%d", s)))
+		p.Homes = append(p.Homes, sw(fmt.Sprintf("stacker%d.home", s)))
+		p.Tops = append(p.Tops, sw(fmt.Sprintf("lift%d.top", s)))
+		p.Bottoms = append(p.Bottoms, sw(fmt.Sprintf("lift%d.bottom", s)))
+		r, ok := t.readers[profile.InlineReaderName(s)]
+		if !ok {
+			missing = append(missing, "reader "+profile.InlineReaderName(s))
+		}
+		p.Inline = append(p.Inline, r)
+	}
+	if len(missing) > 0 {
+		return p, fmt.Errorf("the table lacks %s", strings.Join(missing, ", "))
+	}
+	return p, nil
+}
+
+func names[V any](m map[string]V) string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return strings.Join(ks, ", ")
+}
+
+// simSettle is the real time the sim's paced clock leaves the goroutines
+// to react to each event before it moves on (clock.Paced).
+const simSettle = 2 * time.Millisecond
+
 func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	simFlag := fs.Bool("sim", false, "run the simulated table (the default when no profile is configured)")
-	prof := fs.String("profile", os.Getenv("JANTAKU_PROFILE"), "board profile YAML (default $JANTAKU_PROFILE; none: simulation)")
+	prof := fs.String("profile", os.Getenv("JANTAKU_PROFILE"), "board profile YAML (default $JANTAKU_PROFILE; none: simulation); without --sim it drives the hardware it describes")
+	db := fs.String("db", "tags.db", "tag registry file (hardware; fill it with jantaku maintenance register)")
 	setName := fs.String("set", "136", "tile set: 136, 140, 144, 108, 108-3p, 96-3p")
 	reds := fs.Int("reds", 3, "red fives (136 and 108-3p sets)")
 	oneSet := fs.Bool("one-set", false, "the table has one tile set (build after Start)")
@@ -57,13 +193,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
-	if *prof != "" && !*simFlag {
-		p, err := profile.LoadFile(*prof)
-		if err != nil {
-			return err
-		}
-		return fmt.Errorf("profile %s is valid, but driving real hardware from a profile is not built yet: use --sim (with --profile for its timings)", p.File)
-	}
+	hardware := *prof != "" && !*simFlag
 	p := profile.Default()
 	if *prof != "" {
 		var err error
@@ -83,31 +213,54 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if *verbose {
 		level = slog.LevelDebug
 	}
-	clk := clock.NewScaled(*speed)
 	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: level}))
 
-	reg := registry.Memory{}
-	for _, l := range []byte{'A', 'B'} {
-		for u, t := range sim.Tags(set, l) {
-			reg[u] = registry.Entry{Set: l, Tile: t}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	var wg sync.WaitGroup
+	defer wg.Wait()
+
+	var tb *table
+	var reg registry.Registry
+	if hardware {
+		st, err := registry.Open(*db)
+		if err != nil {
+			return err
 		}
+		defer st.Close()
+		reg = st
+		if tb, err = openBoard(p, log); err != nil {
+			return err
+		}
+	} else {
+		// Simulated time stands still while the goroutines react to each
+		// event, so no speed makes a late wake-up look like a stall.
+		clk := clock.NewPaced(time.Now(), *speed, simSettle)
+		wg.Add(1)
+		go func() { defer wg.Done(); clk.Run(ctx) }()
+		mem := registry.Memory{}
+		for _, l := range []byte{'A', 'B'} {
+			for u, t := range sim.Tags(set, l) {
+				mem[u] = registry.Entry{Set: l, Tile: t}
+			}
+		}
+		reg = mem
+		var onTable []rfid.UID
+		if !*oneSet {
+			onTable = sim.List(set, 'B')
+		}
+		tb = openSim(ctx, p, simConfig{clk: clk, seed: *seed, miss: *miss, tray: sim.List(set, 'A'), onTo: onTable})
 	}
-	var table []rfid.UID
-	if !*oneSet {
-		table = sim.List(set, 'B')
+	defer func() {
+		if err := tb.close(); err != nil {
+			log.Error("halting the table", "err", err)
+		}
+	}()
+	parts, err := tb.parts()
+	if err != nil {
+		return err
 	}
-	sm := sim.New(sim.Config{Timing: p.Timing, Clock: clk, Seed: *seed, MissRate: *miss}, sim.List(set, 'A'), table)
-	parts := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, Start: sm.Start}
-	for s := range sm.Conveyors {
-		parts.Conveyors = append(parts.Conveyors, sm.Conveyors[s])
-		parts.Stackers = append(parts.Stackers, sm.Stackers[s])
-		parts.Lifts = append(parts.Lifts, sm.Lifts[s])
-		parts.Eyes = append(parts.Eyes, sm.Eyes[s])
-		parts.Homes = append(parts.Homes, sm.Homes[s])
-		parts.Tops = append(parts.Tops, sm.Tops[s])
-		parts.Bottoms = append(parts.Bottoms, sm.Bottoms[s])
-		parts.Inline = append(parts.Inline, sm.Inline[s])
-	}
+	clk := tb.clk
 	m, err := cycle.New(parts, cycle.Config{
 		Timing: p.Timing, Stacks: geo.Stacks, Set: set, TwoSets: !*oneSet,
 		Registry: reg, Rand: rand.New(rand.NewPCG(*seed, 1)), Clock: clk, Log: log,
@@ -115,10 +268,12 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if err != nil {
 		return err
 	}
-	log.Info("jantaku run", "mode", "sim", "profile", p.Name, "set", set.Name, "two_sets", !*oneSet, "speed", *speed, "seed", *seed)
+	mode := "sim"
+	if hardware {
+		mode = "hardware"
+	}
+	log.Info("jantaku run", "mode", mode, "profile", p.Name, "set", set.Name, "two_sets", !*oneSet, "speed", *speed, "seed", *seed)
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
 	done := make(chan cycle.Hand, 1)
 	m.OnHand = func(h cycle.Hand) {
 		log.Info("dice", "hand", h.Number, "dice", fmt.Sprintf("%d+%d", h.Dice[0], h.Dice[1]))
@@ -127,10 +282,8 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		default:
 		}
 	}
-	var wg sync.WaitGroup
-	wg.Add(2)
-	go func() { defer wg.Done(); sm.Run(ctx) }()
 	errc := make(chan error, 1)
+	wg.Add(1)
 	go func() { defer wg.Done(); errc <- m.Run(ctx) }()
 
 	// The simulated players: push the tiles in and press Start, at first
@@ -138,15 +291,24 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	played := 0
 	press := func() {
 		log.Info("start pressed (sim)")
-		sm.PressStart()
+		tb.sim.PressStart()
 	}
-	if *auto > 0 {
-		go func() {
-			for ctx.Err() == nil && m.State() != cycle.Ready && m.State() != cycle.Idle {
-				_ = clock.Sleep(ctx, clk, 100*time.Millisecond)
-			}
-			press()
-		}()
+	// With two sets the players wait for the next set to be ready below
+	// (pressing Start earlier would push the tiles into a tray still
+	// being built); with one set, for the machine to be idle.
+	waitFor := cycle.Ready
+	if *oneSet {
+		waitFor = cycle.Idle
+	}
+	waitIdle := func() {
+		for ctx.Err() == nil && m.State() != waitFor {
+			_ = clock.Sleep(ctx, clk, 100*time.Millisecond)
+		}
+	}
+	autoStart := tb.sim != nil && *auto > 0
+	if autoStart {
+		wg.Add(1)
+		go func() { defer wg.Done(); waitIdle(); press() }()
 	}
 	var runErr error
 loop:
@@ -162,13 +324,15 @@ loop:
 			if *hands > 0 && played >= *hands {
 				break loop
 			}
-			if *auto > 0 {
+			if autoStart {
+				wg.Add(1)
 				go func() {
+					defer wg.Done()
 					if clock.Sleep(ctx, clk, *auto) == nil {
-						for ctx.Err() == nil && m.State() != cycle.Ready && m.State() != cycle.Idle {
-							_ = clock.Sleep(ctx, clk, 100*time.Millisecond)
+						waitIdle()
+						if ctx.Err() == nil {
+							press()
 						}
-						press()
 					}
 				}()
 			}
@@ -178,7 +342,6 @@ loop:
 	if errc != nil {
 		runErr = <-errc
 	}
-	wg.Wait()
 	if f := m.Fault(); f != nil {
 		return fmt.Errorf("%w (remedy: %s)", f, f.Remedy())
 	}

@@ -9,6 +9,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"jantaku/drivers/clock"
 	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/sensor"
@@ -31,6 +32,12 @@ type rig struct {
 // newRig builds a simulated table and a machine on it. Call inside a
 // synctest bubble.
 func newRig(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(*sim.Config)) *rig {
+	t.Helper()
+	return newRigWith(t, set, stacks, twoSets, tweak, nil)
+}
+
+// newRigWith is newRig with a change to the cycle's configuration too.
+func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(*sim.Config), tweakCycle func(*cycle.Config)) *rig {
 	t.Helper()
 	prof := profile.Default()
 	reg := registry.Memory{}
@@ -62,6 +69,10 @@ func newRig(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(
 	cfg := cycle.Config{
 		Timing: prof.Timing, Stacks: prof.TileSets[stacks].Stacks, Set: set, TwoSets: twoSets,
 		Registry: reg, Rand: rand.New(rand.NewPCG(1, 2)),
+	}
+	cfg.Clock = sc.Clock
+	if tweakCycle != nil {
+		tweakCycle(&cfg)
 	}
 	m, err := cycle.New(p, cfg)
 	if err != nil {
@@ -343,3 +354,53 @@ func TestDiceDeterministic(t *testing.T) {
 }
 
 var _ sensor.Switch = (*struct{ sensor.Switch })(nil)
+
+// The daemon's simulation runs faster than real time. On the Scaled clock
+// a goroutine woken 2ms late at speed 100 sees the machine 200 simulated
+// ms late, more than the stacker's 175ms stall margin: the stacker seemed
+// to stall (E101) at high --speed. The Paced clock stands still while the
+// goroutines react, so the same lateness costs no simulated time.
+// sim.Config.Lag makes the physics goroutine that late, deterministically.
+func TestLateWakeUpsAtHighSpeed(t *testing.T) {
+	const speed = 100
+	set, _ := tile.Standard(1)
+	for _, c := range []struct {
+		name  string
+		paced bool
+		fault string
+	}{
+		{"scaled clock: the lateness trips a stall", false, cycle.CodeStall},
+		{"paced clock", true, ""},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				var clk clock.Clock = clock.NewScaled(speed)
+				if c.paced {
+					p := clock.NewPaced(time.Now(), speed, 5*time.Millisecond)
+					ctx, cancel := context.WithCancel(t.Context())
+					done := make(chan struct{})
+					go func() { p.Run(ctx); close(done) }()
+					t.Cleanup(func() { cancel(); <-done })
+					clk = p
+				}
+				r := newRigWith(t, set, "136", false,
+					func(sc *sim.Config) { sc.Lag = 2 * time.Millisecond; sc.Clock = clk },
+					func(cc *cycle.Config) { cc.Clock = clk })
+				settle()
+				r.sim.PressStart()
+				if c.fault != "" {
+					await(t, "a fault", func() bool { return r.m.Fault() != nil })
+					if f := r.m.Fault(); f.Code != c.fault {
+						t.Errorf("fault %v, want %s", f, c.fault)
+					}
+					return
+				}
+				h := r.next(t)
+				r.checkWalls(t, h, 'A')
+				if f := r.m.Fault(); f != nil {
+					t.Errorf("fault %v", f)
+				}
+			})
+		})
+	}
+}

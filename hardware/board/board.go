@@ -94,7 +94,7 @@ func New(p *profile.Profile, opt Options) (*Board, error) {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
 	o := &opener{p: p, opt: opt, buses: map[string]i2c.BusCloser{}, pca: map[string]*pca9685.Dev{},
-		mcp: map[string]*mcp23xxx.Dev{}, badChip: map[string]bool{},
+		mcp: map[string]*mcp23xxx.Dev{}, badChip: map[string]bool{}, badBus: map[string]error{},
 		b: &Board{Profile: p, Motors: map[string]motor.Motor{}, Inputs: map[string]sensor.Switch{},
 			Buttons: map[string]sensor.Button{}, Readers: map[string]rfid.Reader{}, Muxes: map[string]rfid.Mux{}}}
 	o.run()
@@ -138,9 +138,15 @@ type opener struct {
 	pca     map[string]*pca9685.Dev
 	mcp     map[string]*mcp23xxx.Dev
 	tca     map[string]*rfid.I2CMux
-	badChip map[string]bool // chips that failed: their pins report nothing more
+	badChip map[string]bool  // chips that failed: their pins report nothing more
+	badBus  map[string]error // I2C buses that failed to open
 	noGPIO  bool
-	errs    []string
+	errs    []partError
+}
+
+type partError struct {
+	line int
+	msg  string
 }
 
 func (o *opener) fail(line int, part, format string, a ...any) {
@@ -148,7 +154,7 @@ func (o *opener) fail(line int, part, format string, a ...any) {
 	if line > 0 {
 		loc += ":" + strconv.Itoa(line)
 	}
-	o.errs = append(o.errs, fmt.Sprintf("profile %s: %s: %s", loc, part, fmt.Sprintf(format, a...)))
+	o.errs = append(o.errs, partError{line, fmt.Sprintf("profile %s: %s: %s", loc, part, fmt.Sprintf(format, a...))})
 }
 
 func (o *opener) err() error {
@@ -157,12 +163,13 @@ func (o *opener) err() error {
 		b.WriteString("board: no GPIO lines are registered: this is not a Raspberry Pi, or the GPIO character device (/dev/gpiochip0) is missing or not readable by this user (add it to the gpio group)\n")
 	}
 	fmt.Fprintf(&b, "board: %d part(s) of profile %s could not be opened:", len(o.errs), o.p.Name)
+	slices.SortStableFunc(o.errs, func(a, b partError) int { return a.line - b.line })
 	for i, e := range o.errs {
 		if i == maxListed {
 			fmt.Fprintf(&b, "\n  … and %d more", len(o.errs)-maxListed)
 			break
 		}
-		b.WriteString("\n  " + e)
+		b.WriteString("\n  " + e.msg)
 	}
 	return errors.New(b.String())
 }
@@ -204,8 +211,12 @@ func (o *opener) bus(name string) (i2c.BusCloser, error) {
 	if b, ok := o.buses[name]; ok {
 		return b, nil
 	}
+	if _, ok := o.badBus[name]; ok {
+		return nil, fmt.Errorf("I2C bus %s not found on this board (enable it with dtparam=i2c_arm=on in config.txt)", name)
+	}
 	b, err := i2creg.Open(name)
 	if err != nil {
+		o.badBus[name] = err
 		var have []string
 		for _, r := range i2creg.All() {
 			have = append(have, r.Name)

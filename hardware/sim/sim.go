@@ -24,6 +24,13 @@ type Config struct {
 	Seed      uint64
 	MissRate  float64 // per inline read attempt
 	GhostRate float64
+	// Lag is real time the physics goroutine sleeps each time it wakes
+	// up, before it looks at the clock: a goroutine woken late, as on a
+	// loaded machine. For tests of the simulation's clocks.
+	Lag time.Duration
+	// Antennas is the number of antennas of the Surface reader (the
+	// table's zones); 0 means 32.
+	Antennas int
 }
 
 // Machine is a simulated table. Its exported parts are the drivers the
@@ -40,6 +47,9 @@ type Machine struct {
 	Bottoms   []*sensortest.Switch
 	Start     *sensortest.Button
 	Inline    []*rfidtest.Reader
+	// Surface is the table's zone reader; it is also its own antenna
+	// multiplexer. Place puts tiles in a zone's field.
+	Surface *rfidtest.Reader
 
 	cfg  Config
 	clk  clock.Clock
@@ -108,9 +118,21 @@ func New(cfg Config, tray, table []rfid.UID) *Machine {
 			Rand: rand.New(rand.NewPCG(cfg.Seed, uint64(s+1))),
 		})
 	}
+	ants := cfg.Antennas
+	if ants <= 0 {
+		ants = 32
+	}
+	m.Surface = &rfidtest.Reader{
+		Name: "surface", Clock: m.clk, ReadTime: cfg.Timing.Read.D(), Antennas: ants,
+		MissRate: cfg.MissRate, Rand: rand.New(rand.NewPCG(cfg.Seed, 99)),
+	}
 	m.last = m.clk.Now()
 	return m
 }
+
+// Place puts tiles in the field of the surface antenna (a zone of the
+// table), replacing what was there.
+func (m *Machine) Place(antenna int, tiles ...rfid.UID) { m.Surface.SetTags(antenna, tiles...) }
 
 // Motors returns every motor: what a safe stop must halt.
 func (m *Machine) Motors() []*motortest.Motor {
@@ -135,6 +157,9 @@ func (m *Machine) Run(ctx context.Context) {
 			return
 		case <-m.wake:
 		case <-after:
+		}
+		if m.cfg.Lag > 0 {
+			time.Sleep(m.cfg.Lag)
 		}
 	}
 }

@@ -1,0 +1,133 @@
+package clock
+
+import (
+	"container/heap"
+	"context"
+	"sync"
+	"time"
+)
+
+// Paced is a virtual clock for running a simulation faster than real
+// time without losing events to scheduling jitter. Its time stands still
+// except when its earliest pending timer fires: then time jumps to that
+// timer's instant. Timers fire speed times faster than real time, but only
+// once no timer was set or fired for settle of real time: the goroutines
+// woken by one event have reacted (stopped a motor, set their next
+// timers) before time moves on.
+//
+// With the Scaled clock, a goroutine woken 2ms late at speed 100 sees the
+// simulated machine 200ms late, more than a stacker's stall margin; with
+// Paced it sees it as it was, because no simulated time passed while it
+// slept.
+//
+// Run moves the clock; nothing fires until it runs.
+type Paced struct {
+	speed  float64
+	settle time.Duration
+
+	mu     sync.Mutex
+	now    time.Time
+	busy   time.Time // real time of the last timer set or fired
+	timers pacedHeap
+	seq    uint64
+	added  chan struct{} // signalled when a timer is added
+}
+
+// NewPaced returns a paced clock starting at start. A speed of zero or less
+// means 1; a settle of zero or less means 2ms.
+func NewPaced(start time.Time, speed float64, settle time.Duration) *Paced {
+	if speed <= 0 {
+		speed = 1
+	}
+	if settle <= 0 {
+		settle = 2 * time.Millisecond
+	}
+	return &Paced{speed: speed, settle: settle, now: start, added: make(chan struct{}, 1)}
+}
+
+// Now implements Clock.
+func (p *Paced) Now() time.Time {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.now
+}
+
+// After implements Clock.
+func (p *Paced) After(d time.Duration) <-chan time.Time {
+	ch := make(chan time.Time, 1)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if d <= 0 {
+		ch <- p.now
+		return ch
+	}
+	p.seq++
+	p.busy = time.Now()
+	heap.Push(&p.timers, &pacedTimer{when: p.now.Add(d), seq: p.seq, ch: ch})
+	select {
+	case p.added <- struct{}{}:
+	default:
+	}
+	return ch
+}
+
+// Run fires the timers in order until ctx is done.
+func (p *Paced) Run(ctx context.Context) {
+	last := time.Now()
+	for {
+		p.mu.Lock()
+		var wait <-chan time.Time
+		if len(p.timers) > 0 {
+			ahead := time.Duration(float64(p.timers[0].when.Sub(p.now)) / p.speed)
+			at := last.Add(ahead)
+			if quiet := p.busy.Add(p.settle); quiet.After(at) {
+				at = quiet
+			}
+			wait = time.After(time.Until(at))
+		}
+		p.mu.Unlock()
+		select {
+		case <-ctx.Done():
+			return
+		case <-p.added:
+			continue // an earlier timer may have come: recompute
+		case <-wait:
+		}
+		p.mu.Lock()
+		when := p.timers[0].when
+		for len(p.timers) > 0 && p.timers[0].when.Equal(when) {
+			t := heap.Pop(&p.timers).(*pacedTimer)
+			t.ch <- when
+		}
+		if when.After(p.now) {
+			p.now = when
+		}
+		last = time.Now()
+		p.busy = last
+		p.mu.Unlock()
+	}
+}
+
+type pacedTimer struct {
+	when time.Time
+	seq  uint64
+	ch   chan time.Time
+}
+
+type pacedHeap []*pacedTimer
+
+func (h pacedHeap) Len() int { return len(h) }
+func (h pacedHeap) Less(i, j int) bool {
+	if h[i].when.Equal(h[j].when) {
+		return h[i].seq < h[j].seq
+	}
+	return h[i].when.Before(h[j].when)
+}
+func (h pacedHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
+func (h *pacedHeap) Push(x any)   { *h = append(*h, x.(*pacedTimer)) }
+func (h *pacedHeap) Pop() any {
+	old := *h
+	t := old[len(old)-1]
+	*h = old[:len(old)-1]
+	return t
+}
