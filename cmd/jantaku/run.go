@@ -2,6 +2,7 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
@@ -24,6 +25,7 @@ import (
 	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
+	"jantaku/mqtt/broker"
 	"jantaku/rules/tile"
 )
 
@@ -190,10 +192,35 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "sim and dice random seed")
 	miss := fs.Float64("miss", 0.02, "sim: inline read miss rate")
 	verbose := fs.Bool("v", false, "log every tile")
+	rulesName := fs.String("rules", "riichi", "ruleset and preset, e.g. riichi/tenhou, mcr/official, sichuan, wuhan/hz, shanghai/laoshi")
+	optsJSON := fs.String("options", "", "ruleset options as JSON, laid over the preset")
+	humans := fs.String("humans", "", "seats played by people through their seat pages, e.g. 0 or 0,2; the others are simulated")
+	pace := fs.Duration("pace", 700*time.Millisecond, "a simulated player's thinking time")
+	games := fs.Int("games", 0, "stop after this many games (0: keep playing)")
+	dataDir := fs.String("data", dataDir(), "where the journal, archive and credentials are kept")
+	mqttAddr := fs.String("mqtt", broker.DefaultTCP, "embedded MQTT broker's TCP address")
+	wsAddr := fs.String("ws", "127.0.0.1:1884", "embedded broker's WebSocket address (the displays connect to it)")
+	httpAddr := fs.String("http", "127.0.0.1:8080", "the displays' web server (\"-\": none)")
+	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
 	}
+	seats, perr := parseSeats(*humans)
+	if perr != nil {
+		return usageError{perr}
+	}
+	tcfg := tableConfig{Dir: *dataDir, Ruleset: *rulesName, MQTT: *mqttAddr, WS: *wsAddr, HTTP: *httpAddr, Humans: seats, Pace: *pace, Games: *games, Seed: *seed}
+	if *optsJSON != "" {
+		tcfg.Options = json.RawMessage(*optsJSON)
+	}
 	hardware := *prof != "" && !*simFlag
+	if !hardware && !*machine {
+		level := slog.LevelInfo
+		if *verbose {
+			level = slog.LevelDebug
+		}
+		return serveTable(ctx, tcfg, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), stdout)
+	}
 	p := profile.Default()
 	if *prof != "" {
 		var err error
@@ -285,6 +312,12 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	errc := make(chan error, 1)
 	wg.Add(1)
 	go func() { defer wg.Done(); errc <- m.Run(ctx) }()
+	// The game side: referee, broker, displays. The machine builds the
+	// walls; the referee deals from its own shuffle until sensing links
+	// the two (the census order as the deal).
+	tablec := make(chan error, 1)
+	wg.Add(1)
+	go func() { defer wg.Done(); tablec <- serveTable(ctx, tcfg, log, stdout) }()
 
 	// The simulated players: push the tiles in and press Start, at first
 	// when the machine is ready and then auto-start after each walls up.
@@ -318,6 +351,9 @@ loop:
 			break loop
 		case runErr = <-errc:
 			errc = nil
+			break loop
+		case runErr = <-tablec:
+			tablec = nil
 			break loop
 		case <-done:
 			played++

@@ -148,7 +148,7 @@ func (s *service) Handle(ctx context.Context, c mqcmd.Command) error {
 
 // Run plays until ctx ends or the configured number of games is played.
 func (s *service) Run(ctx context.Context) error {
-	if step, err := referee.Snapshot(s.t.Game(), s.now()); err == nil && s.pub != nil {
+	if step, err := referee.Snapshot(s.t.Game(), s.now()); err == nil && s.pub != nil && step.Seq > 0 {
 		if err := s.pub.Snapshot(ctx, step); err != nil {
 			s.log.Warn("publishing the snapshot", "err", err)
 		}
