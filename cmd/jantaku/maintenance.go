@@ -1,23 +1,59 @@
 package main
 
 import (
+	"bufio"
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
 
+	"jantaku/drivers/clock"
+	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid"
+	"jantaku/firmware/census"
 	"jantaku/firmware/registry"
 	"jantaku/hardware/profile"
+	"jantaku/hardware/sim"
 	"jantaku/rules/tile"
 )
 
-// maintenanceCmd: jantaku maintenance wiring|check|register|tags ...
-func maintenanceCmd(_ context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
+const maintenanceUsage = `usage: jantaku maintenance <subcommand> [flags] [args]
+
+  wiring [PROFILE]                 print a profile's wiring tables
+  check PROFILE                    validate a profile
+  tags [--db F]                    list the registered tags
+  jog MOTOR [--dir fwd|rev] [--speed 0.5] [--for 500ms]
+                                   run one motor briefly
+  watch SENSOR [--for D]           print each edge of an input or button press until Ctrl-C
+  scan ZONE|all [--rounds N]       read the tags each zone's antenna sees, repeatedly
+  read [READER|SIDE] [--timeout 2s]
+                                   read one tag on a conveyor's inline reader (default inline0)
+  register [--set 136] [--label A] [--at ZONE|READER]
+                                   guided registration of a tile set, resumable
+  register UID TILE COPY SET       register one tag (e.g. 04A1B2C3 0p 0 A)
+
+Flags of every command that uses the table (flags may follow the arguments):
+  --profile FILE   board profile (default $JANTAKU_PROFILE, else the built-in one)
+  --sim            use the simulated table instead of the hardware
+  --db FILE        tag registry (default tags.db)`
+
+// maintenanceCmd: jantaku maintenance SUBCOMMAND ...
+func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{fmt.Errorf("maintenance: want wiring [PROFILE], check PROFILE, register --db F UID TILE SET, or tags --db F")}
+		fmt.Fprintln(stderr, maintenanceUsage)
+		return usageError{errors.New("maintenance: no subcommand")}
 	}
 	switch args[0] {
+	case "help", "-h", "--help":
+		fmt.Fprintln(stdout, maintenanceUsage)
+		return nil
 	case "wiring":
 		p := profile.Default()
 		if len(args) > 1 {
@@ -38,56 +74,640 @@ func maintenanceCmd(_ context.Context, args []string, _ io.Reader, stdout, stder
 		}
 		fmt.Fprintf(stdout, "%s: profile %s is valid\n", p.File, p.Name)
 		return nil
-	case "register", "tags":
-		fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
-		fs.SetOutput(stderr)
-		db := fs.String("db", "tags.db", "tag registry file")
-		if err := fs.Parse(args[1:]); err != nil {
+	case "tags", "register", "jog", "watch", "scan", "read":
+	default:
+		fmt.Fprintln(stderr, maintenanceUsage)
+		return usageError{fmt.Errorf("maintenance: unknown subcommand %q", args[0])}
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel() // ends the goroutine reading stdin
+	mc := &maint{stdin: stdin, stdout: stdout, stderr: stderr}
+	fs := flag.NewFlagSet(args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&mc.profile, "profile", os.Getenv("JANTAKU_PROFILE"), "board profile YAML")
+	fs.BoolVar(&mc.sim, "sim", false, "use the simulated table")
+	fs.StringVar(&mc.db, "db", "tags.db", "tag registry file")
+	dir := fs.String("dir", "fwd", "jog: fwd or rev")
+	speed := fs.Float64("speed", 0.5, "jog: fraction of full speed, (0, 1]")
+	dur := fs.Duration("for", 0, "jog: run time (default 500ms, at most 10s); watch: stop after this long (default: until Ctrl-C)")
+	rounds := fs.Int("rounds", 0, "scan: rounds over the zones (0: until Ctrl-C)")
+	timeout := fs.Duration("timeout", 2*time.Second, "read, register: how long to wait for a tag")
+	setName := fs.String("set", "136", "register: tile set (136, 140, 144, 108, 108-3p, 96-3p)")
+	reds := fs.Int("reds", 3, "register: red fives of the set")
+	label := fs.String("label", "A", "register: which of the table's two sets, A or B")
+	at := fs.String("at", "", "register: the zone or reader the tiles are placed on (default: zone seat0.hand, else inline0)")
+	pos, err := parseAnywhere(fs, args[1:])
+	if err != nil {
+		return usageError{err}
+	}
+	switch args[0] {
+	case "tags":
+		return mc.tags()
+	case "register":
+		if len(pos) == 4 {
+			return mc.registerOne(pos)
+		}
+		if len(pos) != 0 {
+			return usageError{errors.New("maintenance register [--set S --label A|B --at ZONE] for the guided procedure, or register UID TILE COPY SET for one tag")}
+		}
+		if *label != "A" && *label != "B" {
+			return usageError{fmt.Errorf("--label %q: want A or B", *label)}
+		}
+		set, err := tileSet(*setName, *reds)
+		if err != nil {
 			return usageError{err}
 		}
-		s, err := registry.Open(*db)
-		if err != nil {
+		return mc.withTable(ctx, set, func(ctx context.Context, t *table) error {
+			return mc.register(ctx, t, set, (*label)[0], *at, *timeout)
+		})
+	}
+	if len(pos) > 1 || (len(pos) == 0 && args[0] != "read") {
+		return usageError{fmt.Errorf("maintenance %s: want one name (run \"jantaku maintenance help\")", args[0])}
+	}
+	name := ""
+	if len(pos) == 1 {
+		name = pos[0]
+	}
+	set, _ := tile.Standard(3)
+	return mc.withTable(ctx, set, func(ctx context.Context, t *table) error {
+		switch args[0] {
+		case "jog":
+			return mc.jog(ctx, t, name, *dir, *speed, *dur)
+		case "watch":
+			return mc.watch(ctx, t, name, *dur)
+		case "scan":
+			return mc.scan(ctx, t, name, *rounds)
+		default:
+			return mc.read(ctx, t, name, *timeout)
+		}
+	})
+}
+
+// parseAnywhere parses flags before, between and after the positional
+// arguments, and returns the positional ones.
+func parseAnywhere(fs *flag.FlagSet, args []string) ([]string, error) {
+	var pos []string
+	for {
+		if err := fs.Parse(args); err != nil {
+			return nil, err
+		}
+		if fs.NArg() == 0 {
+			return pos, nil
+		}
+		pos = append(pos, fs.Arg(0))
+		args = fs.Args()[1:]
+	}
+}
+
+type maint struct {
+	stdin          io.Reader
+	stdout, stderr io.Writer
+	profile, db    string
+	sim            bool
+	lines          <-chan string
+}
+
+// withTable opens the table (hardware, or the simulated one with --sim),
+// runs f and halts every actuator, whatever happened.
+func (mc *maint) withTable(ctx context.Context, set tile.Set, f func(context.Context, *table) error) error {
+	p := profile.Default()
+	if mc.profile != "" {
+		var err error
+		if p, err = profile.LoadFile(mc.profile); err != nil {
 			return err
 		}
-		defer s.Close()
-		if args[0] == "tags" {
-			all, err := s.All()
+	}
+	var t *table
+	if mc.sim {
+		t = openSim(ctx, p, simConfig{clk: clock.Real{}, seed: 1, tray: sim.List(set, 'A')})
+		// The simulated operator left a tile of set B at each gate and
+		// one on each zone, so read and scan have something to find.
+		b := sim.List(set, 'B')
+		for s := range t.sim.Inline {
+			t.sim.PutAtGate(s, b[s])
+		}
+		for i, z := range sortedNames(p.Zones) {
+			if zone := p.Zones[z]; zone.Reader == "surface" && zone.Antenna != nil {
+				t.sim.Place(*zone.Antenna, b[len(t.sim.Inline)+i])
+			}
+		}
+	} else {
+		log := slog.New(slog.NewTextHandler(mc.stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+		var err error
+		if t, err = openBoard(p, log); err != nil {
+			return err
+		}
+	}
+	err := f(ctx, t)
+	if cerr := t.close(); cerr != nil && err == nil {
+		err = fmt.Errorf("halting the table: %w", cerr)
+	}
+	if errors.Is(err, context.Canceled) {
+		err = nil // Ctrl-C ends watch and scan
+	}
+	return err
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	ks := make([]string, 0, len(m))
+	for k := range m {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+func (mc *maint) stamp(t *table) string { return t.clk.Now().Format("15:04:05.000") }
+
+func (mc *maint) jog(ctx context.Context, t *table, name, dir string, speed float64, d time.Duration) error {
+	m, ok := t.motors[name]
+	if !ok {
+		return usageError{fmt.Errorf("unknown motor %q (motors: %s)", name, names(t.motors))}
+	}
+	var dr motor.Direction
+	switch dir {
+	case "fwd", "forward":
+		dr = motor.Forward
+	case "rev", "reverse":
+		dr = motor.Reverse
+	default:
+		return usageError{fmt.Errorf("--dir %q: want fwd or rev", dir)}
+	}
+	if err := motor.CheckRun(name, dr, speed); err != nil {
+		return usageError{err}
+	}
+	if d == 0 {
+		d = 500 * time.Millisecond
+	}
+	if d < 0 || d > 10*time.Second {
+		return usageError{fmt.Errorf("--for %v: want a positive time of at most 10s", d)}
+	}
+	fmt.Fprintf(mc.stdout, "%s  %s: %s at %.0f%% for %v\n", mc.stamp(t), name, dr, 100*speed, d)
+	if err := m.Run(dr, speed); err != nil {
+		_ = m.Halt()
+		return err
+	}
+	werr := clock.Sleep(ctx, t.clk, d)
+	if err := m.Halt(); err != nil {
+		return err
+	}
+	how := "stopped"
+	if werr != nil {
+		how = "interrupted, stopped"
+	}
+	fmt.Fprintf(mc.stdout, "%s  %s: %s\n", mc.stamp(t), name, how)
+	// The switches of the part show where it went.
+	var states []string
+	for _, n := range sortedNames(t.inputs) {
+		if strings.HasPrefix(n, name+".") || (strings.HasPrefix(name, "conveyor") && n == "eye"+strings.TrimPrefix(name, "conveyor")) {
+			a, err := t.inputs[n].Active()
+			states = append(states, fmt.Sprintf("%s=%s", n, activeWord(a, err)))
+		}
+	}
+	if len(states) > 0 {
+		fmt.Fprintf(mc.stdout, "%s  %s\n", mc.stamp(t), strings.Join(states, " "))
+	}
+	return nil
+}
+
+func activeWord(a bool, err error) string {
+	switch {
+	case err != nil:
+		return "unreadable(" + err.Error() + ")"
+	case a:
+		return "active"
+	}
+	return "inactive"
+}
+
+func (mc *maint) watch(ctx context.Context, t *table, name string, d time.Duration) error {
+	if d > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, d)
+		defer cancel()
+	}
+	if b, ok := t.buttons[name]; ok {
+		fmt.Fprintf(mc.stdout, "%s  watching button %s (Ctrl-C to stop)\n", mc.stamp(t), name)
+		n := 0
+		for {
+			ok, err := b.WaitPress(ctx, time.Second)
 			if err != nil {
-				return err
+				fmt.Fprintf(mc.stdout, "%s  %d presses\n", mc.stamp(t), n)
+				return ignoreEnd(err)
 			}
-			for _, u := range all.Sorted() {
-				fmt.Fprintf(stdout, "%s %s\n", u, all[u])
+			if ok {
+				n++
+				fmt.Fprintf(mc.stdout, "%s  %s pressed\n", mc.stamp(t), name)
 			}
-			return nil
 		}
-		// register UID TILE COPY SET: one guided step, e.g. "04A1B2C3 0p 0 A".
-		if fs.NArg() != 4 {
-			return usageError{fmt.Errorf("maintenance register [--db F] UID TILE COPY SET (e.g. 04A1B2C3 0p 0 A)")}
-		}
-		uid, err := rfid.ParseUID(fs.Arg(0))
+	}
+	sw, ok := t.inputs[name]
+	if !ok {
+		return usageError{fmt.Errorf("unknown sensor %q (inputs: %s; buttons: %s)", name, names(t.inputs), names(t.buttons))}
+	}
+	state, err := sw.Active()
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(mc.stdout, "%s  %s is %s (Ctrl-C to stop)\n", mc.stamp(t), name, activeWord(state, nil))
+	edges := 0
+	for {
+		ok, err := sw.WaitFor(ctx, !state, time.Second)
 		if err != nil {
-			return err
+			fmt.Fprintf(mc.stdout, "%s  %d edges\n", mc.stamp(t), edges)
+			return ignoreEnd(err)
 		}
-		ts, err := tile.Parse(fs.Arg(1))
-		if err != nil || len(ts) != 1 {
-			return fmt.Errorf("tile %q: want one tile like 5m, 0p or 7z", fs.Arg(1))
+		if ok {
+			state = !state
+			edges++
+			fmt.Fprintf(mc.stdout, "%s  %s %s\n", mc.stamp(t), name, activeWord(state, nil))
 		}
-		var cp int
-		if _, err := fmt.Sscan(fs.Arg(2), &cp); err != nil || cp < 0 || cp > 3 {
-			return fmt.Errorf("copy %q: want 0–3", fs.Arg(2))
-		}
-		set := fs.Arg(3)
-		if set != "A" && set != "B" {
-			return fmt.Errorf("set %q: want A or B", set)
-		}
-		t := ts[0]
-		t.Copy = uint8(cp)
-		e := registry.Entry{Set: set[0], Tile: t}
-		if err := s.Put(uid, e); err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "registered %s as %s\n", uid, e)
+	}
+}
+
+func ignoreEnd(err error) error {
+	if errors.Is(err, context.Canceled) || errors.Is(err, context.DeadlineExceeded) {
 		return nil
 	}
-	return usageError{fmt.Errorf("maintenance: unknown subcommand %q", args[0])}
+	return err
+}
+
+// lookup describes uid from the registry file, if there is one.
+type lookup func(rfid.UID) string
+
+func (mc *maint) registryLookup() (lookup, func()) {
+	none := func(rfid.UID) string { return "" }
+	if _, err := os.Stat(mc.db); err != nil {
+		return none, func() {}
+	}
+	s, err := registry.Open(mc.db)
+	if err != nil {
+		fmt.Fprintf(mc.stderr, "registry %s not read: %v\n", mc.db, err)
+		return none, func() {}
+	}
+	return func(u rfid.UID) string {
+		if e, ok := s.Lookup(u); ok {
+			return e.String()
+		}
+		return "not registered"
+	}, func() { s.Close() }
+}
+
+func (mc *maint) scan(ctx context.Context, t *table, name string, rounds int) error {
+	zones := sortedNames(t.prof.Zones)
+	if name != "all" {
+		if _, ok := t.prof.Zones[name]; !ok {
+			return usageError{fmt.Errorf("unknown antenna %q (all, or a zone: %s)", name, strings.Join(zones, ", "))}
+		}
+		zones = []string{name}
+	}
+	look, done := mc.registryLookup()
+	defer done()
+	for r := 0; rounds == 0 || r < rounds; r++ {
+		for _, zn := range zones {
+			z := t.prof.Zones[zn]
+			rd, ok := t.readers[z.Reader]
+			if !ok {
+				return fmt.Errorf("zone %s: reader %s is not on this table", zn, z.Reader)
+			}
+			if mx, ok := t.muxes[z.Reader]; ok {
+				if err := mx.Select(*z.Antenna); err != nil {
+					return err
+				}
+			}
+			// Several attempts: one read returns one tag of those in
+			// the field, and reads miss.
+			seen := map[string]bool{}
+			var failed error
+			for a := 0; a < t.prof.Timing.ReadAttempts; a++ {
+				uid, err := rd.ReadUID(ctx, 0)
+				if ctx.Err() != nil {
+					return ctx.Err()
+				}
+				switch {
+				case err == nil:
+					seen[string(uid)] = true
+				case !errors.Is(err, rfid.ErrNoTag) && !errors.Is(err, rfid.ErrGarbled):
+					failed = err
+				}
+			}
+			var out []string
+			for _, u := range sortedNames(seen) {
+				s := u
+				if d := look(rfid.UID(u)); d != "" {
+					s += " (" + d + ")"
+				}
+				out = append(out, s)
+			}
+			switch {
+			case failed != nil:
+				out = append(out, "READER FAILED: "+failed.Error())
+			case len(out) == 0:
+				out = []string{"–"}
+			}
+			fmt.Fprintf(mc.stdout, "%s  %-15s %s/%d  %s\n", mc.stamp(t), zn, z.Reader, *z.Antenna, strings.Join(out, ", "))
+		}
+	}
+	return nil
+}
+
+// inlineReader resolves a reader argument: "", a side number or a reader
+// name.
+func inlineReader(t *table, name string) (string, rfid.Reader, error) {
+	if name == "" {
+		name = profile.InlineReaderName(0)
+	}
+	if n, err := strconv.Atoi(name); err == nil {
+		name = profile.InlineReaderName(n)
+	}
+	r, ok := t.readers[name]
+	if !ok {
+		return "", nil, usageError{fmt.Errorf("unknown reader %q (readers: %s, or a side number 0–%d)", name, names(t.readers), t.prof.Sides-1)}
+	}
+	return name, r, nil
+}
+
+func (mc *maint) read(ctx context.Context, t *table, name string, timeout time.Duration) error {
+	name, r, err := inlineReader(t, name)
+	if err != nil {
+		return err
+	}
+	if mx, ok := t.muxes[name]; ok {
+		if err := mx.Select(0); err != nil {
+			return err
+		}
+	}
+	uid, err := r.ReadUID(ctx, timeout)
+	if errors.Is(err, rfid.ErrNoTag) {
+		return fmt.Errorf("%s: no tag within %v: put one tile on the reader", name, timeout)
+	}
+	if err != nil {
+		return err
+	}
+	look, done := mc.registryLookup()
+	defer done()
+	desc := ""
+	if d := look(uid); d != "" {
+		desc = "  " + d
+	}
+	fmt.Fprintf(mc.stdout, "%s  %s  %s%s\n", mc.stamp(t), name, uid, desc)
+	return nil
+}
+
+func (mc *maint) tags() error {
+	s, err := registry.Open(mc.db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	all, err := s.All()
+	if err != nil {
+		return err
+	}
+	for _, u := range all.Sorted() {
+		fmt.Fprintf(mc.stdout, "%s %s\n", u, all[u])
+	}
+	return nil
+}
+
+// registerOne registers one tag given on the command line.
+func (mc *maint) registerOne(a []string) error {
+	uid, err := rfid.ParseUID(a[0])
+	if err != nil {
+		return usageError{err}
+	}
+	ts, err := tile.Parse(a[1])
+	if err != nil || len(ts) != 1 {
+		return usageError{fmt.Errorf("tile %q: want one tile like 5m, 0p or 7z", a[1])}
+	}
+	cp, err := strconv.Atoi(a[2])
+	if err != nil || cp < 0 || cp > 3 {
+		return usageError{fmt.Errorf("copy %q: want 0–3", a[2])}
+	}
+	if a[3] != "A" && a[3] != "B" {
+		return usageError{fmt.Errorf("set %q: want A or B", a[3])}
+	}
+	s, err := registry.Open(mc.db)
+	if err != nil {
+		return err
+	}
+	defer s.Close()
+	t := ts[0]
+	t.Copy = uint8(cp)
+	e := registry.Entry{Set: a[3][0], Tile: t}
+	if err := s.Put(uid, e); err != nil {
+		return err
+	}
+	fmt.Fprintf(mc.stdout, "registered %s as %s\n", uid, e)
+	return nil
+}
+
+// line returns the next line of input, or false at its end or when ctx is
+// done. Input is read by a goroutine so Ctrl-C ends a wait for Enter.
+func (mc *maint) line(ctx context.Context) (string, bool) {
+	if mc.lines == nil {
+		ch := make(chan string)
+		mc.lines = ch
+		go func() {
+			defer close(ch)
+			sc := bufio.NewScanner(mc.stdin)
+			for sc.Scan() {
+				select {
+				case ch <- sc.Text():
+				case <-ctx.Done():
+					return
+				}
+			}
+		}()
+	}
+	select {
+	case l, ok := <-mc.lines:
+		return strings.TrimSpace(l), ok
+	case <-ctx.Done():
+		return "", false
+	}
+}
+
+// place is where registration reads tiles: a zone (a surface antenna) or
+// a reader.
+type place struct {
+	name   string
+	reader rfid.Reader
+	mux    rfid.Mux
+	ant    int
+	side   int // the inline reader's side, or -1
+}
+
+func registerPlace(t *table, at string) (place, error) {
+	if at == "" {
+		at = "seat0.hand"
+		if _, ok := t.prof.Zones[at]; !ok {
+			at = profile.InlineReaderName(0)
+		}
+	}
+	if z, ok := t.prof.Zones[at]; ok {
+		r, ok := t.readers[z.Reader]
+		if !ok {
+			return place{}, fmt.Errorf("zone %s: reader %s is not on this table", at, z.Reader)
+		}
+		return place{name: "zone " + at, reader: r, mux: t.muxes[z.Reader], ant: *z.Antenna, side: -1}, nil
+	}
+	name, r, err := inlineReader(t, at)
+	if err != nil {
+		return place{}, usageError{fmt.Errorf("--at %q: not a zone (%s) nor a reader (%s)", at, names(t.prof.Zones), names(t.readers))}
+	}
+	side := -1
+	for s := 0; s < t.prof.Sides; s++ {
+		if profile.InlineReaderName(s) == name {
+			side = s
+		}
+	}
+	return place{name: "reader " + name, reader: r, mux: t.muxes[name], side: side}, nil
+}
+
+// register is the guided registration of one tile set: each tile in the
+// set's order, skipping those already registered (so it resumes where it
+// stopped), read on the chosen zone or reader and stored durably.
+func (mc *maint) register(ctx context.Context, t *table, set tile.Set, label byte, at string, timeout time.Duration) error {
+	pl, err := registerPlace(t, at)
+	if err != nil {
+		return err
+	}
+	st, err := registry.Open(mc.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	all, err := st.All()
+	if err != nil {
+		return err
+	}
+	done := map[tile.Tile]bool{}
+	for _, e := range all {
+		if e.Set == label {
+			done[e.Tile] = true
+		}
+	}
+	tiles := set.Tiles()
+	var todo []tile.Tile
+	for _, tl := range tiles {
+		if !done[tl] {
+			todo = append(todo, tl)
+		}
+	}
+	out := mc.stdout
+	fmt.Fprintf(out, "Registering %s as set %c in %s, on %s.\n", set.Name, label, mc.db, pl.name)
+	if n := len(tiles) - len(todo); n > 0 {
+		fmt.Fprintf(out, "Resuming: %d of %d tiles are already registered.\n", n, len(tiles))
+	}
+	fmt.Fprintln(out, "For each tile: place it alone on the antenna and press Enter (or type its UID); s skips it, q stops.")
+	if pl.mux != nil {
+		if err := pl.mux.Select(pl.ant); err != nil {
+			return err
+		}
+	}
+	var last rfid.UID
+	registered := 0
+tiles:
+	for _, tl := range todo {
+		want := registry.Entry{Set: label, Tile: tl}
+		for {
+			fmt.Fprintf(out, "[%d/%d] place %s copy %d (set %c) on the %s, then Enter: ", len(tiles)-len(todo)+registered+1, len(tiles), tl, tl.Copy, label, pl.name)
+			in, ok := mc.line(ctx)
+			if !ok || in == "q" {
+				fmt.Fprintln(out)
+				break tiles
+			}
+			if in == "s" {
+				fmt.Fprintf(out, "skipped %s copy %d\n", tl, tl.Copy)
+				continue tiles
+			}
+			var uid rfid.UID
+			if in == "" {
+				if t.sim != nil {
+					mc.simPlace(t, pl, sim.UID(label, tl))
+				}
+				uid, err = pl.reader.ReadUID(ctx, timeout)
+				if errors.Is(err, rfid.ErrNoTag) {
+					fmt.Fprintf(out, "no tag read within %v: place the tile flat on the antenna and press Enter again\n", timeout)
+					continue
+				}
+				if err != nil {
+					if ctx.Err() != nil {
+						break tiles
+					}
+					fmt.Fprintf(out, "read failed: %v\n", err)
+					continue
+				}
+			} else if uid, err = rfid.ParseUID(in); err != nil {
+				fmt.Fprintf(out, "%v: type the UID in hex (4, 7 or 10 bytes) or press Enter to read the tag\n", err)
+				continue
+			}
+			if e, ok := st.Lookup(uid); ok && e != want {
+				if uid == last {
+					fmt.Fprintf(out, "tag %s is the tile just registered (%s): take it off and place %s copy %d\n", uid, e, tl, tl.Copy)
+				} else {
+					fmt.Fprintf(out, "refused: tag %s is already %s; set this tile aside and place another %s\n", uid, e, tl)
+				}
+				continue
+			}
+			if err := st.Put(uid, want); err != nil {
+				fmt.Fprintf(out, "refused: %v\n", err)
+				continue
+			}
+			last = uid
+			registered++
+			fmt.Fprintf(out, "registered %s as %s\n", uid, want)
+			continue tiles
+		}
+	}
+	return mc.registerSummary(st, set, label, registered)
+}
+
+// simPlace is the simulated operator's hand: it puts the tile's tag on
+// the place, taking the previous tile away.
+func (mc *maint) simPlace(t *table, pl place, uid rfid.UID) {
+	if pl.side >= 0 {
+		t.sim.TakeFromGate(pl.side)
+		t.sim.PutAtGate(pl.side, uid)
+		return
+	}
+	t.sim.Place(pl.ant, uid)
+}
+
+// registerSummary prints a census of the registry against the set.
+func (mc *maint) registerSummary(st *registry.Store, set tile.Set, label byte, registered int) error {
+	all, err := st.All()
+	if err != nil {
+		return err
+	}
+	var uids []rfid.UID
+	for _, u := range all.Sorted() {
+		if all[u].Set == label {
+			uids = append(uids, u)
+		}
+	}
+	fmt.Fprintf(mc.stdout, "\n%d tag(s) registered in this session.\n", registered)
+	_, cerr := census.Check(set, label, uids, all)
+	var ce *census.Error
+	switch {
+	case cerr == nil:
+		fmt.Fprintf(mc.stdout, "Census of set %c: complete, %d of %d tiles registered.\n", label, set.Size(), set.Size())
+		return nil
+	case errors.As(cerr, &ce):
+		fmt.Fprintf(mc.stdout, "Census of set %c: %d of %d tiles registered.\n", label, set.Size()-len(ce.Missing), set.Size())
+		if len(ce.Missing) > 0 {
+			var m []string
+			for _, tl := range ce.Missing {
+				m = append(m, fmt.Sprintf("%s#%d", tl, tl.Copy))
+			}
+			fmt.Fprintf(mc.stdout, "  missing (%d): %s\n", len(ce.Missing), strings.Join(m, " "))
+			fmt.Fprintln(mc.stdout, "  run the same command again to resume.")
+		}
+		for _, w := range ce.Why {
+			fmt.Fprintf(mc.stdout, "  %s\n", w)
+		}
+		return nil
+	}
+	return cerr
 }

@@ -67,6 +67,32 @@ func (m *Machine) AddTile(uid rfid.UID) {
 	m.mu.Unlock()
 }
 
+// PutAtGate puts a tile at side's stacker gate, in its eye and in its
+// inline reader's field, as an operator's hand would; it reports false if
+// a tile is already there.
+func (m *Machine) PutAtGate(side int, uid rfid.UID) bool {
+	m.mu.Lock()
+	if m.gate[side] != "" {
+		m.mu.Unlock()
+		return false
+	}
+	m.gate[side] = uid
+	m.mu.Unlock()
+	m.changed(nil, motortest.State{})
+	return true
+}
+
+// TakeFromGate takes the tile at side's gate away and returns it ("" if
+// there was none).
+func (m *Machine) TakeFromGate(side int) rfid.UID {
+	m.mu.Lock()
+	uid := m.gate[side]
+	m.gate[side] = ""
+	m.mu.Unlock()
+	m.changed(nil, motortest.State{})
+	return uid
+}
+
 // KillReader makes side's inline reader fail every read; nil revives it.
 func (m *Machine) KillReader(side int, err error) { m.Inline[side].Kill(err) }
 
