@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -65,6 +66,7 @@ type service struct {
 	t       *tablecore.Table
 	started time.Time
 	played  int
+	paused  bool
 	reqs    chan request
 }
 
@@ -180,6 +182,9 @@ func (s *service) Run(ctx context.Context) error {
 // step makes the table move on by one thing: a hand dealt, a finished
 // game archived and a new one begun, or one simulated player's action.
 func (s *service) step(ctx context.Context) (done bool, err error) {
+	if s.paused {
+		return false, nil
+	}
 	g := s.t.Game()
 	if g.Over() {
 		if err := s.finish(ctx); err != nil {
@@ -237,7 +242,7 @@ func (s *service) finish(ctx context.Context) error {
 		return err
 	}
 	st := s.t.Game().Standing()
-	id, err := s.arch.Put(archive.Summary{Ruleset: s.ruleset, Options: s.options, Started: s.started, Finished: s.now(), Hands: st.Hands, Scores: st.Scores}, j)
+	id, err := s.arch.Put(archive.Summary{Ruleset: s.t.Name, Options: s.t.Opts, Started: s.started, Finished: s.now(), Hands: st.Hands, Scores: st.Scores}, j)
 	if err != nil {
 		return err
 	}
@@ -288,8 +293,152 @@ func (s *service) command(ctx context.Context, c mqcmd.Command) error {
 		return err
 	case "win", "riichi", "chi", "pon", "kan", "pass", "ok":
 		return s.declare(ctx, c)
+	case "ruleset", "options":
+		var args struct {
+			Ruleset string          `json:"ruleset"`
+			Options json.RawMessage `json:"options"`
+		}
+		if err := strictArgs(c, &args); err != nil {
+			return err
+		}
+		name := args.Ruleset
+		if c.Type == "options" || name == "" {
+			name = s.ruleset
+		}
+		if _, err := rulesets.New(name, args.Options); err != nil {
+			return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
+		}
+		// Takes effect with the next game: a game keeps its rules.
+		s.ruleset, s.options = name, args.Options
+		s.log.Info("rules for the next game", "ruleset", name, "options", string(args.Options))
+		return nil
+	case "pause":
+		s.paused = true
+		return nil
+	case "resume":
+		s.paused = false
+		return nil
+	case "abort":
+		// The game ends here; it is archived as far as it went.
+		if err := s.finish(ctx); err != nil {
+			return err
+		}
+		return s.newGame(ctx)
+	case "seat_player":
+		var args struct {
+			Seat   *int   `json:"seat"`
+			Player string `json:"player"` // "person" or "sim"
+		}
+		if err := strictArgs(c, &args); err != nil {
+			return err
+		}
+		if args.Seat == nil || *args.Seat < 0 || *args.Seat >= len(s.bots) || (args.Player != "person" && args.Player != "sim") {
+			return fmt.Errorf("%w: seat_player needs {\"seat\": 0–3, \"player\": \"person\" or \"sim\"}", mqcmd.ErrMalformed)
+		}
+		s.bots[*args.Seat] = args.Player == "sim"
+		return nil
+	case "correct":
+		return s.correct(ctx, c)
 	}
 	return fmt.Errorf("%w: %q is not supported by this table yet", mqcmd.ErrRejected, c.Type)
+}
+
+// strictArgs decodes a command's arguments, refusing unknown keys.
+func strictArgs(c mqcmd.Command, v any) error {
+	if len(c.Args) == 0 {
+		return nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(c.Args))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return fmt.Errorf("%w: %s: %v", mqcmd.ErrMalformed, c.Type, err)
+	}
+	return nil
+}
+
+// correct is an operator's correction: apply an action for a seat (what
+// really happened at the table, when sensing or a player could not say
+// it), or record a foul the referee then penalises.
+func (s *service) correct(ctx context.Context, c mqcmd.Command) error {
+	var args struct {
+		Seat   *int                 `json:"seat"`
+		Action tablecore.ActionView `json:"action"`
+		Foul   bool                 `json:"foul"`
+		Reason string               `json:"reason"`
+	}
+	if err := strictArgs(c, &args); err != nil {
+		return err
+	}
+	if args.Seat == nil || args.Action.Kind == "" {
+		return fmt.Errorf("%w: correct needs {\"seat\": n, \"action\": {\"kind\": …, \"tile\": …}}", mqcmd.ErrMalformed)
+	}
+	kind, err := game.ParseKind(args.Action.Kind)
+	if err != nil {
+		return fmt.Errorf("%w: %v", mqcmd.ErrMalformed, err)
+	}
+	seat := game.Seat(*args.Seat)
+	if args.Foul {
+		a := game.Action{Kind: kind, Seat: seat}
+		if args.Action.Tile != "" {
+			ts, err := tile.Parse(args.Action.Tile)
+			if err != nil || len(ts) != 1 {
+				return fmt.Errorf("%w: tile %q", mqcmd.ErrMalformed, args.Action.Tile)
+			}
+			a.Tile = heldOr(s.t.Game(), seat, ts[0])
+		}
+		reason := args.Reason
+		if reason == "" {
+			reason = "reported by the operator"
+		}
+		evs, err := s.t.Foul(ctx, a, reason)
+		if err != nil {
+			return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
+		}
+		s.publish(ctx, evs)
+		return nil
+	}
+	for _, a := range s.t.Game().Legal(seat) {
+		if a.Kind == kind && matches(a, typeOf(kind), args.Action) {
+			evs, err := s.t.Apply(ctx, a)
+			if err != nil {
+				return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
+			}
+			s.publish(ctx, evs)
+			return nil
+		}
+	}
+	return fmt.Errorf("%w: seat %d may not %s %s now", mqcmd.ErrRejected, seat, kind, args.Action.Tile)
+}
+
+// typeOf is the seat command that asks for an action of kind k.
+func typeOf(k game.Kind) string {
+	switch k {
+	case game.Tsumo, game.Ron:
+		return "win"
+	case game.Riichi:
+		return "riichi"
+	case game.Chi:
+		return "chi"
+	case game.Pon:
+		return "pon"
+	case game.OpenKan, game.AddedKan, game.ClosedKan, game.SingleKan:
+		return "kan"
+	case game.Pass:
+		return "pass"
+	}
+	return "ok"
+}
+
+// heldOr returns seat's own tile of t's face if it holds one, else t.
+func heldOr(g *tablecore.Game, seat game.Seat, t tile.Tile) tile.Tile {
+	if h := g.Hand(); h != nil && int(seat) < len(h.Seats) {
+		for _, x := range h.Seats[seat].Hand {
+			if x.Kind == t.Kind && x.Red == t.Red {
+				return x
+			}
+		}
+	}
+	return t
 }
 
 // declare applies a seat's declaration: args name one of the seat's legal
@@ -322,7 +471,7 @@ func matches(a game.Action, typ string, v tablecore.ActionView) bool {
 	want := map[string][]game.Kind{
 		"win": {game.Tsumo, game.Ron}, "riichi": {game.Riichi}, "chi": {game.Chi}, "pon": {game.Pon},
 		"kan": {game.OpenKan, game.AddedKan, game.ClosedKan, game.SingleKan}, "pass": {game.Pass},
-		"ok": {game.Discard, game.Draw, game.Flower, game.Missing},
+		"ok": {game.Discard, game.Draw, game.Flower, game.Missing, game.Abort},
 	}[typ]
 	if !slices.Contains(want, a.Kind) {
 		return false

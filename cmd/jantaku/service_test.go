@@ -152,3 +152,82 @@ func (s *service) viewFor(t *testing.T, seat int) tablecore.View {
 	s.reqs <- request{cmd: mqcmd.Command{Type: "_view", Seat: seat}, reply: nil, view: reply}
 	return <-reply
 }
+
+// TestOperatorCommands: pause and resume, rules for the next game,
+// corrections (an action applied for a seat; a foul penalised), abort; bad
+// arguments are refused and change nothing.
+func TestOperatorCommands(t *testing.T) {
+	s, _ := newService(t, "riichi/seed", []bool{false, false, false, false}, 0)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- s.Run(ctx) }()
+	op := func(typ, args string) error {
+		return s.Handle(ctx, mqcmd.Command{Type: typ, Seat: -1, Args: json.RawMessage(args), Role: "operator"})
+	}
+	// With nobody simulated the table deals and waits for the dealer.
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) && s.viewFor(t, 0).Phase != "act" {
+		time.Sleep(time.Millisecond)
+	}
+	for _, bad := range []struct{ typ, args string }{
+		{"ruleset", `{"ruleset":"bridge"}`},
+		{"options", `{"options":{"no_such":1}}`},
+		{"ruleset", `{"rules":"riichi"}`},
+		{"seat_player", `{"seat":9,"player":"sim"}`},
+		{"correct", `{"seat":1,"action":{"kind":"discard","tile":"1m"}}`}, // not seat 1's turn
+		{"correct", `{"seat":0,"action":{"kind":"fly"}}`},
+		{"fly", `{}`},
+	} {
+		before := s.viewFor(t, 0).Seq
+		if err := op(bad.typ, bad.args); err == nil {
+			t.Fatalf("%s %s accepted", bad.typ, bad.args)
+		}
+		if s.viewFor(t, 0).Seq != before {
+			t.Fatalf("%s %s changed the game", bad.typ, bad.args)
+		}
+	}
+	if err := op("ruleset", `{"ruleset":"sichuan"}`); err != nil {
+		t.Fatal(err)
+	}
+	if v := s.viewFor(t, 0); v.Ruleset != "riichi" {
+		t.Fatalf("the running game changed ruleset to %s", v.Ruleset)
+	}
+	// A correction discards for the dealer.
+	v := s.viewFor(t, 0)
+	var d tablecore.ActionView
+	for _, a := range v.Legal {
+		if a.Kind == "discard" {
+			d = a
+			break
+		}
+	}
+	args, _ := json.Marshal(map[string]any{"seat": 0, "action": d})
+	if err := op("correct", string(args)); err != nil {
+		t.Fatalf("correct: %v", err)
+	}
+	if got := s.viewFor(t, 0).Seats[0].Discards; len(got) != 1 || got[0].Tile != d.Tile {
+		t.Fatalf("discards after the correction: %+v", got)
+	}
+	// A false win reported as a foul: the seed rules make it chombo.
+	if err := op("correct", `{"seat":2,"action":{"kind":"tsumo"},"foul":true,"reason":"false tsumo"}`); err != nil {
+		t.Fatalf("foul: %v", err)
+	}
+	if v := s.viewFor(t, 0); v.End == nil || v.End.Kind != "chombo" || v.Scores[2] != 30000-8000 {
+		t.Fatalf("after the foul: end %+v scores %v", v.End, v.Scores)
+	}
+	if err := op("pause", ""); err != nil {
+		t.Fatal(err)
+	}
+	if err := op("abort", ""); err != nil {
+		t.Fatal(err)
+	}
+	if v := s.viewFor(t, 0); v.Ruleset != "sichuan" || v.Hand != 0 {
+		t.Fatalf("after abort the new game is %s, hand %d", v.Ruleset, v.Hand)
+	}
+	if games, _ := s.arch.List(); len(games) != 1 || games[0].Ruleset != "riichi/seed" {
+		t.Fatalf("the aborted game was not archived: %+v", games)
+	}
+	cancel()
+	<-done
+}
