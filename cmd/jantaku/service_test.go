@@ -209,15 +209,16 @@ func TestOperatorCommands(t *testing.T) {
 	if got := s.viewFor(t, 0).Seats[0].Discards; len(got) != 1 || got[0].Tile != d.Tile {
 		t.Fatalf("discards after the correction: %+v", got)
 	}
-	// A false win reported as a foul: the seed rules make it chombo.
+	// A false win reported as a foul: the seed rules make it chombo. The
+	// table is paused first, so that it does not deal the next hand.
+	if err := op("pause", ""); err != nil {
+		t.Fatal(err)
+	}
 	if err := op("correct", `{"seat":2,"action":{"kind":"tsumo"},"foul":true,"reason":"false tsumo"}`); err != nil {
 		t.Fatalf("foul: %v", err)
 	}
 	if v := s.viewFor(t, 0); v.End == nil || v.End.Kind != "chombo" || v.Scores[2] != 30000-8000 {
 		t.Fatalf("after the foul: end %+v scores %v", v.End, v.Scores)
-	}
-	if err := op("pause", ""); err != nil {
-		t.Fatal(err)
 	}
 	if err := op("abort", ""); err != nil {
 		t.Fatal(err)
