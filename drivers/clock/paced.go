@@ -72,15 +72,21 @@ func (p *Paced) After(d time.Duration) <-chan time.Time {
 }
 
 // Run fires the timers in order until ctx is done.
+//
+// On a loaded machine every goroutine wakes late, the pacer as well: the
+// quiet time it waits grows to four times its own recent lateness, so the
+// others still have the time to react.
 func (p *Paced) Run(ctx context.Context) {
 	last := time.Now()
+	var late time.Duration // moving average of the pacer's own lateness
 	for {
 		p.mu.Lock()
 		var wait <-chan time.Time
+		var at time.Time
 		if len(p.timers) > 0 {
 			ahead := time.Duration(float64(p.timers[0].when.Sub(p.now)) / p.speed)
-			at := last.Add(ahead)
-			if quiet := p.busy.Add(p.settle); quiet.After(at) {
+			at = last.Add(ahead)
+			if quiet := p.busy.Add(max(p.settle, 4*late)); quiet.After(at) {
 				at = quiet
 			}
 			wait = time.After(time.Until(at))
@@ -92,6 +98,11 @@ func (p *Paced) Run(ctx context.Context) {
 		case <-p.added:
 			continue // an earlier timer may have come: recompute
 		case <-wait:
+		}
+		if l := time.Since(at); l > 0 {
+			late = (7*late + l) / 8
+		} else {
+			late = 7 * late / 8
 		}
 		p.mu.Lock()
 		when := p.timers[0].when
