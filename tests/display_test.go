@@ -428,14 +428,14 @@ func TestDisplays(t *testing.T) {
 	shot(small, "centre-800-claim-ja")
 
 	// A machine fault shows with its help text, then clears.
-	machine(`{"phase":"fault","errors":[{"code":"conveyor_jam","side":2,"message":"gate eye blocked for 3 s"}]}`)
-	if err := centre.until(ctx, `document.querySelector('[data-code="conveyor_jam"]')`); err != nil {
+	machine(`{"phase":"faulted","errors":[{"code":"E102","title":"conveyor jam","part":"eye2","side":2,"message":"tile 04A1 stuck at side 2's gate after the stroke","remedy":"open the lid"}]}`)
+	if err := centre.until(ctx, `document.querySelector('[data-code="E102"]')`); err != nil {
 		t.Fatal(err)
 	}
-	if got := text(centre, `[data-code="conveyor_jam"]`); !strings.Contains(got, "A tile is stuck at the West wall's gate") {
+	if got := text(centre, `[data-code="E102"]`); !strings.Contains(got, "A tile is stuck at the West wall's gate") {
 		t.Errorf("machine error shown as %q", got)
 	}
-	if err := small.until(ctx, `document.querySelector('[data-code="conveyor_jam"]')`); err != nil {
+	if err := small.until(ctx, `document.querySelector('[data-code="E102"]')`); err != nil {
 		t.Fatal(err)
 	}
 	shot(small, "centre-800-fault-ja")

@@ -301,6 +301,29 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	log.Info("jantaku run", "mode", mode, "profile", p.Name, "set", set.Name, "two_sets", !*oneSet, "speed", *speed, "seed", *seed)
 
+	// The displays see every state change; only the newest status counts,
+	// so an older one waiting is replaced.
+	status := make(chan json.RawMessage, 1)
+	m.OnState = func(cycle.State) {
+		b, err := json.Marshal(m.Status())
+		if err != nil {
+			return
+		}
+		for {
+			select {
+			case status <- b:
+				return
+			default:
+			}
+			select {
+			case <-status:
+			default:
+			}
+		}
+	}
+	m.OnState(m.State())
+	tcfg.Machine = status
+
 	done := make(chan cycle.Hand, 1)
 	m.OnHand = func(h cycle.Hand) {
 		log.Info("dice", "hand", h.Number, "dice", fmt.Sprintf("%d+%d", h.Dice[0], h.Dice[1]))

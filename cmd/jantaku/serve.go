@@ -38,6 +38,9 @@ type tableConfig struct {
 	Pace    time.Duration   // a simulated player's thinking time
 	Games   int             // stop after this many games; 0: keep playing
 	Seed    uint64
+	// Machine carries the machine's status (JSON) when a machine runs;
+	// each is published retained for the displays.
+	Machine <-chan json.RawMessage
 }
 
 // credentials returns the table's MQTT credentials, made on first start
@@ -130,6 +133,9 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		cancel()
 	}()
 	svc.pub = pub
+	if cfg.Machine != nil {
+		go publishMachine(ctx, pub, cfg.Machine, log)
+	}
 	if cfg.HTTP != "-" && b.WebSocketAddr() != "" {
 		dcfg, err := display.FromAccess(acc, display.WebSocketFor(b.WebSocketAddr()))
 		if err != nil {
@@ -154,6 +160,20 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	}
 	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, b.TCPAddr(), cfg.Humans, cfg.Dir)
 	return svc.Run(ctx)
+}
+
+// publishMachine publishes each machine status as it comes.
+func publishMachine(ctx context.Context, pub *mqtable.Publisher, c <-chan json.RawMessage, log *slog.Logger) {
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case st := <-c:
+			if err := pub.Machine(ctx, st, time.Now()); err != nil && ctx.Err() == nil {
+				log.Warn("publishing the machine status", "err", err)
+			}
+		}
+	}
 }
 
 // parseSeats reads "0,2" into seat numbers.

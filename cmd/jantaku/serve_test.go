@@ -2,6 +2,8 @@ package main
 
 import (
 	"context"
+	"encoding/json"
+	"errors"
 	"io"
 	"log/slog"
 	"net"
@@ -13,7 +15,11 @@ import (
 	"testing"
 	"time"
 
+	"jantaku/mqtt/access"
+	"jantaku/mqtt/topic"
 	"jantaku/tablecore/archive"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
 )
 
 func freeAddr(t *testing.T) string {
@@ -89,5 +95,73 @@ func TestServeTablePlaysAGame(t *testing.T) {
 	}
 	if fi, err := os.Stat(filepath.Join(dir, "access.json")); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Fatalf("credentials file: %v %v", fi, err)
+	}
+}
+
+// TestServeTablePublishesMachineStatus: a machine status handed to the
+// game side reaches a display, retained, on the table's machine topic.
+func TestServeTablePublishesMachineStatus(t *testing.T) {
+	dir := t.TempDir()
+	mq := freeAddr(t)
+	status := make(chan json.RawMessage, 1)
+	cfg := tableConfig{Dir: dir, Ruleset: "riichi", MQTT: mq, WS: "-", HTTP: "-", Pace: time.Hour, Seed: 7, Machine: status}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	done := make(chan error, 1)
+	go func() { done <- serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard) }()
+	status <- json.RawMessage(`{"phase":"faulted","hands":3,"errors":[{"code":"E102","title":"conveyor jam","part":"eye2","side":2,"message":"stuck","remedy":"open the lid"}]}`)
+
+	var acc access.Config
+	for i := 0; ; i++ {
+		b, err := os.ReadFile(filepath.Join(dir, "access.json"))
+		if err == nil && json.Unmarshal(b, &acc) == nil {
+			break
+		}
+		if i > 500 {
+			t.Fatalf("no credentials written: %v", err)
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	u, ok := userOf(acc, access.Display)
+	if !ok {
+		t.Fatal("no display user")
+	}
+	tp, err := topic.New(acc.Prefix, acc.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan []byte, 4)
+	o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-machine-watch").SetUsername(u.Name).SetPassword(u.Password).SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
+	c := paho.NewClient(o)
+	if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		t.Fatalf("connect: %v", tok.Error())
+	}
+	defer c.Disconnect(0)
+	if tok := c.Subscribe(tp.Machine(), 1, func(_ paho.Client, m paho.Message) { got <- m.Payload() }); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		t.Fatalf("subscribe: %v", tok.Error())
+	}
+	select {
+	case b := <-got:
+		var msg struct {
+			Machine struct {
+				Phase  string
+				Errors []struct {
+					Code string
+					Side *int
+				}
+			}
+		}
+		if err := json.Unmarshal(b, &msg); err != nil {
+			t.Fatalf("%s: %v", b, err)
+		}
+		if msg.Machine.Phase != "faulted" || len(msg.Machine.Errors) != 1 || msg.Machine.Errors[0].Code != "E102" || msg.Machine.Errors[0].Side == nil || *msg.Machine.Errors[0].Side != 2 {
+			t.Errorf("machine message %s", b)
+		}
+	case <-ctx.Done():
+		t.Fatal("no machine status published")
+	}
+	cancel()
+	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
+		t.Fatal(err)
 	}
 }

@@ -56,3 +56,8 @@ func (f *Fault) Remedy() string { return remedies[f.Code] }
 func fault(code, part, format string, a ...any) *Fault {
 	return &Fault{Code: code, Part: part, Msg: fmt.Sprintf(format, a...)}
 }
+
+// Codes lists every fault code, in order.
+func Codes() []string {
+	return []string{CodeStall, CodeJam, CodeCount, CodeReader, CodeLid, CodeCensus, CodeActuator}
+}

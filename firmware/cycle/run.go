@@ -35,8 +35,11 @@ func (m *Machine) Hand(ctx context.Context, pressed time.Time) (Hand, error) {
 		return Hand{}, err
 	}
 	m.ready = nil
+	m.mu.Lock()
 	m.hands++
-	h := Hand{Number: m.hands, Set: w.Set, Dice: m.Dice(), Walls: w, StartAt: pressed, WallsUpT: m.clk.Now()}
+	n := m.hands
+	m.mu.Unlock()
+	h := Hand{Number: n, Set: w.Set, Dice: m.Dice(), Walls: w, StartAt: pressed, WallsUpT: m.clk.Now()}
 	h.WallsUp = h.WallsUpT.Sub(pressed)
 	m.log.Info("walls up", "hand", h.Number, "set", string(h.Set), "dice", h.Dice, "since_start", h.WallsUp)
 	if m.OnHand != nil {

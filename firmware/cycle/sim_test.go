@@ -241,20 +241,21 @@ func TestFaults(t *testing.T) {
 		code   string
 		part   string
 		text   string
+		side   int // the side the published status names; -1 none, -2 any
 	}{
-		{"missing tile", func(r *rig) { r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.S7, Copy: 2})) }, cycle.CodeCount, "eye", "135 of 136"},
+		{"missing tile", func(r *rig) { r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.S7, Copy: 2})) }, cycle.CodeCount, "eye", "135 of 136", -2},
 		{"foreign tile", func(r *rig) {
 			r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.S7, Copy: 2}))
 			r.sim.AddTile("04FFEEDDCCBBAA")
-		}, cycle.CodeCensus, "set A", "foreign tag 04FFEEDDCCBBAA"},
+		}, cycle.CodeCensus, "set A", "foreign tag 04FFEEDDCCBBAA", -1},
 		{"tile of the other set", func(r *rig) {
 			r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.East, Copy: 1}))
 			r.sim.AddTile(sim.UID('B', tile.Tile{Kind: tile.East, Copy: 1}))
-		}, cycle.CodeCensus, "set A", "missing 1z#1"},
-		{"lift stall", func(r *rig) { r.sim.Stall("lift2", true) }, cycle.CodeStall, "lift2", "lift2.top"},
-		{"stacker stall", func(r *rig) { r.sim.Stall("stacker1", true) }, cycle.CodeStall, "stacker1", "leave"},
-		{"jam", func(r *rig) { r.sim.Jam(3, true) }, cycle.CodeJam, "eye3", "stuck"},
-		{"dead reader", func(r *rig) { r.sim.KillReader(1, errors.New("SPI timeout")) }, cycle.CodeReader, "inline1", "SPI timeout"},
+		}, cycle.CodeCensus, "set A", "missing 1z#1", -1},
+		{"lift stall", func(r *rig) { r.sim.Stall("lift2", true) }, cycle.CodeStall, "lift2", "lift2.top", 2},
+		{"stacker stall", func(r *rig) { r.sim.Stall("stacker1", true) }, cycle.CodeStall, "stacker1", "leave", 1},
+		{"jam", func(r *rig) { r.sim.Jam(3, true) }, cycle.CodeJam, "eye3", "stuck", 3},
+		{"dead reader", func(r *rig) { r.sim.KillReader(1, errors.New("SPI timeout")) }, cycle.CodeReader, "inline1", "SPI timeout", 1},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -269,6 +270,20 @@ func TestFaults(t *testing.T) {
 				}
 				if f.Remedy() == "" {
 					t.Error("no remedy")
+				}
+				st := r.m.Status()
+				if st.Phase != cycle.Faulted || len(st.Errors) != 1 {
+					t.Fatalf("status %+v, want faulted with one error", st)
+				}
+				e := st.Errors[0]
+				if e.Code != c.code || e.Remedy == "" || e.Title == "" || !strings.Contains(e.Message, c.text) && !strings.Contains(f.Error(), c.text) {
+					t.Errorf("status error %+v for fault %q", e, f)
+				}
+				switch {
+				case c.side == -1 && e.Side != nil:
+					t.Errorf("status names side %d for part %s", *e.Side, e.Part)
+				case c.side >= 0 && (e.Side == nil || *e.Side != c.side):
+					t.Errorf("status side %v for part %s, want %d", e.Side, e.Part, c.side)
 				}
 				allHalted(t, r)
 				if c.code != cycle.CodeStall || c.part != "lift2" {

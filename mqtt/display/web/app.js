@@ -234,7 +234,7 @@ JT.machineBar = function () {
   const errs = m.errors || [];
   const phase = m.phase ? (JT.has("mphase." + m.phase) ? t("mphase." + m.phase) : m.phase) : "";
   const items = errs.map((e) => {
-    const side = e.side !== undefined && e.side !== null ? t("side", JT.windName(((+e.side) % 4 + 1) + "z")) : "";
+    const side = e.side !== undefined && e.side !== null ? t("side", JT.windName(((+e.side) % 4 + 1) + "z")) : (e.part || "");
     const help = JT.has("help." + e.code) ? t("help." + e.code) : (e.message || t("help.unknown"));
     return `<div class="err" data-code="${esc(e.code)}"><b>${esc(e.code)}</b> ${esc(help.replace("{side}", side))}${e.message && JT.has("help." + e.code) ? ` <small>${esc(e.message)}</small>` : ""}</div>`;
   });
