@@ -50,6 +50,9 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 // Rules returns the table's rules.
 func (g *Game) Rules() game.Rules { return g.rules }
 
+// Ruleset returns the game's ruleset.
+func (g *Game) Ruleset() game.Ruleset { return g.rs }
+
 // Standing returns where the game stands (between hands: before the next).
 func (g *Game) Standing() game.Standing { return g.st }
 

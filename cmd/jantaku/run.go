@@ -26,6 +26,8 @@ import (
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
 	"jantaku/mqtt/broker"
+	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
 )
 
@@ -46,6 +48,22 @@ func tileSet(name string, reds int) (tile.Set, error) {
 		return tile.Jingzhou96(tile.Man)
 	}
 	return tile.Set{}, fmt.Errorf("unknown tile set %q (136, 140, 144, 108, 108-3p, 96-3p)", name)
+}
+
+// setNameOf names the profile tile set the ruleset's tiles are built as.
+func setNameOf(r game.Rules) (string, error) {
+	n := r.Set.Size()
+	switch {
+	case n == 136 || n == 140 || n == 144:
+		return fmt.Sprint(n), nil
+	case n == 108 && r.Players == 4:
+		return "108", nil
+	case n == 108 && r.Players == 3:
+		return "108-3p", nil
+	case n == 96 && r.Players == 3:
+		return "96-3p", nil
+	}
+	return "", fmt.Errorf("%s plays with %s (%d tiles, %d players): no machine geometry for it", r.Name, r.Set.Name, n, r.Players)
 }
 
 // table is the machine's parts by the profile's names, on real hardware
@@ -183,11 +201,11 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	simFlag := fs.Bool("sim", false, "run the simulated table (the default when no profile is configured)")
 	prof := fs.String("profile", os.Getenv("JANTAKU_PROFILE"), "board profile YAML (default $JANTAKU_PROFILE; none: simulation); without --sim it drives the hardware it describes")
 	db := fs.String("db", "tags.db", "tag registry file (hardware; fill it with jantaku maintenance register)")
-	setName := fs.String("set", "136", "tile set: 136, 140, 144, 108, 108-3p, 96-3p")
+	setName := fs.String("set", "", "the machine's tile set: 136, 140, 144, 108, 108-3p, 96-3p (default: the ruleset's)")
 	reds := fs.Int("reds", 3, "red fives (136 and 108-3p sets)")
 	oneSet := fs.Bool("one-set", false, "the table has one tile set (build after Start)")
 	speed := fs.Float64("speed", 4, "sim: run this many times faster than real time")
-	auto := fs.Duration("auto-start", 30*time.Second, "sim: press Start this long (simulated) after walls up; 0 waits for nothing and never presses")
+	auto := fs.Duration("auto-start", 3*time.Second, "sim: the simulated players press Start this long (simulated) after the game asks for the next walls; 0: never (press it in maintenance or on the panel)")
 	hands := fs.Int("hands", 0, "stop after this many hands (0: until SIGINT/SIGTERM)")
 	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "sim and dice random seed")
 	miss := fs.Float64("miss", 0.02, "sim: inline read miss rate")
@@ -228,9 +246,23 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			return err
 		}
 	}
-	set, err := tileSet(*setName, *reds)
+	rs, err := rulesets.New(*rulesName, tcfg.Options)
 	if err != nil {
 		return usageError{err}
+	}
+	set := rs.Rules().Set
+	if *setName == "" {
+		if *setName, err = setNameOf(rs.Rules()); err != nil {
+			return err
+		}
+	} else {
+		s, err := tileSet(*setName, *reds)
+		if err != nil {
+			return usageError{err}
+		}
+		if s.Copies != set.Copies || s.Reds != set.Reds {
+			return usageError{fmt.Errorf("--set %s (%s) is not the set %s plays with (%s)", *setName, s.Name, *rulesName, set.Name)}
+		}
 	}
 	geo, ok := p.TileSets[*setName]
 	if !ok {
@@ -325,30 +357,26 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	tcfg.Machine = status
 
 	done := make(chan cycle.Hand, 1)
+	walls := make(chan cycle.Hand, 1)
 	m.OnHand = func(h cycle.Hand) {
 		log.Info("dice", "hand", h.Number, "dice", fmt.Sprintf("%d+%d", h.Dice[0], h.Dice[1]))
 		select {
 		case done <- h:
 		default:
 		}
+		select {
+		case walls <- h:
+		default:
+			log.Warn("walls up while the game still holds the walls before: they wait", "hand", h.Number)
+		}
 	}
 	errc := make(chan error, 1)
 	wg.Add(1)
 	go func() { defer wg.Done(); errc <- m.Run(ctx) }()
-	// The game side: referee, broker, displays. The machine builds the
-	// walls; the referee deals from its own shuffle until sensing links
-	// the two (the census order as the deal).
-	tablec := make(chan error, 1)
-	wg.Add(1)
-	go func() { defer wg.Done(); tablec <- serveTable(ctx, tcfg, log, stdout) }()
 
-	// The simulated players: push the tiles in and press Start, at first
-	// when the machine is ready and then auto-start after each walls up.
-	played := 0
-	press := func() {
-		log.Info("start pressed (sim)")
-		tb.sim.PressStart()
-	}
+	// The simulated players push the tiles in and press Start when the
+	// game asks for the next walls and the machine is ready; on hardware
+	// people press it.
 	// With two sets the players wait for the next set to be ready below
 	// (pressing Start earlier would push the tiles into a tray still
 	// being built); with one set, for the machine to be idle.
@@ -356,16 +384,45 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if *oneSet {
 		waitFor = cycle.Idle
 	}
-	waitIdle := func() {
-		for ctx.Err() == nil && m.State() != waitFor {
-			_ = clock.Sleep(ctx, clk, 100*time.Millisecond)
+	md := &machineDealer{walls: walls, reg: reg, logger: log}
+	if tb.sim != nil && *auto > 0 {
+		starts := make(chan struct{}, 1)
+		md.start = func() {
+			select {
+			case starts <- struct{}{}:
+			default:
+			}
 		}
-	}
-	autoStart := tb.sim != nil && *auto > 0
-	if autoStart {
 		wg.Add(1)
-		go func() { defer wg.Done(); waitIdle(); press() }()
+		go func() {
+			defer wg.Done()
+			for {
+				select {
+				case <-ctx.Done():
+					return
+				case <-starts:
+				}
+				if clock.Sleep(ctx, clk, *auto) != nil {
+					return
+				}
+				for ctx.Err() == nil && m.State() != waitFor {
+					_ = clock.Sleep(ctx, clk, 100*time.Millisecond)
+				}
+				if ctx.Err() == nil {
+					log.Info("start pressed (sim)")
+					tb.sim.PressStart()
+				}
+			}
+		}()
 	}
+	tcfg.Dealer = md
+	// The game side: referee, broker, displays. Each hand is dealt from
+	// the walls the machine raised.
+	tablec := make(chan error, 1)
+	wg.Add(1)
+	go func() { defer wg.Done(); tablec <- serveTable(ctx, tcfg, log, stdout) }()
+
+	played := 0
 	var runErr error
 loop:
 	for {
@@ -382,18 +439,6 @@ loop:
 			played++
 			if *hands > 0 && played >= *hands {
 				break loop
-			}
-			if autoStart {
-				wg.Add(1)
-				go func() {
-					defer wg.Done()
-					if clock.Sleep(ctx, clk, *auto) == nil {
-						waitIdle()
-						if ctx.Err() == nil {
-							press()
-						}
-					}
-				}()
 			}
 		}
 	}

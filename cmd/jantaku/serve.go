@@ -41,6 +41,8 @@ type tableConfig struct {
 	// Machine carries the machine's status (JSON) when a machine runs;
 	// each is published retained for the displays.
 	Machine <-chan json.RawMessage
+	// Dealer deals each hand; nil: a seeded shuffle (no machine).
+	Dealer dealer
 }
 
 // credentials returns the table's MQTT credentials, made on first start
@@ -115,9 +117,12 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	}
 	svc := &service{
 		log: log, dir: cfg.Dir, ruleset: cfg.Ruleset, options: cfg.Options,
-		deal: shuffleDealer{mrand.New(mrand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))},
+		deal: cfg.Dealer,
 		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
 		bots: bots, pace: cfg.Pace, games: cfg.Games,
+	}
+	if svc.deal == nil {
+		svc.deal = shuffleDealer{mrand.New(mrand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}
 	}
 	if err := svc.open(ctx); err != nil {
 		return err

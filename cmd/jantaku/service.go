@@ -13,6 +13,9 @@ import (
 	"slices"
 	"time"
 
+	"jantaku/firmware/cycle"
+	"jantaku/firmware/deal"
+	"jantaku/firmware/registry"
 	mqcmd "jantaku/mqtt/command"
 	"jantaku/mqtt/referee"
 	mqtable "jantaku/mqtt/table"
@@ -31,19 +34,57 @@ type stepPublisher interface {
 	Snapshot(ctx context.Context, s mqtable.Step) error
 }
 
-// dealer supplies the wall of each new hand: the machine's walls on a real
-// table, a seeded shuffle in the simulator.
+// dealer supplies the wall of each new hand of g: the machine's walls on a
+// table with a machine, a seeded shuffle otherwise. errWallsNotUp means
+// "not yet": the service asks again at its next step, so commands are
+// served while the machine builds.
 type dealer interface {
-	Deal(ctx context.Context, rules game.Rules) (tablecore.Deal, error)
+	Deal(ctx context.Context, g *tablecore.Game) (tablecore.Deal, error)
 }
+
+var errWallsNotUp = errors.New("the walls are not up yet")
 
 // shuffleDealer deals a uniformly shuffled wall and rolls the dice.
 type shuffleDealer struct{ rng *rand.Rand }
 
-func (d shuffleDealer) Deal(_ context.Context, r game.Rules) (tablecore.Deal, error) {
-	w := r.Set.Tiles()
+func (d shuffleDealer) Deal(_ context.Context, g *tablecore.Game) (tablecore.Deal, error) {
+	w := g.Rules().Set.Tiles()
 	d.rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
 	return tablecore.Deal{Wall: w, Dice: [2]int{1 + d.rng.IntN(6), 1 + d.rng.IntN(6)}}, nil
+}
+
+// machineDealer deals the walls the machine raised, tile by tile as the
+// inline readers saw them, with the machine's dice.
+type machineDealer struct {
+	walls <-chan cycle.Hand // each walls-up
+	reg   registry.Registry
+	// start asks for the next walls (the simulated players press Start);
+	// nil where people press it.
+	start  func()
+	asked  bool
+	logger *slog.Logger
+}
+
+func (d *machineDealer) Deal(ctx context.Context, g *tablecore.Game) (tablecore.Deal, error) {
+	if !d.asked && d.start != nil {
+		d.start()
+	}
+	d.asked = true
+	select {
+	case h := <-d.walls:
+		d.asked = false
+		st, _ := g.NextStanding()
+		dl, err := deal.FromWalls(h.Walls, h.Dice, d.reg, g.Ruleset(), st.Dealer)
+		if err != nil {
+			return tablecore.Deal{}, fmt.Errorf("hand %d of the machine (set %c): %w", h.Number, h.Walls.Set, err)
+		}
+		d.logger.Info("dealt from the machine's walls", "hand", h.Number, "set", string(h.Walls.Set), "dice", h.Dice, "dealer", st.Dealer)
+		return dl, nil
+	case <-ctx.Done():
+		return tablecore.Deal{}, ctx.Err()
+	default:
+		return tablecore.Deal{}, errWallsNotUp
+	}
 }
 
 // service owns one table's game: it alone changes it (one goroutine, Run),
@@ -196,7 +237,10 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 		return false, s.newGame(ctx)
 	}
 	if h := g.Hand(); h == nil || h.Phase == game.Over {
-		d, err := s.deal.Deal(ctx, g.Rules())
+		d, err := s.deal.Deal(ctx, g)
+		if errors.Is(err, errWallsNotUp) {
+			return false, nil
+		}
 		if err != nil {
 			return false, err
 		}

@@ -50,6 +50,9 @@ type Rules struct {
 	HeadIndicator bool
 	// MaxKongs is the most kongs a hand may have in all (riichi: 4); 0 = no limit.
 	MaxKongs int
+	// Break is how the dice break the wall (BreakBySum by default). A
+	// ruleset with a rule no Break value names implements WallOrderer.
+	Break Break
 	// FinalDraws, if not zero, starts a last phase when a normal draw is due
 	// with no more than this many drawable tiles left: each player in turn
 	// draws one tile and may only win on it or keep it (Pass), without

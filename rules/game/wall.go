@@ -71,3 +71,20 @@ func DrawOrder(b Break, dice [2]int, dealer Seat, walls []int) ([]Position, erro
 	add(owner, 1, split)
 	return out, nil
 }
+
+// WallOrderer is an optional Ruleset ability: the draw order of walls built
+// with the given stacks per seat, for rulesets whose break no Break value
+// describes.
+type WallOrderer interface {
+	WallOrder(dice [2]int, dealer Seat, walls []int) ([]Position, error)
+}
+
+// WallOrder returns the draw order of walls with the given stacks per seat
+// (as a machine built them) under rs: its own WallOrder if it has one,
+// else DrawOrder with its Rules' Break.
+func WallOrder(rs Ruleset, dice [2]int, dealer Seat, walls []int) ([]Position, error) {
+	if w, ok := rs.(WallOrderer); ok {
+		return w.WallOrder(dice, dealer, walls)
+	}
+	return DrawOrder(rs.Rules().Break, dice, dealer, walls)
+}

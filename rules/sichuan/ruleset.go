@@ -42,6 +42,7 @@ func (r *Ruleset) Rules() game.Rules {
 		MultiWin:    game.AllWin,
 		WinsToEnd:   3,
 		MissingSuit: true,
+		Break:       game.BreakBySmallerDie, // §2.4; start_at_d in WallOrder
 	}
 }
 
@@ -51,15 +52,21 @@ func (r *Ruleset) Start(dealer game.Seat) game.Standing {
 }
 
 // DrawOrder returns the wall positions in the order tiles are taken for
-// the dice and dealer, broken by the smaller die in the wall the sum
-// picks (spec/sichuan.md §2.4, D-SC-01). The 54 stacks lie 14 before the
-// dealer and the player opposite, 13 before the others (not in the spec:
-// 108 tiles make no four equal walls).
+// the dice and dealer on a table whose 54 stacks lie 14 before the dealer
+// and the player opposite, 13 before the others (not in the spec: 108
+// tiles make no four equal walls).
 func (r *Ruleset) DrawOrder(dice [2]int, dealer game.Seat) ([]game.Position, error) {
 	walls := make([]int, 4)
 	for i := range walls {
 		walls[(int(dealer)+i)%4] = 14 - i%2
 	}
+	return r.WallOrder(dice, dealer, walls)
+}
+
+// WallOrder implements game.WallOrderer: the wall is broken by the smaller
+// die in the wall the sum picks (spec/sichuan.md §2.4, D-SC-01), and under
+// start_at_d the stack d comes first.
+func (r *Ruleset) WallOrder(dice [2]int, dealer game.Seat, walls []int) ([]game.Position, error) {
 	ps, err := game.DrawOrder(game.BreakBySmallerDie, dice, dealer, walls)
 	if err != nil || r.o.BreakMode == LeaveD {
 		return ps, err

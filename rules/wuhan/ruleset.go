@@ -50,6 +50,7 @@ func (r *Ruleset) Rules() game.Rules {
 		MultiWin:      game.HeadBump,
 		WinsToEnd:     1,
 		HeadIndicator: true,
+		Break:         game.BreakBySmallerDie, // §4.2
 	}
 	if rules.Players == 4 {
 		rules.FinalDraws = finalDraws
