@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"fmt"
+	"io"
 	"log/slog"
 	"os"
 	"slices"
@@ -57,9 +58,18 @@ type sensedHand struct {
 // and a sensing pipeline feeding a referee of its own; the players' truth
 // referee is the ground truth.
 func playHand(t testing.TB, build func() (game.Ruleset, error), cfg players.Config) sensedHand {
+	return playHandDiag(t, build, cfg, nil)
+}
+
+// playHandDiag is playHand telling diag (if not nil) everything: the
+// players' moves and presses, every read, what sensing did.
+func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.Config, diag io.Writer) sensedHand {
 	ctx := context.Background()
 	start := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 	cfg.Ruleset = build
+	if diag != nil {
+		cfg.Trace = func(at time.Time, what string) { fmt.Fprintf(diag, "%s player %s\n", at.Format("15:04:05.000"), what) }
+	}
 	tb, err := players.New(cfg, start)
 	if err != nil {
 		t.Fatal(err)
@@ -84,8 +94,14 @@ func playHand(t testing.TB, build func() (game.Ruleset, error), cfg players.Conf
 		walls = append(walls, zz)
 	}
 	scfg := sensing.Config{}
-	if os.Getenv("JANTAKU_SENSING_LOG") != "" {
-		scfg.Logger = slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{Level: slog.LevelDebug}))
+	if diag != nil {
+		scfg.Logger = slog.New(slog.NewTextHandler(diag, &slog.HandlerOptions{Level: slog.LevelDebug,
+			ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+				if a.Key == slog.TimeKey {
+					return slog.Attr{}
+				}
+				return a
+			}}))
 	}
 	sn := sensing.New(scfg, sensing.GameReferee(g))
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
@@ -108,8 +124,8 @@ func playHand(t testing.TB, build func() (game.Ruleset, error), cfg players.Conf
 				res.anomalies = append(res.anomalies, o)
 			case *sensing.Ambiguous:
 				res.ambiguous++
-				if os.Getenv("JANTAKU_SENSING_LOG") != "" {
-					fmt.Println("ambiguous:", o.Options)
+				if diag != nil {
+					fmt.Fprintln(diag, "ambiguous:", o.Options)
 				}
 			}
 		}
@@ -146,6 +162,13 @@ func playHand(t testing.TB, build func() (game.Ruleset, error), cfg players.Conf
 		now = now.Add(cost)
 		sched.Done(z, now)
 		res.reads++
+		if diag != nil {
+			var ts []string
+			for _, u := range uids {
+				ts = append(ts, tb.Tags()[u].String())
+			}
+			fmt.Fprintf(diag, "%s read %s %v\n", now.Format("15:04:05.000"), z, ts)
+		}
 		t0 := time.Now()
 		outs := sn.Observe(ctx, sensing.Read{Zone: z, At: now, UIDs: uids})
 		outs = append(outs, sn.Tick(ctx, now)...)
@@ -257,7 +280,7 @@ func TestSensingProof(t *testing.T) {
 			var falseN, missedN, actions, anomalies, ambiguous, reads int
 			var place, decisive, proc []time.Duration
 			for i := range hands {
-				r := playHand(t, build, players.Config{Seed: uint64(1000 + i), Pace: players.Human, MissRate: 0.05, GhostRate: 0.005})
+				r := playHand(t, build, players.Config{Seed: uint64(1000 + i), Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005})
 				falseN += r.false
 				missedN += r.missed
 				actions += len(r.truth)
@@ -292,4 +315,30 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	slices.Sort(out)
 	return out
+}
+
+// TestSensingDiag plays one hand of the proof with everything told:
+// JANTAKU_SENSING_DIAG=ruleset/seed (e.g. wuhan/1005). A tool for finding
+// out why a hand of the proof went wrong.
+func TestSensingDiag(t *testing.T) {
+	v := os.Getenv("JANTAKU_SENSING_DIAG")
+	if v == "" {
+		t.Skip("set JANTAKU_SENSING_DIAG=ruleset/seed")
+	}
+	name, seed, _ := strings.Cut(v, "/")
+	n, err := strconv.ParseUint(seed, 10, 64)
+	build := sensingRulesets()[name]
+	if err != nil || build == nil {
+		t.Fatalf("JANTAKU_SENSING_DIAG=%q: want ruleset/seed", v)
+	}
+	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005}, os.Stdout)
+	fmt.Printf("%d false, %d missed, anomalies %v, over %v/%v\ntruth  %v\nsensed %v\n", r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
+}
+
+// proofPace is the players' pace: human unless JANTAKU_SENSING_PACE=fast.
+func proofPace() players.Pace {
+	if os.Getenv("JANTAKU_SENSING_PACE") == "fast" {
+		return players.Fast
+	}
+	return players.Human
 }

@@ -28,9 +28,12 @@ type Movement struct {
 
 // LocateConfig sets how much agreement a location needs.
 type LocateConfig struct {
-	// Agree is the number of consecutive reads of the new zone that must
-	// see a tile before it moves there (2 unless set); the old zone must
-	// also have been read without it since the first of them.
+	// Agree is the number of reads of the new zone that must see a tile
+	// before it moves there (2 unless set); the old zone's latest read must
+	// not have seen it. The sightings need not be consecutive: one read of
+	// the new zone without the tile is taken as a missed read (5% of reads
+	// miss a tag), two in a row mean the tile is not there and the count
+	// starts again. A sighting of the tile at home also starts it again.
 	Agree int
 	// VanishReads and VanishAfter: a tile its zone has not seen in that
 	// many reads and that long is reported as vanished (12 reads and 10 s
@@ -56,7 +59,8 @@ type track struct {
 	uid      rfid.UID
 	tile     tile.Tile
 	at       Zone
-	hits     [maxZones]int       // consecutive reads of a zone that saw the tile
+	hits     [maxZones]int       // reads of a zone that saw the tile since it was last seen at home
+	gone     [maxZones]int       // consecutive reads of a zone without the tile
 	first    [maxZones]time.Time // first read of the current run of hits
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
 	lastSeen time.Time
@@ -111,6 +115,7 @@ func (l *Locator) Place(uid rfid.UID, z Zone) {
 	if tr := l.tracks[uid]; tr != nil {
 		tr.at = z
 		tr.hits = [maxZones]int{}
+		tr.gone = [maxZones]int{}
 		tr.missed, tr.vanished = 0, false
 	}
 }
@@ -126,6 +131,21 @@ func (l *Locator) Candidates() []Zone {
 				if tr.at.Known() {
 					out = append(out, tr.at)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// Arriving returns the tiles being seen in a zone they have not been
+// committed to: From is where they are, To where they are seen, At the
+// latest sighting there.
+func (l *Locator) Arriving() []Movement {
+	var out []Movement
+	for _, tr := range l.order {
+		for i, h := range tr.hits {
+			if h > 0 && i != tr.at.index() {
+				out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i]})
 			}
 		}
 	}
@@ -164,6 +184,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				tr.first[zi] = r.At
 			}
 			tr.hits[zi]++
+			tr.gone[zi] = 0
 			tr.seen[zi] = r.At
 			tr.lastSeen = r.At
 			if r.Zone != tr.at && !slices.Contains(tr.trail, r.Zone) {
@@ -181,7 +202,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				back = append(back, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: r.Zone, At: r.At})
 			}
 		} else {
-			tr.hits[zi] = 0
+			if tr.gone[zi]++; tr.gone[zi] >= 2 {
+				tr.hits[zi] = 0
+			}
 			if tr.at == r.Zone {
 				tr.missed++
 				if !tr.vanished && tr.missed >= l.cfg.VanishReads && r.At.Sub(tr.lastSeen) >= l.cfg.VanishAfter {
@@ -197,7 +220,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 	return moves, vanished, back, foreign
 }
 
-// commit moves tr when the reads agree: Agree consecutive sightings in a
+// commit moves tr when the reads agree: Agree sightings in a
 // zone since it was last seen at home, and the latest read of home without
 // it.
 func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {

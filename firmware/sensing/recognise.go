@@ -86,6 +86,7 @@ func (s *Sensor) accept(ctx context.Context, a game.Action, by string, decisive,
 		return false
 	}
 	s.noteApplied(a)
+	s.acted = now
 	s.log.Info("sensing: accepted", "seat", int(a.Seat), "action", a.String(), "by", by)
 	*out = append(*out, &Accepted{Action: a, Events: evs, By: by, Decisive: decisive, At: now})
 	return true
@@ -202,7 +203,7 @@ func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) boo
 		for _, r := range h.Claim.Responses {
 			claimed = claimed || (r.Answered && r.Action.Kind != game.Pass)
 		}
-		if !claimed {
+		if !claimed && !s.lastWindow(h) {
 			return false
 		}
 		for i, r := range h.Claim.Responses {
@@ -227,8 +228,41 @@ func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) boo
 				return s.accept(ctx, pass, ByImplicit, e.m.At, now, out)
 			}
 		}
+		// The last of the last draws has no next draw: the seat keeps
+		// its tile once it has let KeepAfter go by without a WIN.
+		for _, d := range s.decls {
+			if d.Seat == h.Turn {
+				return false
+			}
+		}
+		if keep := s.acted.Add(s.cfg.KeepAfter); !s.acted.IsZero() && !now.Before(keep) {
+			return s.accept(ctx, pass, ByImplicit, keep, now, out)
+		}
 	}
 	return false
+}
+
+// lastWindow reports whether the open claim window can end only by the
+// seats' answers: no seat may draw after it (the wall is done), and no
+// tile is moving or being seen arriving anywhere. Once ClaimWindow has
+// gone by, the seats that have not claimed are taken to pass.
+func (s *Sensor) lastWindow(h *game.Hand) bool {
+	for i := 0; i < h.Players; i++ {
+		if _, ok := findKind(s.ref.Legal(game.Seat(i)), game.Draw); ok {
+			return false
+		}
+	}
+	for _, e := range s.pending {
+		if !e.dismissed {
+			return false
+		}
+	}
+	for _, d := range s.decls {
+		if d.Kind == DeclareWin {
+			return false
+		}
+	}
+	return len(s.loc.Arriving()) == 0
 }
 
 // need is one tile an action moves: an exact tile, or any tile of a face
@@ -313,6 +347,7 @@ type match struct {
 	a        game.Action
 	es       []*entry
 	complete bool
+	missing  []need // the needs no pending movement fits
 }
 
 func (m match) latest() time.Time {
@@ -351,6 +386,7 @@ func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
 		}
 		if found < 0 {
 			complete = false
+			m.missing = append(m.missing, n)
 			continue
 		}
 		used[found] = true
@@ -437,7 +473,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		wait := false
 		for _, p := range partial {
-			if p.shares(f) && now.Sub(f.latest()) < s.cfg.Settle {
+			if p.shares(f) && (now.Sub(f.latest()) < s.cfg.Settle || s.arriving(h, p)) {
 				wait = true
 			}
 		}
@@ -446,6 +482,24 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
 			return true // resolve drops the entries now where expected
+		}
+	}
+	return false
+}
+
+// arriving reports whether a tile p still needs is being seen where p
+// puts it, without the reads agreeing yet: the bigger call is still being
+// made, whatever the time.
+func (s *Sensor) arriving(h *game.Hand, p match) bool {
+	for _, a := range s.loc.Arriving() {
+		if e := s.pending[a.UID]; e != nil && slices.Contains(p.es, e) {
+			continue
+		}
+		e := &entry{m: a, first: a.From}
+		for _, n := range p.missing {
+			if n.fits(h, p.a.Seat, e) {
+				return true
+			}
 		}
 	}
 	return false

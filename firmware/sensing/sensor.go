@@ -27,7 +27,11 @@ type Config struct {
 	// have not answered are taken to pass, once another seat has claimed
 	// (2 s). Until then a WIN beats a call.
 	ClaimWindow time.Duration
-	Logger      *slog.Logger
+	// KeepAfter is how long a seat that drew one of the last tiles (it
+	// may not discard; it wins or keeps the tile) has to press WIN when no
+	// other seat draws after it, before it is taken to keep the tile (3 s).
+	KeepAfter time.Duration
+	Logger    *slog.Logger
 }
 
 func (c Config) withDefaults() Config {
@@ -39,6 +43,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ClaimWindow <= 0 {
 		c.ClaimWindow = 2 * time.Second
+	}
+	if c.KeepAfter <= 0 {
+		c.KeepAfter = 3 * time.Second
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)
@@ -147,6 +154,7 @@ type Sensor struct {
 	foreign   map[rfid.UID]bool
 	window    windowKey
 	opened    time.Time
+	acted     time.Time // when the latest action was accepted
 	vanished  map[rfid.UID]bool
 	hand      *game.Hand // the hand the layout belongs to
 }
@@ -191,6 +199,7 @@ func (s *Sensor) StartHand(l Layout) {
 	s.foreign = map[rfid.UID]bool{}
 	s.vanished = map[rfid.UID]bool{}
 	s.window = windowKey{}
+	s.acted = time.Time{}
 	s.hand = s.ref.Hand()
 }
 
@@ -278,6 +287,7 @@ func (s *Sensor) Correct(ctx context.Context, c Correction) []Output {
 			return nil
 		}
 		s.noteApplied(c.Action)
+		s.acted = c.At
 		out = append(out, &Accepted{Action: c.Action, Events: evs, By: ByOperator, Decisive: c.At, At: c.At})
 	case CorrectFoul:
 		evs, err := s.ref.Foul(ctx, c.Action, c.Reason)
@@ -390,7 +400,7 @@ func (s *Sensor) Focus() map[Zone]int {
 		set(z, Hot)
 	}
 	for _, e := range s.pending {
-		set(e.m.To, Warm)
+		set(e.m.To, Hot) // a call's other tiles come there
 	}
 	return w
 }

@@ -51,6 +51,9 @@ type Config struct {
 	Mistakes Mistakes
 	// MissRate and GhostRate of the surface antennas (see Surface).
 	MissRate, GhostRate float64
+	// Trace, if set, is told of every tile lifted or put down and every
+	// press, as it happens (diagnostics).
+	Trace func(at time.Time, what string)
 }
 
 // PressKind is a seat button or command.
@@ -255,15 +258,21 @@ func (t *Table) at(when time.Time, do func()) {
 // it is down.
 func (t *Table) move(when time.Time, tl tile.Tile, zone string) time.Time {
 	u := t.uid[tl]
-	t.at(when, func() { t.surf.Put(u, "") })
+	t.at(when, func() { t.trace("lift %s from %s", tl, t.surf.Where(u)); t.surf.Put(u, "") })
 	down := when.Add(t.cfg.Pace.Reach)
-	t.at(down, func() { t.surf.Put(u, zone) })
+	t.at(down, func() { t.surf.Put(u, zone); t.trace("put %s in %s", tl, zone) })
 	return down
+}
+
+func (t *Table) trace(format string, args ...any) {
+	if t.cfg.Trace != nil {
+		t.cfg.Trace(t.now, fmt.Sprintf(format, args...))
+	}
 }
 
 func (t *Table) press(when time.Time, p Press) time.Time {
 	p.At = when
-	t.at(when, func() { t.presses = append(t.presses, p) })
+	t.at(when, func() { t.presses = append(t.presses, p); t.trace("seat %d presses %d %s", p.Seat, p.Kind, p.Suit) })
 	return when
 }
 
@@ -280,6 +289,7 @@ func (t *Table) apply(a game.Action, done time.Time) bool {
 		return false
 	}
 	t.record(a, done)
+	t.trace("truth: %s (done %s)", a, done.Format("15:04:05.000"))
 	return true
 }
 
