@@ -21,6 +21,10 @@ var (
 	ErrBadDeal    = errors.New("bad deal")
 	ErrBadSeat    = errors.New("no such seat")
 	ErrNotAllowed = errors.New("not allowed at this table")
+	// ErrNotRecorded: the journal could not record an input (a full
+	// disk, a failed fsync), so the input was not taken and the game is
+	// unchanged. The journal takes no more until the Table is opened again.
+	ErrNotRecorded = errors.New("not recorded in the journal")
 )
 
 // ActionError says why an action was rejected.

@@ -152,7 +152,7 @@ func (t *Table) StartHand(ctx context.Context, d Deal) ([]Event, error) {
 		return nil, err
 	}
 	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: -1, Payload: b}); err != nil {
-		return nil, fmt.Errorf("tablecore: the deal was not recorded, so not made: %w", err)
+		return nil, fmt.Errorf("tablecore: the deal was not made: %w: %w", ErrNotRecorded, err)
 	}
 	return t.g.begin(h, st, d), nil
 }
@@ -169,7 +169,7 @@ func (t *Table) Apply(ctx context.Context, a game.Action) ([]Event, error) {
 		return nil, err
 	}
 	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: int(a.Seat), Payload: b}); err != nil {
-		return nil, fmt.Errorf("tablecore: %s was not recorded, so not applied: %w", a, err)
+		return nil, fmt.Errorf("tablecore: %s was not applied: %w: %w", a, ErrNotRecorded, err)
 	}
 	return t.g.commit(a, win), nil
 }
@@ -191,7 +191,7 @@ func (t *Table) Foul(ctx context.Context, a game.Action, reason string) ([]Event
 		return nil, err
 	}
 	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: int(a.Seat), Payload: b}); err != nil {
-		return nil, fmt.Errorf("tablecore: the foul was not recorded: %w", err)
+		return nil, fmt.Errorf("tablecore: the foul was not recorded: %w: %w", ErrNotRecorded, err)
 	}
 	return t.g.Foul(a, reason)
 }
