@@ -2,6 +2,7 @@ package tests
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -52,6 +53,7 @@ type sensedHand struct {
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
+	void            error // the truth referee made the hand unplayable
 }
 
 // playHand plays one hand with simulated players on a simulated surface
@@ -165,7 +167,8 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		if diag != nil {
 			var ts []string
 			for _, u := range uids {
-				ts = append(ts, tb.Tags()[u].String())
+				tl := tb.Tags()[u]
+				ts = append(ts, fmt.Sprintf("%s.%d", tl, tl.Copy))
 			}
 			fmt.Fprintf(diag, "%s read %s %v\n", now.Format("15:04:05.000"), z, ts)
 		}
@@ -175,7 +178,10 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		res.processing = append(res.processing, time.Since(t0))
 		take(outs)
 	}
-	if err := tb.Err(); err != nil {
+	if err := tb.Err(); errors.Is(err, players.ErrTakenTile) {
+		res.void = err
+		return res
+	} else if err != nil {
 		t.Fatalf("seed %d: %v", cfg.Seed, err)
 	}
 	log := tb.Log()
@@ -262,25 +268,40 @@ func sensingHands(t *testing.T, ci int) int {
 
 // TestSensingProof: with 5% missed reads and 0.5% ghost reads, simulated
 // players' hands give no false and no missed action against the players'
-// ground truth, and no anomaly, in every ruleset.
+// ground truth, and no anomaly, in every ruleset. CI runs 24 hands per
+// ruleset (8 with -short); JANTAKU_SENSING_HANDS=1000 is the documented
+// run (docs/benchmarks.md, "Tile sensing"). JANTAKU_SENSING_SEED moves the
+// seeds (1000 on), JANTAKU_SENSING_PACE=fast plays at the accelerated
+// pace, JANTAKU_SENSING_REPORT prints the benchmark table's rows.
 //
-// It does not pass yet (docs/benchmarks.md, "Tile sensing", lists the
-// figures and the known causes), so it runs only when
-// JANTAKU_SENSING_HANDS is set, e.g. JANTAKU_SENSING_HANDS=24 for the CI
-// size and 1000 for the documented run.
+// A hand whose ground truth cannot be played on a real table (the truth
+// referee names a wall tile already taken) is void: counted and logged,
+// not scored.
 func TestSensingProof(t *testing.T) {
-	if os.Getenv("JANTAKU_SENSING_HANDS") == "" {
-		t.Skip("the sensing proof does not pass yet; set JANTAKU_SENSING_HANDS to run it")
-	}
 	hands := sensingHands(t, 24)
+	base := 1000
+	if v := os.Getenv("JANTAKU_SENSING_SEED"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil {
+			t.Fatalf("JANTAKU_SENSING_SEED=%q: want a number", v)
+		}
+		base = n
+	}
 	names := sortedKeys(sensingRulesets())
 	for _, name := range names {
 		build := sensingRulesets()[name]
 		t.Run(name, func(t *testing.T) {
-			var falseN, missedN, actions, anomalies, ambiguous, reads int
+			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
 			var place, decisive, proc []time.Duration
 			for i := range hands {
-				r := playHand(t, build, players.Config{Seed: uint64(1000 + i), Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005})
+				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005})
+				if r.void != nil {
+					// Not a sensing figure: the ground truth itself is
+					// impossible on a real table. Counted and shown.
+					void++
+					t.Logf("hand seed %d void: %v", base+i, r.void)
+					continue
+				}
 				falseN += r.false
 				missedN += r.missed
 				actions += len(r.truth)
@@ -291,15 +312,15 @@ func TestSensingProof(t *testing.T) {
 				decisive = append(decisive, r.decisiveToAcc...)
 				proc = append(proc, r.processing...)
 				if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
-					t.Errorf("hand seed %d: %d false, %d missed actions, anomalies %v, over %v/%v\ntruth  %v\nsensed %v", 1000+i, r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
+					t.Errorf("hand seed %d: %d false, %d missed actions, anomalies %v, over %v/%v\ntruth  %v\nsensed %v", base+i, r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
 				}
 			}
-			t.Logf("%s: %d hands, %d actions, %d reads: %d false, %d missed, %d anomalies, %d ambiguous; placed→accepted p50 %v p99 %v; decisive read→accepted p50 %v p99 %v; processing per read p50 %v p99 %v",
-				name, hands, actions, reads, falseN, missedN, anomalies, ambiguous,
+			t.Logf("%s: %d hands (%d void), %d actions, %d reads: %d false, %d missed, %d anomalies, %d ambiguous; placed→accepted p50 %v p99 %v; decisive read→accepted p50 %v p99 %v; processing per read p50 %v p99 %v",
+				name, hands, void, actions, reads, falseN, missedN, anomalies, ambiguous,
 				percentile(place, .5), percentile(place, .99), percentile(decisive, .5), percentile(decisive, .99),
 				percentile(proc, .5), percentile(proc, .99))
 			if os.Getenv("JANTAKU_SENSING_REPORT") != "" {
-				fmt.Printf("| %s | %d | %d | %d | %d | %d | %v / %v | %v / %v | %v / %v |\n", name, hands, actions, falseN, missedN, anomalies,
+				fmt.Printf("| %s | %d (%d void) | %d | %d | %d | %d | %v / %v | %v / %v | %v / %v |\n", name, hands, void, actions, falseN, missedN, anomalies,
 					percentile(place, .5).Round(time.Millisecond), percentile(place, .99).Round(time.Millisecond),
 					percentile(decisive, .5).Round(time.Millisecond), percentile(decisive, .99).Round(time.Millisecond),
 					percentile(proc, .5).Round(time.Microsecond), percentile(proc, .99).Round(time.Microsecond))

@@ -137,16 +137,21 @@ func (l *Locator) Candidates() []Zone {
 	return out
 }
 
-// Arriving returns the tiles being seen in a zone they have not been
-// committed to: From is where they are, To where they are seen, At the
-// latest sighting there.
-func (l *Locator) Arriving() []Movement {
+// Arriving returns the tiles seen since since in a zone they have not
+// been committed to, not seen at home after that, and not missed by the
+// last four reads of that zone in a row: From is where they are, To where
+// they were seen, At the latest sighting there. Missed reads (5% each) do
+// not hide a tile that is arriving; four in a row (a chance of 6 in a
+// million) say it is not there.
+func (l *Locator) Arriving(since time.Time) []Movement {
 	var out []Movement
 	for _, tr := range l.order {
-		for i, h := range tr.hits {
-			if h > 0 && i != tr.at.index() {
-				out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i]})
+		home := tr.at.index()
+		for i, t := range tr.seen {
+			if i == home || t.IsZero() || t.Before(since) || tr.gone[i] >= 4 || (home >= 0 && !t.After(tr.seen[home])) {
+				continue
 			}
+			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: t})
 		}
 	}
 	return out

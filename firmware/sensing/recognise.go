@@ -3,6 +3,7 @@ package sensing
 import (
 	"context"
 	"fmt"
+	"log/slog"
 	"slices"
 	"time"
 
@@ -199,11 +200,14 @@ func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) boo
 		if now.Sub(s.opened) < s.cfg.ClaimWindow {
 			return false
 		}
+		if h.Wall.Remaining() == 0 && now.Sub(s.opened) < s.cfg.KeepAfter {
+			return false // the last discard: no draw cuts the window short
+		}
 		claimed := false
 		for _, r := range h.Claim.Responses {
 			claimed = claimed || (r.Answered && r.Action.Kind != game.Pass)
 		}
-		if !claimed && !s.lastWindow(h) {
+		if !claimed && !s.lastWindow(h, now) {
 			return false
 		}
 		for i, r := range h.Claim.Responses {
@@ -244,9 +248,12 @@ func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) boo
 
 // lastWindow reports whether the open claim window can end only by the
 // seats' answers: no seat may draw after it (the wall is done), and no
-// tile is moving or being seen arriving anywhere. Once ClaimWindow has
+// tile is moving or being seen arriving anywhere. Once KeepAfter has
 // gone by, the seats that have not claimed are taken to pass.
-func (s *Sensor) lastWindow(h *game.Hand) bool {
+func (s *Sensor) lastWindow(h *game.Hand, now time.Time) bool {
+	if h.Wall.Remaining() > 0 {
+		return false
+	}
 	for i := 0; i < h.Players; i++ {
 		if _, ok := findKind(s.ref.Legal(game.Seat(i)), game.Draw); ok {
 			return false
@@ -262,7 +269,7 @@ func (s *Sensor) lastWindow(h *game.Hand) bool {
 			return false
 		}
 	}
-	return len(s.loc.Arriving()) == 0
+	return len(s.loc.Arriving(now.Add(-s.cfg.Grace))) == 0
 }
 
 // need is one tile an action moves: an exact tile, or any tile of a face
@@ -473,12 +480,17 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		wait := false
 		for _, p := range partial {
-			if p.shares(f) && (now.Sub(f.latest()) < s.cfg.Settle || s.arriving(h, p)) {
+			if p.shares(f) && (now.Sub(f.latest()) < s.cfg.Settle || s.arriving(h, p, now)) {
 				wait = true
 			}
 		}
 		if wait {
 			continue
+		}
+		for _, p := range partial {
+			if p.shares(f) && s.log.Enabled(ctx, slog.LevelDebug) {
+				s.log.Debug("sensing: settled", "action", f.a.String(), "over", p.a.String(), "missing", len(p.missing))
+			}
 		}
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
 			return true // resolve drops the entries now where expected
@@ -488,10 +500,10 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 }
 
 // arriving reports whether a tile p still needs is being seen where p
-// puts it, without the reads agreeing yet: the bigger call is still being
-// made, whatever the time.
-func (s *Sensor) arriving(h *game.Hand, p match) bool {
-	for _, a := range s.loc.Arriving() {
+// puts it (Locator.Arriving, within Grace), without the reads agreeing
+// yet: the bigger call is still being made.
+func (s *Sensor) arriving(h *game.Hand, p match, now time.Time) bool {
+	for _, a := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
 		if e := s.pending[a.UID]; e != nil && slices.Contains(p.es, e) {
 			continue
 		}
@@ -563,6 +575,10 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 			due = append(due, e)
 		}
 	}
+	if len(due) == 0 {
+		return
+	}
+	due = s.notBeingMade(due, now)
 	slices.SortFunc(due, func(a, b *entry) int { return cmpString(string(a.m.UID), string(b.m.UID)) })
 	h := s.ref.Hand()
 	for _, e := range due {
@@ -594,6 +610,37 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 		s.log.Warn("sensing: anomaly", "kind", an.Kind.String(), "seat", int(an.Seat), "tile", an.Tile.String(), "from", an.From.String(), "to", an.To.String(), "expected", an.Expected)
 		*out = append(*out, an)
 	}
+}
+
+// notBeingMade leaves out of due the movements that are part of a legal
+// action still being made: one whose missing tiles are being seen
+// arriving where it puts them. Grace runs from the latest of its tiles.
+func (s *Sensor) notBeingMade(due []*entry, now time.Time) []*entry {
+	h := s.ref.Hand()
+	var es []*entry
+	for _, e := range s.pending {
+		if !e.dismissed {
+			es = append(es, e)
+		}
+	}
+	slices.SortFunc(es, func(a, b *entry) int { return cmpString(string(a.m.UID), string(b.m.UID)) })
+	busy := map[*entry]bool{}
+	for i := 0; i < h.Players; i++ {
+		for _, a := range s.ref.Legal(game.Seat(i)) {
+			ns := needs(h, a)
+			if ns == nil {
+				continue
+			}
+			m := bind(h, a, ns, es)
+			if m.complete || len(m.es) == 0 || !s.arriving(h, m, now) {
+				continue
+			}
+			for _, e := range m.es {
+				busy[e] = true
+			}
+		}
+	}
+	return slices.DeleteFunc(due, func(e *entry) bool { return busy[e] })
 }
 
 func subset(a, b []*entry) bool {

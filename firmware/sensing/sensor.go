@@ -27,9 +27,10 @@ type Config struct {
 	// have not answered are taken to pass, once another seat has claimed
 	// (2 s). Until then a WIN beats a call.
 	ClaimWindow time.Duration
-	// KeepAfter is how long a seat that drew one of the last tiles (it
-	// may not discard; it wins or keeps the tile) has to press WIN when no
-	// other seat draws after it, before it is taken to keep the tile (3 s).
+	// KeepAfter is how long the table waits for a WIN or a claim when no
+	// draw will come to end the wait: after the last of the last draws
+	// (the seat may not discard; it wins or keeps the tile) and after the
+	// hand's last discard (5 s). Then the seats are taken to pass.
 	KeepAfter time.Duration
 	Logger    *slog.Logger
 }
@@ -45,7 +46,7 @@ func (c Config) withDefaults() Config {
 		c.ClaimWindow = 2 * time.Second
 	}
 	if c.KeepAfter <= 0 {
-		c.KeepAfter = 3 * time.Second
+		c.KeepAfter = 5 * time.Second
 	}
 	if c.Logger == nil {
 		c.Logger = slog.New(slog.DiscardHandler)

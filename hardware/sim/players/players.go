@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"slices"
+	"strings"
 	"time"
 
 	"jantaku/drivers/rfid"
@@ -258,9 +259,9 @@ func (t *Table) at(when time.Time, do func()) {
 // it is down.
 func (t *Table) move(when time.Time, tl tile.Tile, zone string) time.Time {
 	u := t.uid[tl]
-	t.at(when, func() { t.trace("lift %s from %s", tl, t.surf.Where(u)); t.surf.Put(u, "") })
+	t.at(when, func() { t.trace("lift %s.%d from %s", tl, tl.Copy, t.surf.Where(u)); t.surf.Put(u, "") })
 	down := when.Add(t.cfg.Pace.Reach)
-	t.at(down, func() { t.surf.Put(u, zone); t.trace("put %s in %s", tl, zone) })
+	t.at(down, func() { t.surf.Put(u, zone); t.trace("put %s.%d in %s", tl, tl.Copy, zone) })
 	return down
 }
 
@@ -399,9 +400,25 @@ func (t *Table) draw(now time.Time, seat game.Seat) time.Time {
 		back := t.move(down.Add(Notice), wrong, t.walls[h.Wall.Head+2])
 		now = back.Add(t.cfg.Pace.Think)
 	}
+	if z := t.surf.Where(t.uid[a.Tile]); !strings.HasSuffix(z, "."+Wall) {
+		t.fail(fmt.Errorf("%w: seat %d to draw %s (copy %d) from wall position %d, which is in %q", ErrTakenTile, seat, a.Tile, a.Tile.Copy, t.drawIndex(h), z))
+		return now
+	}
 	done := t.move(now, a.Tile, Zone(int(seat), Hand))
 	t.apply(a, done)
 	return done
+}
+
+// ErrTakenTile is the referee asking a seat to draw a tile that is no
+// longer in the wall (a position already drawn from the other end): the
+// hand cannot be played on a real table.
+var ErrTakenTile = errors.New("players: the referee's next wall tile was already taken")
+
+func (t *Table) drawIndex(h *game.Hand) int {
+	if h.Source == game.Tail {
+		return h.Wall.TailIndex(h.Wall.Tail)
+	}
+	return h.Wall.Head
 }
 
 // mistake records a mistake and reports it to the truth referee as the
