@@ -142,20 +142,7 @@ func justCalled(h *game.Hand, seat game.Seat) bool {
 
 // situation describes a Tsumo or Ron of the hand for Score.
 func (r *Ruleset) situation(h *game.Hand, a game.Action, roles Roles) (Situation, tile.Tile, error) {
-	s := Situation{Indicator: roles.Indicator, Winner: a.Seat, From: game.NoSeat}
-	for i := range h.Seats {
-		p := &h.Seats[i]
-		pl := Player{Dealer: game.Seat(i) == h.Dealer, Melds: p.Melds, Concealed: tile.Kinds(p.Hand)}
-		for _, t := range p.SingleKans {
-			pl.Specials = append(pl.Specials, t.Kind)
-		}
-		for _, d := range p.Discards {
-			if roles.Special(d.Tile.Kind) {
-				pl.Specials = append(pl.Specials, d.Tile.Kind)
-			}
-		}
-		s.Players = append(s.Players, pl)
-	}
+	s := Situation{Indicator: roles.Indicator, Winner: a.Seat, From: game.NoSeat, Players: players(h, roles)}
 	w := &s.Players[a.Seat]
 	var won tile.Tile
 	switch a.Kind {
@@ -184,12 +171,30 @@ func (r *Ruleset) situation(h *game.Hand, a game.Action, roles Roles) (Situation
 	return s, won, nil
 }
 
-// Win implements game.Ruleset (§8, §11); payments are in money.
-func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
-	for _, f := range h.Fouls {
-		if f.Action.Seat == a.Seat {
-			return game.Win{}, notWinning(ErrDead, "seat %d: %s", a.Seat, f.Reason)
+// players returns the seats of h as Score reads them.
+func players(h *game.Hand, roles Roles) []Player {
+	var out []Player
+	for i := range h.Seats {
+		p := &h.Seats[i]
+		pl := Player{Dealer: game.Seat(i) == h.Dealer, Melds: p.Melds, Concealed: tile.Kinds(p.Hand)}
+		for _, t := range p.SingleKans {
+			pl.Specials = append(pl.Specials, t.Kind)
 		}
+		for _, d := range p.Discards {
+			if roles.Special(d.Tile.Kind) {
+				pl.Specials = append(pl.Specials, d.Tile.Kind)
+			}
+		}
+		out = append(out, pl)
+	}
+	return out
+}
+
+// Win implements game.Ruleset (§8, §11); payments are in money. A seat
+// whose hand is dead (§12, W8) is refused with ErrDead and game.ErrIllegal.
+func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
+	if err := deadHand(h, a.Seat); err != nil {
+		return game.Win{}, err
 	}
 	roles, err := r.roles(h)
 	if err != nil {
@@ -234,15 +239,15 @@ func (res Result) Value() game.Value {
 }
 
 // CouldWin implements tablecore.Claimer: nobody wins on a discarded
-// wildcard or kong-only tile, nor without an opening or holding a
-// kong-only tile, so such windows close at once.
+// wildcard or kong-only tile, nor without an opening, holding a kong-only
+// tile or with a dead hand, so such windows close at once.
 func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	roles, err := r.roles(h)
 	if err != nil {
 		return true
 	}
 	p := &h.Seats[seat]
-	if roles.Special(t.Kind) || !slices.ContainsFunc(p.Melds, tile.Meld.Open) {
+	if roles.Special(t.Kind) || !slices.ContainsFunc(p.Melds, tile.Meld.Open) || deadHand(h, seat) != nil {
 		return false
 	}
 	return !slices.ContainsFunc(p.Hand, func(x tile.Tile) bool { return roles.KongOnly.Has(x.Kind) })
@@ -257,9 +262,9 @@ func (r *Ruleset) After(h *game.Hand, a game.Action) []game.Effect { return nil 
 func (r *Ruleset) Settle(h *game.Hand, e game.End) game.End { return e }
 
 // Next implements game.Ruleset (§3): the dealer keeps the deal after a win
-// of their own or a draw; otherwise it passes to the right. The game ends
-// at the 16th pass (荊州: 12th, DEC-02, DEC-52). Standing.Number counts
-// the passes.
+// of their own, a draw or a false win (End Chombo, DEC-41: as in an
+// exhaustive draw); otherwise it passes to the right. The game ends at the
+// 16th pass (荊州: 12th, DEC-02, DEC-52). Standing.Number counts the passes.
 func (r *Ruleset) Next(s game.Standing, h *game.Hand) (game.Standing, bool) {
 	n := r.o.Players()
 	if h.End != nil && h.End.Kind == game.Won && len(h.Wins) > 0 && h.Wins[0].Seat != h.Dealer {

@@ -12,7 +12,7 @@ import (
 )
 
 // Errors of Score. The reasons a hand does not win also wrap
-// game.ErrNotWinning.
+// game.ErrNotWinning; ErrDead, from Ruleset.Win, wraps game.ErrIllegal.
 var (
 	ErrSituation     = errors.New("wuhan: inconsistent situation")
 	ErrKongTile      = errors.New("a kong-only tile is in the hand (W1)")
@@ -22,7 +22,7 @@ var (
 	ErrWildDiscard   = errors.New("a discarded wildcard cannot be won on (W7)")
 	ErrAnyTileWait   = errors.New("an any-tile wait wins only by self-draw or robbing (W7, DEC-12)")
 	ErrThreshold     = errors.New("below the minimum points (W6)")
-	ErrDead          = errors.New("a player who fouled cannot win (W8)")
+	ErrDead          = errors.New("a dead hand cannot win (W8, §12)")
 )
 
 // notWinning wraps a reason with game.ErrNotWinning.
@@ -135,6 +135,10 @@ func Score(o Options, s Situation) (Result, error) {
 	if err := sc.check(&s); err != nil {
 		return Result{}, err
 	}
+	if w := &s.Players[s.Winner]; !fullHand(w) {
+		return Result{}, fmt.Errorf("%w: the winner holds %d concealed tiles with %d melds, want %d",
+			ErrSituation, len(w.Concealed), len(w.Melds), 13-3*len(w.Melds))
+	}
 	return sc.score(&s, true)
 }
 
@@ -143,8 +147,13 @@ type scorer struct {
 	o Options
 	r Roles
 	n int
+	// lax keeps the readings that fail only W4 or W5 (as 小胡): FalseWin
+	// values a declared hand ignoring the condition it failed.
+	lax bool
 }
 
+// check rejects a situation that cannot arise at the table, but for the
+// winner's tile count (FalseWin values a hand of any count).
 func (sc *scorer) check(s *Situation) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("%w: %s", ErrSituation, fmt.Sprintf(format, args...))
@@ -196,12 +205,12 @@ func (sc *scorer) check(s *Situation) error {
 	if dealers > 1 {
 		return bad("%d dealers", dealers)
 	}
-	w := s.Players[s.Winner]
-	if want := 13 - 3*len(w.Melds); len(w.Concealed) != want {
-		return bad("the winner holds %d concealed tiles with %d melds, want %d", len(w.Concealed), len(w.Melds), want)
-	}
 	return nil
 }
+
+// fullHand reports whether p holds the concealed tiles a winner holds
+// before the winning tile: 13, less 3 a meld.
+func fullHand(p *Player) bool { return len(p.Concealed) == 13-3*len(p.Melds) }
 
 // winCtx is how the winning tile came.
 type winCtx struct {
@@ -319,7 +328,7 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 			if col.jiang {
 				ps = append(ps, JiangYiSe)
 			}
-			if !pair258 && len(ps) == 0 {
+			if !pair258 && len(ps) == 0 && !sc.lax {
 				continue // W4 (DEC-56)
 			}
 			if pair258 {
@@ -334,7 +343,7 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 					ps = append(ps, QuanQiuRen)
 				}
 			}
-			if len(ps) == 0 && w > 1 {
+			if len(ps) == 0 && w > 1 && !sc.lax {
 				limited = true // W5
 				continue
 			}
