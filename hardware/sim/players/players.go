@@ -104,7 +104,8 @@ type step struct {
 type Table struct {
 	cfg    Config
 	rand   *rand.Rand
-	truth  *tablecore.Game
+	truth  *tablecore.Game // nil when the players watch a referee
+	ref    Referee         // what the players consult: truth, or the referee watched
 	dealer game.Seat
 	deal   tablecore.Deal
 	surf   *Surface
@@ -151,6 +152,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 	if _, err := t.truth.StartHand(t.deal); err != nil {
 		return nil, err
 	}
+	t.ref = t.truth
 	t.surf = NewSurface(r.Players, cfg.Seed)
 	t.surf.MissRate, t.surf.GhostRate = cfg.MissRate, cfg.GhostRate
 	for i, tl := range wall {
@@ -159,6 +161,49 @@ func New(cfg Config, start time.Time) (*Table, error) {
 		z := Zone(int(order[i].Wall), Wall)
 		t.walls = append(t.walls, z)
 		t.surf.Put(u, z)
+	}
+	t.dealTiles()
+	return t, nil
+}
+
+// Referee is what the players consult: the state of the hand and what
+// each seat may do. *tablecore.Game fits, and so does sensing.Referee.
+type Referee interface {
+	Hand() *game.Hand
+	Legal(seat game.Seat) []game.Action
+}
+
+// Watch returns players for the hand ref has just dealt, on a surface
+// laid out as the machine built it: tags are the set's tags, walls the
+// zone of each wall position in draw order (as Table.WallZones gives).
+// The players keep no referee of their own: they act on what ref allows
+// and wait for ref to take it in (through sensing) before acting again.
+// Their Log is what they meant to do; Truth is nil. cfg.Ruleset is not
+// used.
+func Watch(cfg Config, ref Referee, tags map[rfid.UID]tile.Tile, walls []string, start time.Time) (*Table, error) {
+	if cfg.Pace == (Pace{}) {
+		cfg.Pace = Human
+	}
+	h := ref.Hand()
+	if h == nil || h.Phase == game.Over {
+		return nil, errors.New("players: no hand in progress to watch")
+	}
+	if len(walls) != len(h.Wall.Tiles) {
+		return nil, fmt.Errorf("players: %d wall zones for a wall of %d tiles", len(walls), len(h.Wall.Tiles))
+	}
+	t := &Table{cfg: cfg, rand: rand.New(rand.NewPCG(cfg.Seed, 0x706c6179)), ref: ref, now: start,
+		tags: map[rfid.UID]tile.Tile{}, uid: map[tile.Tile]rfid.UID{}, walls: slices.Clone(walls), dealer: h.Dealer}
+	t.surf = NewSurface(h.Players, cfg.Seed)
+	t.surf.MissRate, t.surf.GhostRate = cfg.MissRate, cfg.GhostRate
+	for u, tl := range tags {
+		t.tags[u], t.uid[tl] = tl, u
+	}
+	for i, tl := range h.Wall.Tiles {
+		u, ok := t.uid[tl]
+		if !ok {
+			return nil, fmt.Errorf("players: no tag for wall tile %s (copy %d)", tl, tl.Copy)
+		}
+		t.surf.Put(u, walls[i])
 	}
 	t.dealTiles()
 	return t, nil
@@ -201,7 +246,7 @@ func (t *Table) WallZones() []string { return slices.Clone(t.walls) }
 // Surface returns the table top.
 func (t *Table) Surface() *Surface { return t.surf }
 
-// Truth returns the truth referee's game.
+// Truth returns the truth referee's game (nil for players who Watch).
 func (t *Table) Truth() *tablecore.Game { return t.truth }
 
 // Log returns the actions the players made, passes left out, in order.
@@ -285,6 +330,11 @@ func (t *Table) record(a game.Action, done time.Time) {
 
 // apply applies a to the truth referee; a refusal stops the players.
 func (t *Table) apply(a game.Action, done time.Time) bool {
+	if t.truth == nil {
+		t.record(a, done)
+		t.trace("meant: %s (done %s)", a, done.Format("15:04:05.000"))
+		return true
+	}
 	if _, err := t.truth.Apply(a); err != nil {
 		t.fail(fmt.Errorf("players: the truth referee refused %s: %w", a, err))
 		return false
@@ -304,7 +354,7 @@ func (t *Table) fail(err error) {
 // dealTiles has the players take their dealt tiles, four at a time round
 // the table, then starts play.
 func (t *Table) dealTiles() {
-	h := t.truth.Hand()
+	h := t.ref.Hand()
 	when := t.now.Add(t.cfg.Pace.Think)
 	last := when
 	for i := 0; i < h.Wall.Head; i++ {
@@ -321,7 +371,7 @@ func (t *Table) dealTiles() {
 
 // decide is the players' next move, chosen on the truth referee's state.
 func (t *Table) decide() {
-	h := t.truth.Hand()
+	h := t.ref.Hand()
 	t.decisions++
 	if h.Phase == game.Over || t.decisions > 5000 {
 		if h.Phase != game.Over {
@@ -331,6 +381,9 @@ func (t *Table) decide() {
 	}
 	now := t.now
 	next := func(done time.Time) { t.at(done.Add(t.cfg.Pace.Think), t.decide) }
+	if t.truth == nil {
+		next = t.whenTaken(t.stateKey())
+	}
 	switch h.Phase {
 	case game.Setup:
 		next(t.setup(now))
@@ -343,9 +396,43 @@ func (t *Table) decide() {
 	}
 }
 
+// stateKey is what changes when the referee takes an action in.
+type stateKey struct {
+	h     *game.Hand
+	log   int
+	phase game.Phase
+	turn  game.Seat
+}
+
+func (t *Table) stateKey() stateKey {
+	h := t.ref.Hand()
+	return stateKey{h: h, log: len(h.Log), phase: h.Phase, turn: h.Turn}
+}
+
+// Poll is how often players who watch a referee look whether it took in
+// what they did.
+const Poll = 100 * time.Millisecond
+
+// whenTaken returns the players' next step when they watch a referee:
+// once their tiles are down, wait until the referee's state is no longer
+// before, then think and decide.
+func (t *Table) whenTaken(before stateKey) func(done time.Time) {
+	return func(done time.Time) {
+		var look func()
+		look = func() {
+			if t.stateKey() != before {
+				t.at(t.now.Add(t.cfg.Pace.Think), t.decide)
+				return
+			}
+			t.at(t.now.Add(Poll), look)
+		}
+		t.at(done, look)
+	}
+}
+
 func (t *Table) setup(now time.Time) time.Time {
-	h := t.truth.Hand()
-	for _, a := range t.truth.Legal(h.Turn) {
+	h := t.ref.Hand()
+	for _, a := range t.ref.Legal(h.Turn) {
 		if a.Kind == game.Flower {
 			done := t.move(now, a.Tile, Zone(int(a.Seat), Melds))
 			t.apply(a, done)
@@ -379,7 +466,7 @@ func (t *Table) setup(now time.Time) time.Time {
 		if d.After(done) {
 			done = d
 		}
-		if t.truth.Hand().Phase != game.Setup {
+		if t.ref.Hand().Phase != game.Setup {
 			break
 		}
 	}
@@ -387,8 +474,8 @@ func (t *Table) setup(now time.Time) time.Time {
 }
 
 func (t *Table) draw(now time.Time, seat game.Seat) time.Time {
-	h := t.truth.Hand()
-	a, ok := find(t.truth.Legal(seat), game.Draw)
+	h := t.ref.Hand()
+	a, ok := find(t.ref.Legal(seat), game.Draw)
 	if !ok {
 		t.fail(fmt.Errorf("players: seat %d cannot draw", seat))
 		return now
@@ -429,14 +516,17 @@ func (t *Table) mistake(kind string, seat game.Seat, tl tile.Tile, at time.Time)
 	if kind == "false-win" {
 		a = game.Action{Kind: game.Tsumo, Seat: seat}
 	}
+	if t.truth == nil {
+		return // the referee watched hears of it from sensing
+	}
 	if _, err := t.truth.Foul(a, kind); err != nil {
 		t.fail(err)
 	}
 }
 
 func (t *Table) act(now time.Time, seat game.Seat) time.Time {
-	h := t.truth.Hand()
-	legal := t.truth.Legal(seat)
+	h := t.ref.Hand()
+	legal := t.ref.Legal(seat)
 	held := h.Seats[seat].Hand
 	if a, ok := find(legal, game.Tsumo); ok {
 		done := t.press(now, Press{Seat: seat, Kind: PressWin})
@@ -454,11 +544,11 @@ func (t *Table) act(now time.Time, seat game.Seat) time.Time {
 	if t.rand.Float64() < t.cfg.Mistakes.FalseWin {
 		p := t.press(now, Press{Seat: seat, Kind: PressWin})
 		t.mistake("false-win", seat, tile.Tile{}, p)
-		if t.truth.Hand().Phase == game.Over {
+		if t.ref.Hand().Phase == game.Over {
 			return p
 		}
 		now = p.Add(Notice)
-		legal = t.truth.Legal(seat)
+		legal = t.ref.Legal(seat)
 	}
 	if _, canDiscard := find(legal, game.Discard); !canDiscard {
 		if a, ok := find(legal, game.Pass); ok {
@@ -495,13 +585,13 @@ func (t *Table) act(now time.Time, seat game.Seat) time.Time {
 }
 
 func (t *Table) claims(now time.Time) time.Time {
-	h := t.truth.Hand()
+	h := t.ref.Hand()
 	c := h.Claim
 	n := h.Players
 	var rons []game.Action
 	for i := 1; i < n; i++ {
 		s := game.Seat((int(c.From) + i) % n)
-		if a, ok := find(t.truth.Legal(s), game.Ron); ok {
+		if a, ok := find(t.ref.Legal(s), game.Ron); ok {
 			rons = append(rons, a)
 		}
 	}
@@ -512,7 +602,7 @@ func (t *Table) claims(now time.Time) time.Time {
 			if !t.apply(a, done) {
 				return now
 			}
-			if t.truth.Hand().Phase != game.Claims {
+			if t.ref.Hand().Phase != game.Claims {
 				break
 			}
 		}
@@ -523,7 +613,7 @@ func (t *Table) claims(now time.Time) time.Time {
 		for i := 1; i < n; i++ {
 			s := game.Seat((int(c.From) + i) % n)
 			for _, k := range []game.Kind{game.OpenKan, game.Pon, game.Chi} {
-				for _, a := range t.truth.Legal(s) {
+				for _, a := range t.ref.Legal(s) {
 					if a.Kind != k || !worthCalling(h.Seats[s].Hand, a) {
 						continue
 					}
@@ -540,7 +630,7 @@ func (t *Table) claims(now time.Time) time.Time {
 		}
 	}
 	for i := 0; i < n; i++ {
-		if _, ok := find(t.truth.Legal(game.Seat(i)), game.Draw); ok {
+		if _, ok := find(t.ref.Legal(game.Seat(i)), game.Draw); ok {
 			return t.draw(now, game.Seat(i))
 		}
 	}
@@ -550,10 +640,13 @@ func (t *Table) claims(now time.Time) time.Time {
 
 // passAll answers Pass for every seat that still may in the open window.
 func (t *Table) passAll() {
-	for t.truth.Hand().Phase == game.Claims {
+	if t.truth == nil {
+		return // sensing takes the silent seats to pass
+	}
+	for t.ref.Hand().Phase == game.Claims {
 		passed := false
-		for i := range t.truth.Hand().Seats {
-			if a, ok := find(t.truth.Legal(game.Seat(i)), game.Pass); ok {
+		for i := range t.ref.Hand().Seats {
+			if a, ok := find(t.ref.Legal(game.Seat(i)), game.Pass); ok {
 				t.apply(a, t.now)
 				passed = true
 				break
