@@ -196,5 +196,9 @@ func (t *Table) Foul(ctx context.Context, a game.Action, reason string) ([]Event
 	return t.g.Foul(a, reason)
 }
 
+// Records returns the number of records in the journal: the game record
+// and every input since.
+func (t *Table) Records() uint64 { return t.j.Last() }
+
 // Close closes the journal.
 func (t *Table) Close() error { return t.j.Close() }

@@ -315,6 +315,11 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			log.Error("halting the table", "err", err)
 		}
 	}()
+	met := newMetrics()
+	tcfg.Metrics = met
+	for n, r := range tb.readers {
+		tb.readers[n] = countedReader{Reader: r, name: n, obs: met}
+	}
 	parts, err := tb.parts()
 	if err != nil {
 		return err
@@ -336,7 +341,10 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	// The displays see every state change; only the newest status counts,
 	// so an older one waiting is replaced.
 	status := make(chan json.RawMessage, 1)
-	m.OnState = func(cycle.State) {
+	m.OnState = func(st cycle.State) {
+		if f := m.Fault(); st == cycle.Faulted && f != nil {
+			met.machineFault(f.Code)
+		}
 		b, err := json.Marshal(m.Status())
 		if err != nil {
 			return
@@ -359,6 +367,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	done := make(chan cycle.Hand, 1)
 	walls := make(chan cycle.Hand, 1)
 	m.OnHand = func(h cycle.Hand) {
+		met.machineCycle(h.WallsUp)
 		log.Info("dice", "hand", h.Number, "dice", fmt.Sprintf("%d+%d", h.Dice[0], h.Dice[1]))
 		select {
 		case done <- h:

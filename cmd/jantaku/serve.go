@@ -43,6 +43,9 @@ type tableConfig struct {
 	Machine <-chan json.RawMessage
 	// Dealer deals each hand; nil: a seeded shuffle (no machine).
 	Dealer dealer
+	// Metrics collects the operational metrics served on /metrics; nil:
+	// the table makes its own.
+	Metrics *metrics
 }
 
 // credentials returns the table's MQTT credentials, made on first start
@@ -121,6 +124,13 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
 		bots: bots, pace: cfg.Pace, games: cfg.Games,
 	}
+	met := cfg.Metrics
+	if met == nil {
+		met = newMetrics()
+	}
+	svc.obs = met
+	met.watchBroker(b)
+	met.watchJournal(svc.journalPath())
 	if svc.deal == nil {
 		svc.deal = shuffleDealer{mrand.New(mrand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}
 	}
@@ -141,19 +151,22 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	if cfg.Machine != nil {
 		go publishMachine(ctx, pub, cfg.Machine, log)
 	}
-	if cfg.HTTP != "-" && b.WebSocketAddr() != "" {
-		dcfg, err := display.FromAccess(acc, display.WebSocketFor(b.WebSocketAddr()))
-		if err != nil {
-			return err
-		}
-		h, err := display.New(dcfg)
-		if err != nil {
-			return err
-		}
+	if cfg.HTTP != "-" {
 		mux := http.NewServeMux()
-		mux.Handle("/display/", http.StripPrefix("/display", h))
-		mux.HandleFunc("/healthz", func(w http.ResponseWriter, _ *http.Request) { io.WriteString(w, "ok\n") })
-		mux.Handle("/", http.RedirectHandler("/display/", http.StatusFound))
+		if b.WebSocketAddr() != "" {
+			dcfg, err := display.FromAccess(acc, display.WebSocketFor(b.WebSocketAddr()))
+			if err != nil {
+				return err
+			}
+			h, err := display.New(dcfg)
+			if err != nil {
+				return err
+			}
+			mux.Handle("/display/", http.StripPrefix("/display", h))
+			mux.Handle("/", http.RedirectHandler("/display/", http.StatusFound))
+		}
+		mux.Handle("/healthz", healthHandler(svc, pub.Connected))
+		mux.Handle("/metrics", met.handler())
 		ln, err := net.Listen("tcp", cfg.HTTP)
 		if err != nil {
 			return fmt.Errorf("the displays' web server: %w", err)

@@ -103,18 +103,102 @@ type service struct {
 	pace    time.Duration // a simulated player's thinking time
 	games   int           // games to play before stopping; 0 = no limit
 	arch    *archive.Archive
+	obs     observer // operational metrics; nil: none
 
 	t       *tablecore.Table
 	started time.Time
 	played  int
 	paused  bool
 	reqs    chan request
+	// jerr is the journal's failure (a full disk, a failed fsync) while it
+	// records nothing; the table then takes no input, and the owner
+	// reopens the journal every journalRetry until a record is written.
+	jerr   error
+	jerrAt time.Time
 }
+
+// journalRetry is how often a table whose journal failed tries it again.
+const journalRetry = 2 * time.Second
 
 type request struct {
 	cmd   mqcmd.Command
 	reply chan error
 	view  chan tablecore.View // a view of cmd.Seat, read by the owner
+	// health asks the owner how the table is; nothing else is done.
+	health chan ownerHealth
+}
+
+// ownerHealth is the owner's answer to a health probe.
+type ownerHealth struct {
+	Journal string // the journal's path
+	Records uint64 // records in the journal (the game record and every input)
+	Hands   int    // hands played in this game
+	Paused  bool
+	Err     error // the journal's failure, nil when it records
+}
+
+// health asks the owner loop for its state, waiting at most until ctx ends.
+func (s *service) health(ctx context.Context) (ownerHealth, error) {
+	r := request{health: make(chan ownerHealth, 1)}
+	select {
+	case s.reqs <- r:
+	case <-ctx.Done():
+		return ownerHealth{}, errors.New("the table's owner loop did not answer")
+	}
+	select {
+	case h := <-r.health:
+		return h, nil
+	case <-ctx.Done():
+		return ownerHealth{}, errors.New("the table's owner loop did not answer")
+	}
+}
+
+func (s *service) observe() observer {
+	if s.obs == nil {
+		return nopObserver{}
+	}
+	return s.obs
+}
+
+// recorded takes the journal's answer to an input: a failure to record
+// stops the table's inputs until the journal records again.
+func (s *service) recorded(err error) {
+	switch {
+	case err == nil:
+		if s.jerr != nil {
+			s.log.Info("the journal records again: the table takes inputs", "journal", s.journalPath())
+			s.jerr = nil
+		}
+	case errors.Is(err, tablecore.ErrNotRecorded):
+		if s.jerr == nil {
+			s.log.Error("the journal cannot record: the table takes no input until it can; every recorded input is kept", "err", err)
+		}
+		s.jerr, s.jerrAt = err, s.now()
+		s.observe().journalFailed()
+	}
+}
+
+// retryJournal reopens a failed journal, at most every journalRetry: the
+// reopened journal ends at its last whole record, and the game is the
+// replay of those records, which is the game as it was.
+func (s *service) retryJournal(ctx context.Context) bool {
+	if s.now().Sub(s.jerrAt) < journalRetry {
+		return false
+	}
+	s.jerrAt = s.now()
+	s.t.Close()
+	t, err := tablecore.Open(ctx, s.journalPath(), resolveRuleset, s.now)
+	if err != nil {
+		s.log.Warn("reopening the journal", "err", err)
+		return false
+	}
+	s.t = t
+	return true
+}
+
+// errJournalDown is the answer to an input while the journal cannot record.
+func (s *service) errJournalDown() error {
+	return fmt.Errorf("%w: the table's journal cannot record, so it takes no input until it can (%v)", mqcmd.ErrBusy, s.jerr)
 }
 
 var errGameOver = errors.New("the game is over: send start for a new one")
@@ -203,6 +287,11 @@ func (s *service) Run(ctx context.Context) error {
 		case <-ctx.Done():
 			return nil
 		case r := <-s.reqs:
+			if r.health != nil {
+				st := s.t.Game().Standing()
+				r.health <- ownerHealth{Journal: s.journalPath(), Records: s.t.Records(), Hands: st.Hands, Paused: s.paused, Err: s.jerr}
+				continue
+			}
 			if r.view != nil {
 				r.view <- s.t.Game().View(r.cmd.Seat)
 				continue
@@ -226,6 +315,9 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 	if s.paused {
 		return false, nil
 	}
+	if s.jerr != nil && !s.retryJournal(ctx) {
+		return false, nil
+	}
 	g := s.t.Game()
 	if g.Over() {
 		if err := s.finish(ctx); err != nil {
@@ -245,12 +337,14 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 			return false, err
 		}
 		evs, err := s.t.StartHand(ctx, d)
+		s.recorded(err)
 		if err != nil {
-			if errors.Is(err, tablecore.ErrGameOver) {
+			if errors.Is(err, tablecore.ErrGameOver) || errors.Is(err, tablecore.ErrNotRecorded) {
 				return false, nil
 			}
 			return false, err
 		}
+		s.observe().handDealt(s.t.Name)
 		s.publish(ctx, evs)
 		return false, nil
 	}
@@ -259,6 +353,11 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 		return false, nil // waiting for a person
 	}
 	evs, err := s.t.Apply(ctx, a)
+	s.recorded(err)
+	s.observe().action(err == nil)
+	if errors.Is(err, tablecore.ErrNotRecorded) {
+		return false, nil
+	}
 	if err != nil {
 		return false, fmt.Errorf("a simulated player's legal move was refused: %w", err)
 	}
@@ -290,6 +389,7 @@ func (s *service) finish(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	s.observe().gameFinished(s.t.Name)
 	s.t.Close()
 	s.t = nil
 	s.played++
@@ -300,6 +400,13 @@ func (s *service) finish(ctx context.Context) error {
 // command executes one authorised command from MQTT.
 func (s *service) command(ctx context.Context, c mqcmd.Command) error {
 	g := s.t.Game()
+	switch c.Type {
+	case "pause", "resume", "ruleset", "options", "seat_player":
+	default:
+		if s.jerr != nil {
+			return s.errJournalDown()
+		}
+	}
 	switch c.Type {
 	case "start":
 		var args struct {
@@ -334,6 +441,9 @@ func (s *service) command(ctx context.Context, c mqcmd.Command) error {
 			return fmt.Errorf("%w: the hand is still in play", mqcmd.ErrRejected)
 		}
 		_, err := s.step(ctx)
+		if err == nil && s.jerr != nil {
+			return s.errJournalDown()
+		}
 		return err
 	case "win", "riichi", "chi", "pon", "kan", "pass", "ok":
 		return s.declare(ctx, c)
@@ -435,6 +545,7 @@ func (s *service) correct(ctx context.Context, c mqcmd.Command) error {
 			reason = "reported by the operator"
 		}
 		evs, err := s.t.Foul(ctx, a, reason)
+		s.recorded(err)
 		if err != nil {
 			return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
 		}
@@ -444,6 +555,11 @@ func (s *service) correct(ctx context.Context, c mqcmd.Command) error {
 	for _, a := range s.t.Game().Legal(seat) {
 		if a.Kind == kind && matches(a, typeOf(kind), args.Action) {
 			evs, err := s.t.Apply(ctx, a)
+			s.recorded(err)
+			s.observe().action(err == nil)
+			if errors.Is(err, tablecore.ErrNotRecorded) {
+				return s.errJournalDown()
+			}
 			if err != nil {
 				return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
 			}
@@ -451,6 +567,7 @@ func (s *service) correct(ctx context.Context, c mqcmd.Command) error {
 			return nil
 		}
 	}
+	s.observe().action(false)
 	return fmt.Errorf("%w: seat %d may not %s %s now", mqcmd.ErrRejected, seat, kind, args.Action.Tile)
 }
 
@@ -501,12 +618,18 @@ func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 			continue
 		}
 		evs, err := s.t.Apply(ctx, a)
+		s.recorded(err)
+		s.observe().action(err == nil)
+		if errors.Is(err, tablecore.ErrNotRecorded) {
+			return s.errJournalDown()
+		}
 		if err != nil {
 			return fmt.Errorf("%w: %v", mqcmd.ErrRejected, err)
 		}
 		s.publish(ctx, evs)
 		return nil
 	}
+	s.observe().action(false)
 	return fmt.Errorf("%w: seat %d may not %s %s now", mqcmd.ErrRejected, c.Seat, c.Type, args.Tile)
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"sync/atomic"
 	"time"
 
 	mochi "github.com/mochi-mqtt/server/v2"
@@ -121,6 +122,27 @@ func (b *Broker) WebSocketAddr() string {
 		return ""
 	}
 	return b.ws.Address()
+}
+
+// Stats are the broker's counters since it started.
+type Stats struct {
+	Clients          int64 // connected now
+	MessagesReceived int64 // PUBLISH packets received
+	MessagesSent     int64 // PUBLISH packets sent
+	MessagesDropped  int64 // to slow subscribers
+	Retained         int64 // retained messages held
+}
+
+// Stats returns the broker's counters now.
+func (b *Broker) Stats() Stats {
+	i := b.srv.Info
+	return Stats{
+		Clients:          atomic.LoadInt64(&i.ClientsConnected),
+		MessagesReceived: atomic.LoadInt64(&i.MessagesReceived),
+		MessagesSent:     atomic.LoadInt64(&i.MessagesSent),
+		MessagesDropped:  atomic.LoadInt64(&i.MessagesDropped),
+		Retained:         atomic.LoadInt64(&i.Retained),
+	}
 }
 
 // Close disconnects every client, closes the listeners and the store, and

@@ -296,6 +296,9 @@ func (p *Publisher) Flush(ctx context.Context) error {
 	return first
 }
 
+// Connected reports whether the client is connected to the broker now.
+func (p *Publisher) Connected() bool { return p.client.IsConnectionOpen() }
+
 // WaitReady waits until the client is connected (and has resent what it
 // queued before), and its subscription to commands is granted, or ctx ends.
 func (p *Publisher) WaitReady(ctx context.Context) error {
