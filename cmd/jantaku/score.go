@@ -13,25 +13,43 @@ import (
 	"strconv"
 	"strings"
 
+	"jantaku/rules/game"
+	"jantaku/rules/mcr"
 	"jantaku/rules/riichi"
 	"jantaku/rules/tile"
+	"jantaku/rules/wuhan"
 )
 
-const scoreUsage = `usage:
-  jantaku score [flags] HAND
-  jantaku score [flags] --batch FILE     (FILE "-" is standard input)
+var scoreUsage = `usage:
+  jantaku score [--rules NAME] [flags] HAND
+  jantaku score [--rules NAME] [flags] --batch FILE     (FILE "-" is standard input)
 
-HAND is tile notation, the winning tile included, melds in brackets:
+HAND is tile notation, the winning tile included, melds in brackets,
+flowers 1f–8f (spring summer autumn winter plum orchid chrysanthemum bamboo):
   '123m456p789s11222z'   '(pon 555z<2) 234m678p22s444s'   '[ankan 3333m] 234p888p99s567s'
 Flags may come before or after HAND. In batch mode each line holds one
 hand with its own flags (the command line's flags come first, so a line
 can override them); blank lines and lines starting with # are skipped.
+Seats are named by their wind in the hand, East the dealer.
 
-flags:
+flags for every ruleset:
+  --rules NAME        the ruleset: a family (riichi, mcr, sichuan, wuhan,
+                      shanghai) or family/preset, e.g. mcr/simplified,
+                      shanghai/laoshi (default riichi)
   --win TILE          the winning tile (default: the last concealed tile written)
   --ron | --tsumo     how the hand was won (default ron)
   --from WIND         the discarder on a ron (default: the winner's 上家)
   --seat WIND         the winner's seat wind, E = dealer (default S)
+  --preset NAME       the family's preset, as after the "/" of --rules
+  --options FILE      YAML or JSON options over the preset (riichi: or over
+                      the file's own "preset" key when no preset is named)
+  --set KEY=VALUE     one option over those (repeatable), e.g. --set kiriage=true,
+                      --set minimum=6, --set caps.cap=300
+  --json              print JSON, one object per hand
+  --batch FILE        score one hand per line of FILE
+A flag that does not apply to the family scored is an error.
+
+riichi (--rules riichi, default preset seed; also tenhou, mahjongsoul):
   --round WIND        the round wind (default E)
   --riichi --double-riichi --ippatsu --haitei --houtei --rinshan --chankan
   --tenhou --chiihou --renhou
@@ -40,18 +58,13 @@ flags:
   --honba N           honba counters
   --deposits N        1,000-point sticks on the table, the winner's own riichi stick included
   --pao WIND          the player liable for a daisangen or daisuushii
-  --preset NAME       seed (the spec's defaults), tenhou or mahjongsoul
-  --options FILE      YAML or JSON options over the preset (or over the file's
-                      own "preset" key when --preset is not given)
-  --set KEY=VALUE     one option over those (repeatable), e.g. --set kiriage=true
-  --json              print JSON, one object per hand
-  --batch FILE        score one hand per line of FILE
-
+` + familyUsage() + `
 Exit status: 0 scored, 1 a hand that does not win (or a batch line that
 failed), 2 a usage error.`
 
 // scoreFlags are one invocation's settings.
 type scoreFlags struct {
+	rules                                                          string
 	win, from, seat, round, dora, ura, pao, preset, options, batch string
 	tsumo                                                          bool
 	riichi, double, ippatsu, haitei, houtei, rinshan, chankan      bool
@@ -59,6 +72,12 @@ type scoreFlags struct {
 	honba, deposits                                                int
 	sets                                                           []string
 	hand                                                           []string
+	// cond holds the condition flags of the families but riichi, by name
+	// (score_family.go).
+	cond map[string][]string
+	// given names the flags given, for the check that each applies to
+	// the family scored.
+	given []string
 }
 
 func (f *scoreFlags) flagSet() *flag.FlagSet {
@@ -91,6 +110,15 @@ func (f *scoreFlags) flagSet() *flag.FlagSet {
 		return nil
 	})
 	fs.StringVar(&f.batch, "batch", "", "")
+	fs.StringVar(&f.rules, "rules", "", "")
+	f.cond = map[string][]string{}
+	for _, sf := range scoreFamilies {
+		for _, c := range sf.fam.conditions() {
+			if fs.Lookup(c.name) == nil {
+				fs.Var(condValue{f: f, name: c.name, isBool: c.arg == ""}, c.name, "")
+			}
+		}
+	}
 	return fs
 }
 
@@ -98,6 +126,7 @@ func (f *scoreFlags) flagSet() *flag.FlagSet {
 // "--" ends the flags.
 func (f *scoreFlags) parse(args []string) error {
 	fs := f.flagSet()
+	defer fs.Visit(func(fl *flag.Flag) { f.given = append(f.given, fl.Name) })
 	for len(args) > 0 {
 		if args[0] == "--" {
 			f.hand = append(f.hand, args[1:]...)
@@ -133,15 +162,26 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if len(f.hand) == 0 {
 		return usageError{fmt.Errorf("no hand given\n%s", scoreUsage)}
 	}
-	out, err := scoreOne(&f)
+	out, err := scoreHand(&f)
 	if err != nil {
 		return err
 	}
 	if f.json {
-		return json.NewEncoder(stdout).Encode(out)
+		enc := json.NewEncoder(stdout)
+		enc.SetEscapeHTML(false)
+		return enc.Encode(out)
 	}
 	_, err = io.WriteString(stdout, out.text())
 	return err
+}
+
+// scoreHand scores the hand under the family --rules names.
+func scoreHand(f *scoreFlags) (scoreResult, error) {
+	fam, preset, err := f.family()
+	if err != nil {
+		return nil, usageError{err}
+	}
+	return fam.score(f, preset)
 }
 
 // withoutBatch drops --batch and its value from the command line, which
@@ -178,6 +218,7 @@ func scoreBatch(ctx context.Context, name string, defaults []string, stdin io.Re
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	enc := json.NewEncoder(stdout)
+	enc.SetEscapeHTML(false)
 	lines, failed := 0, 0
 	for n := 1; sc.Scan(); n++ {
 		if err := ctx.Err(); err != nil {
@@ -198,7 +239,7 @@ func scoreBatch(ctx context.Context, name string, defaults []string, stdin io.Re
 			}
 			continue
 		}
-		out.Line = n
+		out.setLine(n)
 		if df.json {
 			enc.Encode(out)
 		} else {
@@ -214,7 +255,7 @@ func scoreBatch(ctx context.Context, name string, defaults []string, stdin io.Re
 	return nil
 }
 
-func scoreLine(defaults []string, line string) (*scoreOutput, error) {
+func scoreLine(defaults []string, line string) (scoreResult, error) {
 	words, err := splitWords(line)
 	if err != nil {
 		return nil, usageError{err}
@@ -229,7 +270,7 @@ func scoreLine(defaults []string, line string) (*scoreOutput, error) {
 	if len(f.hand) == 0 {
 		return nil, usageError{errors.New("no hand on the line")}
 	}
-	return scoreOne(&f)
+	return scoreHand(&f)
 }
 
 // splitWords splits a line into words as a shell would for plain words
@@ -268,9 +309,29 @@ func splitWords(s string) ([]string, error) {
 	return out, nil
 }
 
+// riichiFamily is Japanese riichi, the default family.
+type riichiFamily struct{}
+
+func (riichiFamily) conditions() []condFlag {
+	var out []condFlag
+	for _, n := range []string{"round", "riichi", "double-riichi", "ippatsu", "haitei", "houtei", "rinshan", "chankan",
+		"tenhou", "chiihou", "renhou", "dora", "ura", "honba", "deposits", "pao"} {
+		out = append(out, condFlag{name: n}) // flagSet defines them
+	}
+	return out
+}
+
+func (riichiFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
+	f.preset = preset
+	if strings.Contains(f.rules, "/") {
+		f.presetSet = true
+	}
+	return scoreOne(f)
+}
+
 // scoreOne builds the win and the options from the flags and scores.
 func scoreOne(f *scoreFlags) (*scoreOutput, error) {
-	o, err := f.rules()
+	o, err := f.riichiOptions()
 	if err != nil {
 		return nil, usageError{err}
 	}
@@ -288,7 +349,7 @@ func scoreOne(f *scoreFlags) (*scoreOutput, error) {
 	return newScoreOutput(&w, f, r), nil
 }
 
-func (f *scoreFlags) rules() (riichi.Options, error) {
+func (f *scoreFlags) riichiOptions() (riichi.Options, error) {
 	o, err := riichi.Preset(f.preset)
 	if err != nil {
 		return o, err
@@ -441,6 +502,10 @@ func errKind(err error) string {
 		return "conditions"
 	case errors.Is(err, riichi.ErrOptions):
 		return "options"
+	case errors.Is(err, mcr.ErrBelowMinimum), errors.Is(err, wuhan.ErrThreshold):
+		return "below_minimum"
+	case errors.Is(err, game.ErrNotWinning):
+		return "not_winning"
 	}
 	return "usage"
 }
@@ -476,6 +541,8 @@ func newScoreOutput(w *riichi.Win, f *scoreFlags, r riichi.Result) *scoreOutput 
 	}
 	return out
 }
+
+func (o *scoreOutput) setLine(n int) { o.Line = n }
 
 // summary is the one-line form (batch mode).
 func (o *scoreOutput) summary() string {
