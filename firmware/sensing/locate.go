@@ -157,6 +157,20 @@ func (l *Locator) Arriving(since time.Time) []Movement {
 	return out
 }
 
+// Unseen returns the tiles the latest read of their zone did not see:
+// missed reads (5% each), or tiles lifted and in the air. It is never
+// movement; it is a reason to wait before deciding that a call is
+// complete.
+func (l *Locator) Unseen() []Movement {
+	var out []Movement
+	for _, tr := range l.order {
+		if i := tr.at.index(); i >= 0 && l.read[i].After(tr.seen[i]) {
+			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, At: tr.seen[i]})
+		}
+	}
+	return out
+}
+
 func zoneOf(i int) Zone {
 	for _, z := range TableZones(4) {
 		if z.index() == i {

@@ -480,7 +480,10 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		wait := false
 		for _, p := range partial {
-			if p.shares(f) && (now.Sub(f.latest()) < s.cfg.Settle || s.arriving(h, p, now)) {
+			if !p.shares(f) {
+				continue
+			}
+			if since := now.Sub(f.latest()); since < s.cfg.Settle || s.arriving(h, p, now) || (since < s.cfg.Grace && subset(f.es, p.es) && s.lifted(h, p)) {
 				wait = true
 			}
 		}
@@ -489,7 +492,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		for _, p := range partial {
 			if p.shares(f) && s.log.Enabled(ctx, slog.LevelDebug) {
-				s.log.Debug("sensing: settled", "action", f.a.String(), "over", p.a.String(), "missing", len(p.missing))
+				s.log.Debug("sensing: settled", "action", f.a.String(), "over", p.a.String(), "missing", len(p.missing), "latest", f.latest().Format("15:04:05.000"), "now", now.Format("15:04:05.000"))
 			}
 		}
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
@@ -510,6 +513,25 @@ func (s *Sensor) arriving(h *game.Hand, p match, now time.Time) bool {
 		e := &entry{m: a, first: a.From}
 		for _, n := range p.missing {
 			if n.fits(h, p.a.Seat, e) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// lifted reports whether a tile p still needs was not seen by the latest
+// read of its zone: it may be in the air on its way. Absence is never
+// movement, but a call that p contains (a pon within a kong) waits for it,
+// up to Grace.
+func (s *Sensor) lifted(h *game.Hand, p match) bool {
+	for _, u := range s.loc.Unseen() {
+		if s.pending[u.UID] != nil {
+			continue
+		}
+		for _, n := range p.missing {
+			u.To = n.to
+			if n.fits(h, p.a.Seat, &entry{m: u, first: u.From}) {
 				return true
 			}
 		}
