@@ -30,7 +30,7 @@ func commands() []command {
 		{"archive", "list and export finished games", runArchive},
 		{"replay", "replay game records through the referee and check them", runReplay},
 		{"export", "write a riichi game journal as tenhou.net/6 JSON", runExport},
-		{"score", "score a riichi hand: yaku, han, fu, points, payments", runScore},
+		{"score", "score a hand under any ruleset (--rules): yaku or fans, totals, payments", runScore},
 		// Add new subcommands here, one line each.
 		{"maintenance", "wiring, profile check, tag registration (maintenance wiring|check|register|tags)", maintenanceCmd},
 		{"run", "run the table: the shuffle-and-build cycle (--sim: the simulated table)", runCmd},

@@ -151,6 +151,10 @@ func (f *scoreFlags) parse(args []string) error {
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	var f scoreFlags
 	if err := f.parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			_, err = fmt.Fprintln(stdout, scoreUsage)
+			return err
+		}
 		return usageError{fmt.Errorf("%v\n%s", err, scoreUsage)}
 	}
 	if f.batch != "" {
