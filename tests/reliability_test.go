@@ -1,0 +1,221 @@
+package tests
+
+// The reliability suite: the table daemon killed, its journal cut, its
+// broker away, its disk full, its machine failing. Each case ends in a
+// correct state or a safe stop with a clear error, and asserts which.
+// JANTAKU_RELIABILITY_TRIALS sets the number of kills (default 5; the long
+// run in docs/benchmarks.md uses 200).
+
+import (
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"jantaku/rules/rulesets"
+	"jantaku/tablecore"
+	"jantaku/tablecore/archive"
+	"jantaku/tablecore/journal"
+)
+
+// fastGame is a riichi east-only game with every seat simulated at 1 ms a
+// move: a few thousand inputs a minute, each journaled and fsynced.
+func fastGame(data, mqttAddr string, games int) []string {
+	return []string{"--data", data, "--mqtt", mqttAddr, "--ws", "-", "--pace", "1ms", "--seed", "42",
+		"--rules", "riichi/tenhou", "--options", `{"length":"tonpuusen"}`, "--games", strconv.Itoa(games)}
+}
+
+// continuation finds the journal that continues the game whose records
+// before were: the current journal, or an archived game's journal if the
+// game finished since.
+func continuation(t *testing.T, data string, before []journal.Event) (string, []journal.Event) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(data, "game-*.jnl"))
+	files = append([]string{filepath.Join(data, "table.jnl")}, files...)
+	for _, f := range files {
+		evs := records(t, f)
+		if len(evs) > 0 && samePrefix(evs, before[:1]) < 0 {
+			return f, evs
+		}
+	}
+	return "", nil
+}
+
+// killTrials kills the daemon at random moments of a fast game, cutting
+// the journal at a random byte after each kill when cut is set, and checks
+// each restart resumes the game from exactly the records kept.
+func killTrials(t *testing.T, trials int, cut bool) {
+	dir := t.TempDir()
+	data := filepath.Join(dir, "data")
+	logPath := filepath.Join(dir, "daemon.log")
+	httpAddr, mqttAddr := freeTCP(t), freeTCP(t)
+	rng := rand.New(rand.NewPCG(uint64(time.Now().UnixNano()), 9))
+	args := fastGame(data, mqttAddr, 0)
+	d := startDaemon(t, httpAddr, logPath, args, nil)
+	start := time.Now()
+	resumed, dropped := 0, 0
+	for trial := 0; trial < trials; trial++ {
+		time.Sleep(time.Duration(20+rng.IntN(1200)) * time.Millisecond)
+		d.kill()
+		cur := filepath.Join(data, "table.jnl")
+		before := records(t, cur)
+		torn := false
+		if cut && len(before) > 1 {
+			// Cut the file anywhere after the game record: the restart keeps
+			// the whole records before the cut, says it dropped a torn one
+			// when the cut is inside a record, and loses nothing else.
+			fi, err := os.Stat(cur)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ends := recordEnds(before)
+			at := ends[0] + 1 + rng.Int64N(fi.Size()-ends[0])
+			if err := os.Truncate(cur, at); err != nil {
+				t.Fatal(err)
+			}
+			kept := 0
+			for kept < len(ends) && ends[kept] <= at {
+				kept++
+			}
+			if !slices.Contains(ends, at) {
+				dropped++
+				torn = true
+			}
+			before = before[:kept]
+		}
+		logBefore, _ := os.ReadFile(logPath)
+		d = startDaemon(t, httpAddr, logPath, args, nil)
+		if len(before) == 0 {
+			continue // killed between a finished game and the next: nothing to resume
+		}
+		_, h, err := d.health()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var file string
+		var after []journal.Event
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			file, after = continuation(t, data, before)
+			if file != "" && (len(after) > len(before) || strings.Contains(file, "game-")) {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("trial %d: the restarted table did not go on from record %d (journal %q holds %d)", trial, len(before), file, len(after))
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if i := samePrefix(after, before); i >= 0 {
+			t.Fatalf("trial %d: record %d of the %d kept before the kill differs or is gone after the restart (%s)", trial, i+1, len(before), file)
+		}
+		if strings.HasSuffix(file, "table.jnl") && h.Journal.Records < uint64(len(before)) {
+			t.Fatalf("trial %d: the restarted table reports %d records, the journal kept %d", trial, h.Journal.Records, len(before))
+		}
+		newLog := strings.TrimPrefix(string(mustRead(t, logPath)), string(logBefore))
+		if strings.HasSuffix(file, "table.jnl") && !strings.Contains(newLog, "resumed the game") {
+			t.Fatalf("trial %d: the restart does not say it resumed the game:\n%s", trial, tail([]byte(newLog)))
+		}
+		if torn && !strings.Contains(newLog, "dropping torn last record") {
+			t.Fatalf("trial %d: a torn record was dropped without a word in the log:\n%s", trial, tail([]byte(newLog)))
+		}
+		resumed++
+	}
+	// The game in play is played to its end: every game of the run ends
+	// with a result that replays through the referee and is archived as
+	// it ended.
+	d.kill()
+	d = startDaemon(t, httpAddr, logPath, fastGame(data, mqttAddr, 1), nil)
+	if err, ok := d.wait(3 * time.Minute); !ok || err != nil {
+		t.Fatalf("the last game did not end in 3 minutes (exit %v)\n%s", err, tail(mustRead(t, logPath)))
+	}
+	checkFinishedGames(t, data)
+	t.Logf("%d kills, %d resumed mid-game, %d torn records dropped, in %v", trials, resumed, dropped, time.Since(start).Round(time.Second))
+}
+
+// recordEnds returns the byte offset just past each record of evs, as the
+// journal lays them out (a 16-byte file header, 28 bytes a record header).
+func recordEnds(evs []journal.Event) []int64 {
+	ends := make([]int64, len(evs))
+	off := int64(16)
+	for i, e := range evs {
+		off += 28 + int64(len(e.Payload))
+		ends[i] = off
+	}
+	return ends
+}
+
+func mustRead(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// checkFinishedGames replays each archived game's journal through the
+// referee: it must be over, and the archive must hold its final scores.
+func checkFinishedGames(t *testing.T, data string) {
+	t.Helper()
+	files, _ := filepath.Glob(filepath.Join(data, "game-*.jnl"))
+	if len(files) == 0 {
+		t.Fatal("no game finished")
+	}
+	a, err := archive.Open(filepath.Join(data, "archive.db"), 5*time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	sums, err := a.List()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range files {
+		tb, err := tablecore.Open(t.Context(), f, rulesets.New, nil)
+		if err != nil {
+			t.Fatalf("a finished game's journal does not replay: %v", err)
+		}
+		g := tb.Game()
+		st := g.Standing()
+		tb.Close()
+		if !g.Over() {
+			t.Fatalf("%s: archived but not over", f)
+		}
+		found := false
+		for _, s := range sums {
+			if slices.Equal(s.Scores, st.Scores) && s.Hands == st.Hands {
+				found = true
+			}
+		}
+		if !found {
+			t.Fatalf("%s: final scores %v after %d hands are not in the archive %+v", f, st.Scores, st.Hands, sums)
+		}
+	}
+	if len(sums) != len(files) {
+		t.Logf("note: %d games archived, %d game journals", len(sums), len(files))
+	}
+}
+
+// TestKillNineResumes: SIGKILL at random moments of a game; each restart
+// resumes the same game with every record kept, and the game ends with a
+// consistent result.
+func TestKillNineResumes(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the daemon")
+	}
+	killTrials(t, envInt("JANTAKU_RELIABILITY_TRIALS", 5), false)
+}
+
+// TestJournalCutMidWrite: after each kill the journal is cut at a random
+// byte, as a write torn by a power cut leaves it; the restart keeps every
+// whole record before the cut, says it dropped the torn one, and goes on.
+func TestJournalCutMidWrite(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the daemon")
+	}
+	killTrials(t, envInt("JANTAKU_RELIABILITY_TRIALS", 5), true)
+}
