@@ -9,10 +9,12 @@ package tests
 import (
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -218,4 +220,117 @@ func TestJournalCutMidWrite(t *testing.T) {
 		t.Skip("runs the daemon")
 	}
 	killTrials(t, envInt("JANTAKU_RELIABILITY_TRIALS", 5), true)
+}
+
+// fullDiskScript runs the daemon ("$@") with its data on a 4 MB tmpfs of
+// its own (a user and mount namespace: no root needed), fills the disk
+// when the test touches ctl/fill, copies the journal out and frees the
+// disk on ctl/free, and stops the daemon and copies its data out on
+// ctl/stop.
+const fullDiskScript = `
+mnt=$1; ctl=$2; shift 2
+mount -t tmpfs -o size=4m tmpfs "$mnt" || exit 97
+"$@" &
+pid=$!
+until [ -e "$ctl/fill" ]; do sleep 0.05; done
+dd if=/dev/zero of="$mnt/filler" bs=4096 2>/dev/null
+touch "$ctl/filled"
+until [ -e "$ctl/free" ]; do sleep 0.05; done
+cp "$mnt/data/table.jnl" "$ctl/during.jnl"
+rm -f "$mnt/filler"
+touch "$ctl/freed"
+until [ -e "$ctl/stop" ]; do sleep 0.05; done
+kill -TERM $pid
+wait $pid
+echo $? > "$ctl/rc"
+cp -r "$mnt/data" "$ctl/data"
+touch "$ctl/stopped"
+`
+
+// TestFullDisk: the disk under the journal fills mid-game. The table
+// takes no more inputs and says why on /healthz and in its log, keeps
+// every record it wrote, and goes on by itself once there is room again.
+func TestFullDisk(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs the daemon")
+	}
+	if out, err := exec.Command("unshare", "-rm", "sh", "-c", "mount -t tmpfs -o size=64k tmpfs /mnt").CombinedOutput(); err != nil {
+		t.Skipf("no unprivileged mount namespace for a small filesystem (unshare -rm: %v %s)", err, out)
+	}
+	dir := t.TempDir()
+	mnt, ctl := filepath.Join(dir, "mnt"), filepath.Join(dir, "ctl")
+	for _, p := range []string{mnt, ctl} {
+		if err := os.Mkdir(p, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	logPath := filepath.Join(dir, "daemon.log")
+	wrap := func(bin string, args []string) *exec.Cmd {
+		cmd := exec.Command("unshare", append([]string{"-rm", "sh", "-c", fullDiskScript, "sh", mnt, ctl, bin}, args...)...)
+		cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+		return cmd
+	}
+	d := startDaemon(t, freeTCP(t), logPath, fastGame(filepath.Join(mnt, "data"), freeTCP(t), 0), wrap)
+	touchAndWait := func(name, answer string) {
+		t.Helper()
+		if err := os.WriteFile(filepath.Join(ctl, name), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; ; i++ {
+			if _, err := os.Stat(filepath.Join(ctl, answer)); err == nil {
+				return
+			}
+			if i > 1200 {
+				t.Fatalf("no %s after %s within a minute\n%s", answer, name, tail(mustRead(t, logPath)))
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	// until polls /healthz until ok says so, for at most a minute.
+	until := func(what string, ok func(int, health) bool) (int, health) {
+		t.Helper()
+		for i := 0; ; i++ {
+			code, h, err := d.health()
+			if err == nil && ok(code, h) {
+				return code, h
+			}
+			if i > 1200 {
+				t.Fatalf("waited a minute for %s (last: %d %+v %v)\n%s", what, code, h, err, tail(mustRead(t, logPath)))
+			}
+			time.Sleep(50 * time.Millisecond)
+		}
+	}
+	until("the game under way", func(_ int, h health) bool { return h.Journal.Records >= 50 })
+	touchAndWait("fill", "filled")
+	_, h := until("the table to see its disk full", func(code int, h health) bool { return code == 503 && !h.Journal.Writable })
+	if !strings.Contains(h.Journal.Error, "no space left on device") || !strings.Contains(strings.Join(h.Reasons, ";"), "journal not writable") {
+		t.Fatalf("/healthz on a full disk: %+v", h)
+	}
+	stuck := h.Journal.Records
+	time.Sleep(time.Second)
+	if code, h, err := d.health(); err != nil || code != 503 || h.Journal.Records != stuck {
+		t.Fatalf("on a full disk the table went on: %d %+v %v (had %d records)", code, h, err, stuck)
+	}
+	touchAndWait("free", "freed")
+	until("the table to go on once there is room", func(code int, h health) bool { return code == 200 && h.Journal.Records > stuck+5 })
+	touchAndWait("stop", "stopped")
+	d.wait(10 * time.Second)
+
+	during := records(t, filepath.Join(ctl, "during.jnl"))
+	if uint64(len(during)) != stuck {
+		t.Fatalf("the journal held %d whole records on the full disk, the table reported %d", len(during), stuck)
+	}
+	_, after := continuation(t, filepath.Join(ctl, "data"), during)
+	if i := samePrefix(after, during); i >= 0 || len(after) <= len(during) {
+		t.Fatalf("record %d of the %d written before the disk filled is not in the journal afterwards (%d records)", i+1, len(during), len(after))
+	}
+	log := string(mustRead(t, logPath))
+	for _, want := range []string{"the journal cannot record", "no space left on device", "the journal records again"} {
+		if !strings.Contains(log, want) {
+			t.Errorf("the log does not say %q\n%s", want, tail([]byte(log)))
+		}
+	}
+	if rc := strings.TrimSpace(string(mustRead(t, filepath.Join(ctl, "rc")))); rc != "0" {
+		t.Errorf("the daemon exited %s after SIGTERM", rc)
+	}
 }
