@@ -148,6 +148,13 @@ func TestScoreShanghai(t *testing.T) {
 			"--player", "E=999s55z14m8p26s (pon 555p<1) 1f", "--player", "W=369m3p48s1z (pon 666z<1) (kan 1111p<2)", "--player", "N=2568m269p137s13z4z 3f"},
 			[]string{"30胡 2台 = 120", "16胡 1台 = 32", "20胡 1台 = 40", "4胡 0台 = 4", "E pays S 240", "W pays S 120", "N pays S 120",
 				"E pays W 16", "N pays E 56", "N pays W 36", "net: E -200, S +480, W -68, N -212"}},
+		// L4 (老式, base 10): N robs E's added kong of 5m: 32胡 4台 = 512;
+		// the dealer pays double; S holds 四只花. Net N +2048, E −1104,
+		// S −376, W −568.
+		{"L4", []string{"--rules", "shanghai/laoshi", "444z(pon 666z<1)999m46m22m", "--win", "5m", "--seat", "N", "--from", "E", "--robbing",
+			"--player", "E=(pon 555m<1) 777z 123p456p9s", "--player", "S=1367m2468p1359s1z 1f2f3f4f", "--player", "W=[ankan 8888s] 123m456p567s1z"},
+			[]string{"搶槓", "32胡 4台 = 512", "16胡 2台 = 64", "E pays N 1024", "E pays S 88", "W pays E 8", "W pays S 48",
+				"net: E -1104, S -376, W -568, N +2048"}},
 		// R3 (流行式): 清一色 4 + 単釣 1 = 5台 → 32, fed by S to three
 		// exposed bamboo sets: S pays all 128.
 		{"R3", []string{"--rules", "shanghai", "(chi 123s<3)(pon 555s<1)(pon 888s<2) 456s9s", "--win", "9s", "--seat", "W", "--from", "S"},
