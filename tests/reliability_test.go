@@ -94,9 +94,17 @@ func killTrials(t *testing.T, trials int, cut bool) {
 		if len(before) == 0 {
 			continue // killed between a finished game and the next: nothing to resume
 		}
-		_, h, err := d.health()
-		if err != nil {
-			t.Fatal(err)
+		var h health
+		for i := 0; ; i++ {
+			code, hh, err := d.health()
+			if err == nil && code == 200 {
+				h = hh
+				break
+			}
+			if i > 600 {
+				t.Fatalf("trial %d: the restarted table is not healthy within 30 s: %d %+v %v", trial, code, hh, err)
+			}
+			time.Sleep(50 * time.Millisecond)
 		}
 		var file string
 		var after []journal.Event

@@ -3,14 +3,22 @@ package record
 import (
 	"bytes"
 	"errors"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
 	"testing"
 )
 
 // The seeds are the hand-written records of format_test.go, cut and
-// damaged; never the corpus, whose records are not ours to keep here.
+// damaged, and the smaller real records of the shared corpus when it is
+// there (see corpusDir), read at fuzz time and never kept here.
 func FuzzTenhou6(f *testing.F) {
 	for _, s := range []string{handT6, handT6[:len(handT6)/2], "{}", `{"name":["a","b","c","d"],"log":[[]]}`, "[]", ""} {
 		f.Add([]byte(s))
+	}
+	for _, b := range corpusSeeds(".json") {
+		f.Add(b)
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		g, err := ReadTenhou6(bytes.NewReader(b))
@@ -39,6 +47,9 @@ func FuzzMjlog(f *testing.F) {
 	for _, s := range []string{handMjlog, handMjlog[:len(handMjlog)/3], "<mjloggm/>", `<INIT seed="0,0,0,0,0,0"/>`, "<N m=\"-1\"/>", ""} {
 		f.Add([]byte(s))
 	}
+	for _, b := range corpusSeeds(".mjlog", ".xml") {
+		f.Add(b)
+	}
 	f.Fuzz(func(t *testing.T, b []byte) {
 		g, err := ReadMjlog(bytes.NewReader(b))
 		if err != nil {
@@ -58,4 +69,35 @@ func FuzzMjlog(f *testing.F) {
 			t.Fatalf("export of an accepted mjlog: error %v is not ErrFormat", err)
 		}
 	})
+}
+
+// corpusSeeds returns up to 8 of the smallest corpus records with the
+// given extensions (none when the corpus is absent): real inputs to start
+// fuzzing from.
+func corpusSeeds(exts ...string) [][]byte {
+	dir := os.Getenv("JANTAKU_CORPUS")
+	if dir == "" {
+		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+	}
+	type file struct {
+		path string
+		size int64
+	}
+	var files []file
+	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(path string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && slices.Contains(exts, filepath.Ext(path)) {
+			if fi, err := d.Info(); err == nil && fi.Size() <= 64<<10 {
+				files = append(files, file{path, fi.Size()})
+			}
+		}
+		return nil
+	})
+	slices.SortFunc(files, func(a, b file) int { return int(a.size - b.size) })
+	var out [][]byte
+	for _, f := range files[:min(8, len(files))] {
+		if b, err := os.ReadFile(f.path); err == nil {
+			out = append(out, b)
+		}
+	}
+	return out
 }
