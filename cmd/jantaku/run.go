@@ -220,8 +220,27 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	wsAddr := fs.String("ws", "127.0.0.1:1884", "embedded broker's WebSocket address (the displays connect to it)")
 	httpAddr := fs.String("http", "127.0.0.1:8080", "the displays' web server (\"-\": none)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
+	logName := fs.String("log-level", "info", "log level: debug, info, warn, error (-v: debug)")
+	configFile := fs.String("config", "", "configuration file (YAML, e.g. /etc/jantaku/jantaku.yaml) with any of these settings; flags override it")
+	check := fs.Bool("check", false, "check the configuration and the flags, then exit")
 	if err := fs.Parse(args); err != nil {
 		return usageError{err}
+	}
+	if *configFile != "" {
+		cfg, err := loadConfig(*configFile)
+		if err == nil {
+			err = cfg.apply(fs)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	level, lerr := logLevel(*logName, *verbose)
+	if lerr != nil {
+		return usageError{lerr}
+	}
+	if *check {
+		return checkRun(stdout, *configFile, *rulesName, *optsJSON, *humans, *prof)
 	}
 	seats, perr := parseSeats(*humans)
 	if perr != nil {
@@ -233,10 +252,6 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	hardware := *prof != "" && !*simFlag
 	if !hardware && !*machine {
-		level := slog.LevelInfo
-		if *verbose {
-			level = slog.LevelDebug
-		}
 		return serveTable(ctx, tcfg, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), stdout)
 	}
 	p := profile.Default()
@@ -267,10 +282,6 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	geo, ok := p.TileSets[*setName]
 	if !ok {
 		return fmt.Errorf("profile %s has no tile set %q", p.Name, *setName)
-	}
-	level := slog.LevelInfo
-	if *verbose {
-		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: level}))
 

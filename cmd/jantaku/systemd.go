@@ -1,0 +1,60 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+
+	"jantaku/internal/sdnotify"
+	"jantaku/tablecore"
+)
+
+// notifySystemd tells systemd (deploy/jantaku.service, Type=notify) that the
+// table serves, with status shown by "systemctl status", and keeps systemd's
+// watchdog fed while the table's owner loop answers: a stuck owner stops the
+// pings and systemd restarts the daemon. The returned func, called when the
+// table stops, stops the pings and says STOPPING=1. Outside systemd it does
+// nothing.
+func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, status string) (stop func()) {
+	n, err := sdnotify.FromEnv()
+	if err != nil {
+		log.Warn("systemd watchdog off", "err", err)
+	}
+	if !n.Enabled() {
+		return func() {}
+	}
+	if err := n.Ready(status); err != nil {
+		log.Warn("telling systemd the table is ready", "err", err)
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		n.Watchdog(ctx, svc.alive, func(err error) { log.Error("systemd watchdog not fed", "err", err) })
+	}()
+	log.Info("told systemd the table is ready", "watchdog", n.WatchdogInterval())
+	return func() {
+		cancel()
+		<-done
+		if err := n.Stopping(); err != nil {
+			log.Warn("telling systemd the table stops", "err", err)
+		}
+	}
+}
+
+// alive asks the owner loop for a view and waits for it until ctx ends:
+// the loop that holds the game is turning.
+func (s *service) alive(ctx context.Context) error {
+	r := request{view: make(chan tablecore.View, 1)}
+	select {
+	case s.reqs <- r:
+	case <-ctx.Done():
+		return errors.New("the table's owner loop takes no request")
+	}
+	select {
+	case <-r.view:
+		return nil
+	case <-ctx.Done():
+		return errors.New("the table's owner loop did not answer")
+	}
+}
