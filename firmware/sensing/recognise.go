@@ -483,7 +483,11 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			if !p.shares(f) {
 				continue
 			}
-			if since := now.Sub(f.latest()); since < s.cfg.Settle || s.arriving(h, p, now) || (since < s.cfg.Grace && subset(f.es, p.es) && s.lifted(h, p)) {
+			// Only a bigger call that contains f (a kong around a pon) is
+			// waited for on time; any other is waited for only while a
+			// tile it needs is seen arriving.
+			bigger := subset(f.es, p.es)
+			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && s.lifted(h, p)))) {
 				wait = true
 			}
 		}
