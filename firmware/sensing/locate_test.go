@@ -73,3 +73,44 @@ func TestScheduleFavoursHotZones(t *testing.T) {
 		t.Errorf("hot zone read %d times, a cold one %d", n[zs[1]], n[zs[0]])
 	}
 }
+
+func TestLocatorMissedReadAndArriving(t *testing.T) {
+	hand, melds := SeatZone(1, Hand), SeatZone(1, Melds)
+	a := rfid.UID("A")
+	l := NewLocator(LocateConfig{}, map[rfid.UID]tile.Tile{a: {Kind: tile.East}}, func(rfid.UID) Zone { return hand })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 30 * time.Millisecond) }
+	read := func(i int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: at(i), UIDs: uids})
+		return m
+	}
+	read(0, hand, a)
+	if len(l.Unseen()) != 0 {
+		t.Fatal("a tile its zone just saw is unseen")
+	}
+	read(1, hand) // lifted: absence is not movement, only unseen
+	if l.Where(a) != hand || len(l.Unseen()) != 1 {
+		t.Fatalf("after one read without it: at %s, unseen %v", l.Where(a), l.Unseen())
+	}
+	read(2, melds, a)
+	if got := l.Arriving(t0); len(got) != 1 || got[0].To != melds {
+		t.Fatalf("arriving %v, want A in melds", got)
+	}
+	// One missed read of the new zone does not start agreement again.
+	read(3, melds)
+	if m := read(4, melds, a); len(m) != 1 || m[0].To != melds {
+		t.Fatalf("movements %v, want A hand→melds despite one missed read", m)
+	}
+	if len(l.Arriving(t0)) != 0 {
+		t.Fatal("a committed tile is still arriving")
+	}
+	// Two misses in a row do start it again.
+	pond := SeatZone(1, Discards)
+	read(5, pond, a)
+	read(6, pond)
+	read(7, pond)
+	read(8, melds)
+	if m := read(9, pond, a); len(m) != 0 {
+		t.Fatalf("committed on sightings two misses apart: %v", m)
+	}
+}
