@@ -32,6 +32,7 @@ import (
 type stepPublisher interface {
 	Publish(ctx context.Context, s mqtable.Step) error
 	Snapshot(ctx context.Context, s mqtable.Step) error
+	NewGame() // the next step begins a new game, numbered from 1
 }
 
 // dealer supplies the wall of each new hand of g: the machine's walls on a
@@ -240,6 +241,9 @@ func (s *service) newGame(ctx context.Context) error {
 		return err
 	}
 	s.t, s.started = t, s.now()
+	if s.pub != nil {
+		s.pub.NewGame()
+	}
 	s.log.Info("new game", "ruleset", s.ruleset, "journal", s.journalPath())
 	return nil
 }

@@ -19,6 +19,13 @@ type recorder struct {
 	mu    sync.Mutex
 	steps []mqtable.Step
 	snaps int
+	games []int // the index in steps of each new game's first step
+}
+
+func (r *recorder) NewGame() {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.games = append(r.games, len(r.steps))
 }
 
 func (r *recorder) Publish(_ context.Context, s mqtable.Step) error {
@@ -88,6 +95,36 @@ func TestSimulatedGamesPlayToTheEnd(t *testing.T) {
 			}
 			t.Logf("%s: %d hands, scores %v, %d steps", rs, games[0].Hands, games[0].Scores, len(rec.steps))
 		})
+	}
+}
+
+// TestSecondGameNumbersAgain: each game's steps are numbered from the
+// start of its own journal, and the publisher is told before the second
+// game's first step (so it accepts the lower number), as of the first.
+func TestSecondGameNumbersAgain(t *testing.T) {
+	s, rec := newService(t, "mcr/simplified", []bool{true, true, true, true}, 2)
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	if err := s.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if games, _ := s.arch.List(); len(games) != 2 {
+		t.Fatalf("%d games archived", len(games))
+	}
+	if len(rec.games) != 2 || rec.games[0] != 0 {
+		t.Fatalf("publisher told of new games before steps %v, want the first and the second game's", rec.games)
+	}
+	second := rec.games[1]
+	if second == 0 || second >= len(rec.steps) {
+		t.Fatalf("second game starts at step %d of %d", second, len(rec.steps))
+	}
+	if a, b := rec.steps[second-1].Seq, rec.steps[second].Seq; b >= a {
+		t.Errorf("the second game's first step is numbered %d after %d: not numbered again", b, a)
+	}
+	for i := 1; i < len(rec.steps); i++ {
+		if i != second && rec.steps[i].Seq <= rec.steps[i-1].Seq {
+			t.Fatalf("step %d: seq %d after %d within a game", i, rec.steps[i].Seq, rec.steps[i-1].Seq)
+		}
 	}
 }
 

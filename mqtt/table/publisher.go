@@ -349,6 +349,15 @@ func (p *Publisher) Publish(ctx context.Context, s Step) error {
 	return p.publish(ctx, s, true)
 }
 
+// NewGame tells the publisher the table began a new game, whose journal
+// numbers its steps from 1 again; displays take a step of a lower number
+// with a later time as the start of a new game.
+func (p *Publisher) NewGame() {
+	p.mu.Lock()
+	p.last = 0
+	p.mu.Unlock()
+}
+
 // Snapshot publishes the retained views of s (no event), e.g. at start-up to
 // state the table as the journal left it. s.Seq may repeat the last one.
 func (p *Publisher) Snapshot(ctx context.Context, s Step) error {

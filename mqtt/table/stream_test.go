@@ -190,6 +190,17 @@ func TestSeqMustIncrease(t *testing.T) {
 	if err := p.Snapshot(ctx, step(3)); err != nil {
 		t.Errorf("snapshot at the last seq: %v", err)
 	}
+	// A new game numbers its steps from 1 again.
+	p.NewGame()
+	if err := p.Publish(ctx, step(1)); err != nil {
+		t.Errorf("first step of a new game: %v", err)
+	}
+	if err := p.Publish(ctx, step(1)); err == nil {
+		t.Error("seq 1 twice in one game accepted")
+	}
+	if err := p.Publish(ctx, step(3)); err != nil {
+		t.Fatal(err)
+	}
 	bad := step(4)
 	bad.State = json.RawMessage(`{not json`)
 	if err := p.Publish(ctx, bad); err == nil || !strings.Contains(err.Error(), "state") {
