@@ -4,6 +4,7 @@
 package archive
 
 import (
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -19,6 +20,7 @@ var ErrNotFound = errors.New("archive: no such game")
 var (
 	summaries = []byte("summaries")
 	journals  = []byte("journals")
+	digests   = []byte("digests") // SHA-256 of a journal → its game's ID
 )
 
 // Summary describes an archived game.
@@ -50,7 +52,7 @@ func Open(path string, timeout time.Duration) (*Archive, error) {
 		return nil, fmt.Errorf("archive: open %s: %w", path, err)
 	}
 	err = db.Update(func(tx *bolt.Tx) error {
-		for _, b := range [][]byte{summaries, journals} {
+		for _, b := range [][]byte{summaries, journals, digests} {
 			if _, err := tx.CreateBucketIfNotExists(b); err != nil {
 				return err
 			}
@@ -74,10 +76,18 @@ func key(id uint64) []byte {
 }
 
 // Put stores a finished game and its journal, returning its new ID. The
-// summary's ID is ignored. Both are written in one transaction.
+// summary's ID is ignored. Both are written in one transaction. Putting
+// the same journal again returns the ID it was stored under and stores
+// nothing: a table killed after archiving a game but before moving its
+// journal aside archives it again on restart, and must not count it twice.
 func (a *Archive) Put(s Summary, journal []byte) (uint64, error) {
 	var id uint64
+	sum := sha256.Sum256(journal)
 	err := a.db.Update(func(tx *bolt.Tx) error {
+		if v := tx.Bucket(digests).Get(sum[:]); len(v) == 8 {
+			id = binary.BigEndian.Uint64(v)
+			return nil
+		}
 		b := tx.Bucket(summaries)
 		n, err := b.NextSequence()
 		if err != nil {
@@ -90,6 +100,9 @@ func (a *Archive) Put(s Summary, journal []byte) (uint64, error) {
 			return err
 		}
 		if err := b.Put(key(id), v); err != nil {
+			return err
+		}
+		if err := tx.Bucket(digests).Put(sum[:], key(id)); err != nil {
 			return err
 		}
 		return tx.Bucket(journals).Put(key(id), journal)

@@ -50,3 +50,29 @@ func TestPutListGetSurviveReopen(t *testing.T) {
 		t.Fatalf("get of a missing game: %v", err)
 	}
 }
+
+// A game archived twice (the table killed between archiving it and moving
+// its journal aside) is kept once, under its first ID.
+func TestPutSameJournalTwice(t *testing.T) {
+	a, err := archive.Open(filepath.Join(t.TempDir(), "games.db"), 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	id1, err := a.Put(archive.Summary{Ruleset: "riichi", Hands: 8}, []byte("the journal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id2, err := a.Put(archive.Summary{Ruleset: "riichi", Hands: 8}, []byte("the journal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	id3, err := a.Put(archive.Summary{Ruleset: "riichi", Hands: 8}, []byte("another journal"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	list, _ := a.List()
+	if id2 != id1 || id3 == id1 || len(list) != 2 {
+		t.Errorf("ids %d %d %d, %d games listed; want the repeat under the first ID and 2 games", id1, id2, id3, len(list))
+	}
+}
