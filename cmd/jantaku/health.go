@@ -47,6 +47,9 @@ func healthHandler(svc *service, brokerUp func() bool) http.HandlerFunc {
 				rep.Journal.Error = h.Err.Error()
 				rep.Reasons = append(rep.Reasons, "journal not writable: "+h.Err.Error())
 			}
+			if h.Archive != nil {
+				rep.Reasons = append(rep.Reasons, "finished game not archived: "+h.Archive.Error())
+			}
 		}
 		rep.Broker = "connected"
 		if !brokerUp() {

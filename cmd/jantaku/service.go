@@ -116,6 +116,10 @@ type service struct {
 	// reopens the journal every journalRetry until a record is written.
 	jerr   error
 	jerrAt time.Time
+	// aerr is the failure to archive the finished game (a full disk): its
+	// journal stays where it is and archiving is retried.
+	aerr   error
+	aerrAt time.Time
 }
 
 // journalRetry is how often a table whose journal failed tries it again.
@@ -136,6 +140,7 @@ type ownerHealth struct {
 	Hands   int    // hands played in this game
 	Paused  bool
 	Err     error // the journal's failure, nil when it records
+	Archive error // the last failure to archive the finished game, nil when none is pending
 }
 
 // health asks the owner loop for its state, waiting at most until ctx ends.
@@ -293,7 +298,7 @@ func (s *service) Run(ctx context.Context) error {
 		case r := <-s.reqs:
 			if r.health != nil {
 				st := s.t.Game().Standing()
-				r.health <- ownerHealth{Journal: s.journalPath(), Records: s.t.Records(), Hands: st.Hands, Paused: s.paused, Err: s.jerr}
+				r.health <- ownerHealth{Journal: s.journalPath(), Records: s.t.Records(), Hands: st.Hands, Paused: s.paused, Err: s.jerr, Archive: s.aerr}
 				continue
 			}
 			if r.view != nil {
@@ -324,8 +329,19 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 	}
 	g := s.t.Game()
 	if g.Over() {
+		if s.aerr != nil && s.now().Sub(s.aerrAt) < journalRetry {
+			return false, nil
+		}
 		if err := s.finish(ctx); err != nil {
-			return false, err
+			if s.aerr == nil {
+				s.log.Error("archiving the finished game failed: its journal is kept and archiving is retried", "err", err, "journal", s.journalPath())
+			}
+			s.aerr, s.aerrAt = err, s.now()
+			return false, nil
+		}
+		if s.aerr != nil {
+			s.log.Info("the finished game is archived after all")
+			s.aerr = nil
 		}
 		if s.games > 0 && s.played >= s.games {
 			return true, nil
@@ -393,12 +409,17 @@ func (s *service) finish(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
+	// Archiving again after a failed rename stores nothing twice (Put
+	// knows the journal), so the journal moves aside before it closes.
+	if err := os.Rename(s.journalPath(), filepath.Join(s.dir, fmt.Sprintf("game-%d.jnl", id))); err != nil {
+		return err
+	}
 	s.observe().gameFinished(s.t.Name)
 	s.t.Close()
 	s.t = nil
 	s.played++
 	s.log.Info("game finished and archived", "id", id, "scores", st.Scores, "hands", st.Hands)
-	return os.Rename(s.journalPath(), filepath.Join(s.dir, fmt.Sprintf("game-%d.jnl", id)))
+	return nil
 }
 
 // command executes one authorised command from MQTT.

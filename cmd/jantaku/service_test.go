@@ -6,6 +6,8 @@ import (
 	"io"
 	"log/slog"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
 	"sync"
 	"testing"
 	"time"
@@ -13,6 +15,7 @@ import (
 	mqcmd "jantaku/mqtt/command"
 	mqtable "jantaku/mqtt/table"
 	"jantaku/tablecore"
+	"jantaku/tablecore/archive"
 )
 
 type recorder struct {
@@ -268,4 +271,46 @@ func TestOperatorCommands(t *testing.T) {
 	}
 	cancel()
 	<-done
+}
+
+// TestArchiveFailureKeepsTheGame: when the finished game cannot be
+// archived (a full disk, a broken store) the table keeps its journal, says
+// why, and archives it once it can, once.
+func TestArchiveFailureKeepsTheGame(t *testing.T) {
+	s, _ := newService(t, "sichuan", []bool{true, true, true, true}, 1)
+	ctx := t.Context()
+	for i := 0; !s.t.Game().Over(); i++ {
+		if i > 1_000_000 {
+			t.Fatal("the game did not end")
+		}
+		if _, err := s.step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	path := filepath.Join(s.dir, "archive.db")
+	s.arch.Close() // the store fails every write from now on
+	for range 3 {
+		if done, err := s.step(ctx); err != nil || done {
+			t.Fatalf("step with a failing archive: done %v, %v", done, err)
+		}
+	}
+	if s.aerr == nil || s.t == nil {
+		t.Fatalf("archive failure not kept: %v (table %v)", s.aerr, s.t)
+	}
+	if _, err := os.Stat(s.journalPath()); err != nil {
+		t.Fatalf("the finished game's journal: %v", err)
+	}
+	a, err := archive.Open(path, time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.arch = a
+	s.aerrAt = time.Time{} // the retry is due
+	done, err := s.step(ctx)
+	if err != nil || !done || s.aerr != nil {
+		t.Fatalf("after the store came back: done %v, %v, aerr %v", done, err, s.aerr)
+	}
+	if games, _ := a.List(); len(games) != 1 {
+		t.Errorf("%d games archived, want 1", len(games))
+	}
 }
