@@ -177,7 +177,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
 	}
 	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, b.TCPAddr(), cfg.Humans, cfg.Dir)
-	defer notifySystemd(ctx, log, svc, fmt.Sprintf("table %s/%s: ruleset %s, MQTT %s", acc.Prefix, acc.Table, svc.ruleset, b.TCPAddr()))()
+	defer notifySystemd(ctx, log, svc, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, b.TCPAddr()))()
 	return svc.Run(ctx)
 }
 

@@ -55,7 +55,7 @@ func TestServeTableNotifiesSystemd(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard) }()
 
-	if s := next(); !strings.HasPrefix(s, "READY=1\nSTATUS=table jantaku/t1: ruleset riichi/tenhou, MQTT ") {
+	if s := next(); !strings.HasPrefix(s, "READY=1\nSTATUS=jantaku ") || !strings.Contains(s, ": table jantaku/t1: ruleset riichi/tenhou, MQTT ") {
 		t.Fatalf("first message %q, want READY=1 with the status", s)
 	}
 	for range 3 {
