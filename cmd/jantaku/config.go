@@ -20,6 +20,7 @@ import (
 	"gopkg.in/yaml.v3"
 
 	"jantaku/hardware/profile"
+	"jantaku/mqtt/display"
 	"jantaku/rules/rulesets"
 )
 
@@ -589,4 +590,18 @@ func editDistance(a, b string) int {
 		prev, cur = cur, prev
 	}
 	return prev[len(rb)]
+}
+
+// pageWebSocket is where the display pages find the broker's WebSocket
+// listener at addr: its URL, or, when it listens on every interface
+// (ws: 0.0.0.0:1884, so phones on the network reach it), no URL and its
+// port, so each page uses the host it was loaded from.
+func pageWebSocket(addr string) (url string, port int) {
+	host, p, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); err == nil && (host == "" || ip != nil && ip.IsUnspecified()) {
+		if n, err := strconv.Atoi(p); err == nil {
+			return "", n
+		}
+	}
+	return display.WebSocketFor(addr), 0
 }

@@ -252,3 +252,20 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+func TestPageWebSocket(t *testing.T) {
+	for _, c := range []struct {
+		addr, url string
+		port      int
+	}{
+		{"127.0.0.1:1884", "ws://127.0.0.1:1884/", 0},
+		{"0.0.0.0:1884", "", 1884},
+		{"[::]:9001", "", 9001},
+		{":1884", "", 1884},
+		{"table.local:1884", "ws://table.local:1884/", 0},
+	} {
+		if url, port := pageWebSocket(c.addr); url != c.url || port != c.port {
+			t.Errorf("%s: %q %d, want %q %d", c.addr, url, port, c.url, c.port)
+		}
+	}
+}

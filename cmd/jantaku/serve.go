@@ -154,10 +154,12 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	if cfg.HTTP != "-" {
 		mux := http.NewServeMux()
 		if b.WebSocketAddr() != "" {
-			dcfg, err := display.FromAccess(acc, display.WebSocketFor(b.WebSocketAddr()))
+			ws, port := pageWebSocket(b.WebSocketAddr())
+			dcfg, err := display.FromAccess(acc, ws)
 			if err != nil {
 				return err
 			}
+			dcfg.WebSocketPort = port
 			h, err := display.New(dcfg)
 			if err != nil {
 				return err
