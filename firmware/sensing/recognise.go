@@ -335,6 +335,8 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 		to = n.to
 	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat && slices.Contains(e.m.Via, pond):
 		to = n.to
+	case n.suit && to == pond && slices.Contains(e.m.Via, n.to):
+		to = n.to // the face-down missing-suit tile, discarded at once
 	}
 	switch {
 	case to != n.to:
