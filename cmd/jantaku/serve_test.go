@@ -56,7 +56,7 @@ func TestServeTablePlaysAGame(t *testing.T) {
 	dir := t.TempDir()
 	web := freeAddr(t)
 	cfg := tableConfig{Dir: dir, Ruleset: "riichi/tenhou", MQTT: freeAddr(t), WS: freeAddr(t), HTTP: web, Pace: time.Millisecond, Games: 1, Seed: 7}
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	out := &syncBuf{}
 	done := make(chan error, 1)

@@ -216,9 +216,13 @@ func TestSeqMustIncrease(t *testing.T) {
 
 // TestOutage stops and restarts the broker in the middle of a stream of
 // events: the follower, on a persistent session, gets every event exactly
-// once and in order.
+// once and in order. Only an external broker can go away while the table
+// goes on: the embedded one lives and dies with the daemon, whose restart
+// publishes a fresh snapshot (and the embedded broker does not promise to
+// keep messages in flight to a subscriber across its own restart).
 func TestOutage(t *testing.T) {
-	mqtttest.Each(t, mqtttest.Policy(t), mqtttest.Options{Persist: true}, func(t *testing.T, b mqtttest.Broker) {
+	t.Run("mosquitto", func(t *testing.T) {
+		var b mqtttest.Broker = mqtttest.StartMosquitto(t, mqtttest.Policy(t), mqtttest.Options{Persist: true})
 		tb := mqtttest.Table()
 		p := start(t, b, table.Options{}, nil)
 		f := followAs(t, b, "display", "outage", false)
