@@ -64,8 +64,9 @@ type track struct {
 	first    [maxZones]time.Time // first read of the current run of hits
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
 	lastSeen time.Time
-	trail    []Zone // zones seen in since the last commit
-	missed   int    // reads of its zone without it since it was last seen
+	prevHome time.Time // the sighting at home before the latest one
+	trail    []Zone    // zones seen in since the last commit
+	missed   int       // reads of its zone without it since it was last seen
 	vanished bool
 }
 
@@ -117,6 +118,7 @@ func (l *Locator) Place(uid rfid.UID, z Zone) {
 		tr.hits = [maxZones]int{}
 		tr.gone = [maxZones]int{}
 		tr.missed, tr.vanished = 0, false
+		tr.prevHome = tr.lastSeen
 	}
 }
 
@@ -138,7 +140,8 @@ func (l *Locator) Candidates() []Zone {
 }
 
 // Arriving returns the tiles seen since since in a zone they have not
-// been committed to, not seen at home after that, and not missed by the
+// been committed to, not seen at home twice after that (once may be a
+// ghost: antennas read their neighbours' tags), and not missed by the
 // last four reads of that zone in a row: From is where they are, To where
 // they were seen, At the latest sighting there. Missed reads (5% each) do
 // not hide a tile that is arriving; four in a row (a chance of 6 in a
@@ -148,7 +151,7 @@ func (l *Locator) Arriving(since time.Time) []Movement {
 	for _, tr := range l.order {
 		home := tr.at.index()
 		for i, t := range tr.seen {
-			if i == home || t.IsZero() || t.Before(since) || tr.gone[i] >= 4 || (home >= 0 && !t.After(tr.seen[home])) {
+			if i == home || t.IsZero() || t.Before(since) || tr.gone[i] >= 4 || (home >= 0 && !t.After(tr.prevHome)) {
 				continue
 			}
 			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: t})
@@ -204,6 +207,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			}
 			tr.hits[zi]++
 			tr.gone[zi] = 0
+			if tr.at == r.Zone {
+				tr.prevHome = tr.seen[zi]
+			}
 			tr.seen[zi] = r.At
 			tr.lastSeen = r.At
 			if r.Zone != tr.at && !slices.Contains(tr.trail, r.Zone) {
@@ -267,5 +273,6 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	tr.trail = nil
 	tr.at = m.To
 	tr.missed = 0
+	tr.prevHome = now // sightings before the commit are history
 	return m, true
 }
