@@ -119,6 +119,9 @@ type Options struct {
 // maxBase bounds the bases so that doubled values stay far from overflow.
 const maxBase = 1_000_000
 
+// maxCap bounds the late-1980s cap so it fits an int on 32-bit boards too.
+const maxCap = 1<<31 - 1
+
 // Presets lists the names Preset accepts: the variants.
 func Presets() []string {
 	return []string{string(Laoshi), string(Liuxing), string(Xinshi), string(Late80s)}
@@ -203,8 +206,8 @@ func (o Options) Validate() error {
 	if o.ChipBase < 1 || o.ChipBase > maxBase {
 		return bad("late80s_chip_base", "%d; want 1–%d", o.ChipBase, maxBase)
 	}
-	if o.Cap != nil && (*o.Cap < 1 || *o.Cap > maxBase<<20) {
-		return bad("late80s_cap", "%d; want 1–%d, or null for no cap", *o.Cap, maxBase<<20)
+	if o.Cap != nil && (*o.Cap < 1 || *o.Cap > maxCap) {
+		return bad("late80s_cap", "%d; want 1–%d, or null for no cap", *o.Cap, maxCap)
 	}
 	switch o.FlowerSets {
 	case Seasons, Both:
