@@ -260,11 +260,7 @@ func (g *Game) FinalPhase() bool {
 func (g *Game) drawIndex() int { return g.drawIndexFrom(g.h.Source) }
 
 func (g *Game) drawIndexFrom(src game.Source) int {
-	w := &g.h.Wall
-	if src == game.Tail {
-		return w.TailIndex(w.Tail)
-	}
-	return w.Head
+	return g.h.Wall.NextIndex(src)
 }
 
 // kongRoom reports whether a kong may be declared: a replacement must be

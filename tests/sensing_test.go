@@ -275,8 +275,8 @@ func sensingHands(t *testing.T, ci int) int {
 // pace, JANTAKU_SENSING_REPORT prints the benchmark table's rows.
 //
 // A hand whose ground truth cannot be played on a real table (the truth
-// referee names a wall tile already taken) is void: counted and logged,
-// not scored.
+// referee names a wall tile already taken) is void and fails the proof:
+// the referee must never ask for a tile that is no longer in the wall.
 func TestSensingProof(t *testing.T) {
 	hands := sensingHands(t, 24)
 	base := 1000
@@ -296,10 +296,8 @@ func TestSensingProof(t *testing.T) {
 			for i := range hands {
 				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005})
 				if r.void != nil {
-					// Not a sensing figure: the ground truth itself is
-					// impossible on a real table. Counted and shown.
 					void++
-					t.Logf("hand seed %d void: %v", base+i, r.void)
+					t.Errorf("hand seed %d void: %v", base+i, r.void)
 					continue
 				}
 				falseN += r.false

@@ -352,10 +352,7 @@ func (s *Sensor) Focus() map[Zone]int {
 		set(SeatZone(game.Seat(i), Discards), Warm)
 	}
 	next := func(src game.Source) {
-		i := h.Wall.Head
-		if src == game.Tail {
-			i = h.Wall.TailIndex(h.Wall.Tail)
-		}
+		i := h.Wall.NextIndex(src)
 		if i >= 0 && i < len(s.layout.Walls) {
 			set(s.layout.Walls[i], Hot)
 		}

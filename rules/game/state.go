@@ -53,6 +53,37 @@ func (w *Wall) TailIndex(k int) int {
 	return 2*stack + k%2
 }
 
+// NextIndex returns the position of the next tile drawn from src. The
+// ends meet in one stack when both have drawn an odd number of tiles: the
+// upper tile is gone from one end, and the next draw from either end
+// takes the lower tile left there.
+func (w *Wall) NextIndex(src Source) int {
+	if src == Tail {
+		i := w.TailIndex(w.Tail)
+		if i < w.Head {
+			i ^= 1
+		}
+		return i
+	}
+	i := w.Head
+	if w.takenFromTail(i) {
+		i ^= 1
+	}
+	return i
+}
+
+// takenFromTail reports whether position p was drawn from the tail.
+func (w *Wall) takenFromTail(p int) bool {
+	if w.Tail == 0 {
+		return false
+	}
+	full := w.Tail / 2 // whole stacks from the end
+	if p >= len(w.Tiles)-2*full {
+		return true
+	}
+	return w.Tail%2 == 1 && p == w.TailIndex(w.Tail-1)
+}
+
 // Remaining returns how many tiles may still be drawn, from either end.
 func (w *Wall) Remaining() int {
 	r := len(w.Tiles) - w.Head - w.Tail - w.Reserve

@@ -106,3 +106,31 @@ func TestRankByTilesWuhanSeatVectors(t *testing.T) {
 		t.Fatalf("highest roll %v", got)
 	}
 }
+
+// The ends of the wall meet in one stack: once the tail has taken the
+// upper tile of a stack, the head's last draw is that stack's lower tile,
+// and the other way round (positions worked by hand on a 4-stack wall:
+// 0 1 | 2 3 | 4 5 | 6 7, upper tiles even).
+func TestNextIndexWhereTheEndsMeet(t *testing.T) {
+	cases := []struct {
+		name       string
+		head, tail int
+		src        game.Source
+		want       int
+	}{
+		{"fresh head", 0, 0, game.Head, 0},
+		{"fresh tail", 0, 0, game.Tail, 6},
+		{"tail's second", 0, 1, game.Tail, 7},
+		{"tail's third", 0, 2, game.Tail, 4},
+		{"head past the tail's upper tile", 6, 1, game.Head, 7},
+		{"head below the tail", 5, 1, game.Head, 5},
+		{"tail past the head's upper tile", 3, 4, game.Tail, 3},
+		{"tail meets an even head", 2, 4, game.Tail, 2},
+	}
+	for _, c := range cases {
+		w := game.Wall{Tiles: make([]tile.Tile, 8), Head: c.head, Tail: c.tail}
+		if got := w.NextIndex(c.src); got != c.want {
+			t.Errorf("%s: head %d tail %d, next from %v = %d, want %d", c.name, c.head, c.tail, c.src, got, c.want)
+		}
+	}
+}

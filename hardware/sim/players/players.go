@@ -502,10 +502,7 @@ func (t *Table) draw(now time.Time, seat game.Seat) time.Time {
 var ErrTakenTile = errors.New("players: the referee's next wall tile was already taken")
 
 func (t *Table) drawIndex(h *game.Hand) int {
-	if h.Source == game.Tail {
-		return h.Wall.TailIndex(h.Wall.Tail)
-	}
-	return h.Wall.Head
+	return h.Wall.NextIndex(h.Source)
 }
 
 // mistake records a mistake and reports it to the truth referee as the
