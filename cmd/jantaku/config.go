@@ -90,6 +90,7 @@ var configKeys = []configKey{
 	{"http", "http", readAddr(true)},
 	{"log_level", "log-level", readLevel},
 	{"machine", "machine", readBool},
+	{"sensing", "sensing", readBool},
 	{"profile", "profile", readPath},
 	{"sim", "sim", readBool},
 	{"db", "db", readPath},

@@ -25,6 +25,7 @@ import (
 	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
+	"jantaku/hardware/sim/players"
 	"jantaku/mqtt/broker"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
@@ -220,6 +221,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	wsAddr := fs.String("ws", "127.0.0.1:1884", "embedded broker's WebSocket address (the displays connect to it)")
 	httpAddr := fs.String("http", "127.0.0.1:8080", "the displays' web server (\"-\": none)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
+	sensingFlag := fs.Bool("sensing", false, "sim: the simulated players move tagged tiles on a simulated surface and the table follows the game through its sensors (5% missed, 0.5% ghost reads), at --speed")
 	logName := fs.String("log-level", "info", "log level: debug, info, warn, error (-v: debug)")
 	configFile := fs.String("config", "", "configuration file (YAML, e.g. /etc/jantaku/jantaku.yaml) with any of these settings; flags override it")
 	check := fs.Bool("check", false, "check the configuration and the flags, then exit")
@@ -251,6 +253,19 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		tcfg.Options = json.RawMessage(*optsJSON)
 	}
 	hardware := *prof != "" && !*simFlag
+	if *sensingFlag {
+		if hardware {
+			return usageError{errors.New("--sensing is for the simulated table (add --sim)")}
+		}
+		if len(seats) > 0 {
+			return usageError{errors.New("--sensing plays every seat by simulated players: leave out --humans")}
+		}
+		// Simulated time waits while the players and sensing react, so a
+		// loaded machine slows the hand down instead of changing it.
+		pc := clock.NewPaced(time.Now(), *speed, simSettle)
+		go pc.Run(ctx)
+		tcfg.Sense = &sensedPlay{clk: pc, cfg: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
+	}
 	if !hardware && !*machine {
 		return serveTable(ctx, tcfg, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), stdout)
 	}

@@ -43,6 +43,8 @@ type tableConfig struct {
 	Machine <-chan json.RawMessage
 	// Dealer deals each hand; nil: a seeded shuffle (no machine).
 	Dealer dealer
+	// Sense, if set, plays the simulated seats through the tile sensing.
+	Sense *sensedPlay
 	// Metrics collects the operational metrics served on /metrics; nil:
 	// the table makes its own.
 	Metrics *metrics
@@ -131,6 +133,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	svc.obs = met
 	met.watchBroker(b)
 	met.watchJournal(svc.journalPath())
+	svc.sense = cfg.Sense
 	if svc.deal == nil {
 		svc.deal = shuffleDealer{mrand.New(mrand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}
 	}

@@ -120,6 +120,13 @@ type service struct {
 	// journal stays where it is and archiving is retried.
 	aerr   error
 	aerrAt time.Time
+
+	// sense, if set, plays each hand with every seat simulated through
+	// the tile sensing stack; sensed is the hand being played so, and
+	// calls carries its referee calls into the owner loop.
+	sense  *sensedPlay
+	sensed *sensedHand
+	calls  chan func()
 }
 
 // journalRetry is how often a table whose journal failed tries it again.
@@ -228,6 +235,9 @@ func (s *service) open(ctx context.Context) error {
 	if s.reqs == nil {
 		s.reqs = make(chan request)
 	}
+	if s.calls == nil {
+		s.calls = make(chan func())
+	}
 	if _, err := os.Stat(s.journalPath()); err == nil {
 		t, err := tablecore.Open(ctx, s.journalPath(), resolveRuleset, s.now)
 		if err != nil {
@@ -292,9 +302,21 @@ func (s *service) Run(ctx context.Context) error {
 	tick := time.NewTicker(max(s.pace, time.Millisecond))
 	defer tick.Stop()
 	for {
+		var sensedDone chan error
+		if s.sensed != nil {
+			sensedDone = s.sensed.done
+		}
 		select {
 		case <-ctx.Done():
+			if s.sensed != nil {
+				s.sensed.cancel()
+				<-s.sensed.done
+			}
 			return nil
+		case f := <-s.calls:
+			f()
+		case err := <-sensedDone:
+			s.endSensed(err)
 		case r := <-s.reqs:
 			if r.health != nil {
 				st := s.t.Game().Standing()
@@ -321,7 +343,7 @@ func (s *service) Run(ctx context.Context) error {
 // step makes the table move on by one thing: a hand dealt, a finished
 // game archived and a new one begun, or one simulated player's action.
 func (s *service) step(ctx context.Context) (done bool, err error) {
-	if s.paused {
+	if s.paused || s.sensed != nil {
 		return false, nil
 	}
 	if s.jerr != nil && !s.retryJournal(ctx) {
@@ -366,6 +388,9 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 		}
 		s.observe().handDealt(s.t.Name)
 		s.publish(ctx, evs)
+		if s.sense != nil && !slices.Contains(s.bots[:min(len(s.bots), g.Rules().Players)], false) {
+			return false, s.startSensed(ctx)
+		}
 		return false, nil
 	}
 	a, ok := s.botMove(g)
@@ -425,6 +450,9 @@ func (s *service) finish(ctx context.Context) error {
 // command executes one authorised command from MQTT.
 func (s *service) command(ctx context.Context, c mqcmd.Command) error {
 	g := s.t.Game()
+	if s.sensed != nil && !whileSensed(c.Type) {
+		return fmt.Errorf("%w: %v; commands about the game wait until the hand ends", mqcmd.ErrBusy, errSensing)
+	}
 	switch c.Type {
 	case "pause", "resume", "ruleset", "options", "seat_player":
 	default:
