@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"math"
 	"net"
+	"net/url"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -88,6 +89,11 @@ var configKeys = []configKey{
 	{"mqtt", "mqtt", readAddr(false)},
 	{"ws", "ws", readAddr(true)},
 	{"http", "http", readAddr(true)},
+	{"broker", "broker", readURL("tcp", "ssl", "tls", "ws", "wss", "mqtt", "mqtts")},
+	{"broker_ca", "broker-ca", readPath},
+	{"broker_cert", "broker-cert", readPath},
+	{"broker_key", "broker-key", readPath},
+	{"broker_ws", "broker-ws", readURL("ws", "wss")},
 	{"log_level", "log-level", readLevel},
 	{"machine", "machine", readBool},
 	{"sensing", "sensing", readBool},
@@ -423,6 +429,24 @@ func readBool(_ *configReader, n *yaml.Node) (string, error) {
 
 // readPath reads a file or folder; a relative one is from the
 // configuration file's folder.
+// readURL reads a URL with one of the schemes.
+func readURL(schemes ...string) func(*configReader, *yaml.Node) (string, error) {
+	return func(_ *configReader, n *yaml.Node) (string, error) {
+		s, err := text(n, "a URL")
+		if err != nil {
+			return "", err
+		}
+		u, err := url.Parse(s)
+		if err != nil {
+			return "", fmt.Errorf("%q is not a URL: %v", s, err)
+		}
+		if !slices.Contains(schemes, u.Scheme) || u.Host == "" {
+			return "", fmt.Errorf("%q: want %s://host:port", s, strings.Join(schemes, "://, "))
+		}
+		return s, nil
+	}
+}
+
 func readPath(c *configReader, n *yaml.Node) (string, error) {
 	s, err := text(n, "a path")
 	if err != nil {

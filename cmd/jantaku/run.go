@@ -27,6 +27,7 @@ import (
 	"jantaku/hardware/sim"
 	"jantaku/hardware/sim/players"
 	"jantaku/mqtt/broker"
+	mqtable "jantaku/mqtt/table"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
@@ -220,6 +221,11 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	mqttAddr := fs.String("mqtt", broker.DefaultTCP, "embedded MQTT broker's TCP address")
 	wsAddr := fs.String("ws", "127.0.0.1:1884", "embedded broker's WebSocket address (the displays connect to it)")
 	httpAddr := fs.String("http", "127.0.0.1:8080", "the displays' web server (\"-\": none)")
+	brokerURL := fs.String("broker", "", "an external MQTT broker's URL (tcp://, ssl://, ws://, wss://) instead of the embedded one; the table connects as its table user (users and ACL written to DATA/mosquitto/)")
+	brokerCA := fs.String("broker-ca", "", "CA certificate (PEM) of an ssl:// or wss:// broker (default: the system's)")
+	brokerCert := fs.String("broker-cert", "", "client certificate (PEM) for the broker, with --broker-key")
+	brokerKey := fs.String("broker-key", "", "the client certificate's key (PEM)")
+	brokerWS := fs.String("broker-ws", "", "the external broker's WebSocket URL for the display pages (ws:// or wss://; none: no displays)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
 	sensingFlag := fs.Bool("sensing", false, "sim: the simulated players move tagged tiles on a simulated surface and the table follows the game through its sensors (5% missed, 0.5% ghost reads), at --speed")
 	logName := fs.String("log-level", "info", "log level: debug, info, warn, error (-v: debug)")
@@ -251,6 +257,15 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	tcfg := tableConfig{Dir: *dataDir, Ruleset: *rulesName, MQTT: *mqttAddr, WS: *wsAddr, HTTP: *httpAddr, Humans: seats, Pace: *pace, Games: *games, Seed: *seed}
 	if *optsJSON != "" {
 		tcfg.Options = json.RawMessage(*optsJSON)
+	}
+	if *brokerURL != "" {
+		tcfg.Broker, tcfg.BrokerWS = *brokerURL, *brokerWS
+		tcfg.BrokerTLS = mqtable.TLS{CA: *brokerCA, Cert: *brokerCert, Key: *brokerKey}
+		if err := (mqtable.Config{Broker: *brokerURL, Username: "table", TLS: tcfg.BrokerTLS}).Validate(); err != nil {
+			return usageError{fmt.Errorf("--broker: %w", err)}
+		}
+	} else if *brokerCA != "" || *brokerCert != "" || *brokerKey != "" || *brokerWS != "" {
+		return usageError{errors.New("--broker-ca, --broker-cert, --broker-key and --broker-ws are for an external broker: add --broker URL")}
 	}
 	hardware := *prof != "" && !*simFlag
 	if *sensingFlag {

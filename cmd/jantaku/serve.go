@@ -45,6 +45,13 @@ type tableConfig struct {
 	Dealer dealer
 	// Sense, if set, plays the simulated seats through the tile sensing.
 	Sense *sensedPlay
+	// Broker, if set, is an external broker's URL (tcp://, ssl://, ws://,
+	// wss://): no broker is embedded, and the table connects there as its
+	// table user, with BrokerTLS for ssl and wss. BrokerWS is the URL the
+	// display pages connect to (none: the displays are not served).
+	Broker    string
+	BrokerTLS mqtable.TLS
+	BrokerWS  string
 	// Metrics collects the operational metrics served on /metrics; nil:
 	// the table makes its own.
 	Metrics *metrics
@@ -101,11 +108,31 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	if err != nil {
 		return err
 	}
-	b, err := broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db")}, policy, log)
-	if err != nil {
-		return fmt.Errorf("starting the broker: %w", err)
+	var b *broker.Broker
+	brokerURL, pageWS, wsPort := cfg.Broker, cfg.BrokerWS, 0
+	if cfg.Broker == "" {
+		b, err = broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db")}, policy, log)
+		if err != nil {
+			return fmt.Errorf("starting the broker: %w", err)
+		}
+		defer b.Close()
+		brokerURL = "tcp://" + b.TCPAddr()
+		if b.WebSocketAddr() != "" {
+			pageWS, wsPort = pageWebSocket(b.WebSocketAddr())
+		}
+	} else {
+		// The external broker must know the table's users and what each
+		// may read and write: the same files the tests give mosquitto.
+		mdir := filepath.Join(cfg.Dir, "mosquitto")
+		if err := os.MkdirAll(mdir, 0o700); err != nil {
+			return err
+		}
+		pw, acl, err := policy.WriteMosquitto(mdir)
+		if err != nil {
+			return fmt.Errorf("writing the broker's users and ACL: %w", err)
+		}
+		log.Info("external broker: give it these users and ACL (mosquitto: password_file, acl_file)", "broker", cfg.Broker, "password_file", pw, "acl_file", acl)
 	}
-	defer b.Close()
 	tu, ok := userOf(acc, access.Table)
 	if !ok {
 		return fmt.Errorf("%s/access.json has no user with the table role and a password", cfg.Dir)
@@ -131,7 +158,9 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		met = newMetrics()
 	}
 	svc.obs = met
-	met.watchBroker(b)
+	if b != nil {
+		met.watchBroker(b)
+	}
 	met.watchJournal(svc.journalPath())
 	svc.sense = cfg.Sense
 	if svc.deal == nil {
@@ -141,7 +170,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		return err
 	}
 	defer svc.close()
-	pub, err := mqtable.Start(mqtable.Config{Broker: "tcp://" + b.TCPAddr(), Username: tu.Name, Password: tu.Password}, t, mqtable.Options{Handler: svc, Log: log})
+	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS}, t, mqtable.Options{Handler: svc, Log: log})
 	if err != nil {
 		return err
 	}
@@ -156,13 +185,12 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	}
 	if cfg.HTTP != "-" {
 		mux := http.NewServeMux()
-		if b.WebSocketAddr() != "" {
-			ws, port := pageWebSocket(b.WebSocketAddr())
-			dcfg, err := display.FromAccess(acc, ws)
+		if pageWS != "" {
+			dcfg, err := display.FromAccess(acc, pageWS)
 			if err != nil {
 				return err
 			}
-			dcfg.WebSocketPort = port
+			dcfg.WebSocketPort = wsPort
 			h, err := display.New(dcfg)
 			if err != nil {
 				return err
@@ -181,8 +209,8 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		defer srv.Close()
 		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
 	}
-	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, b.TCPAddr(), cfg.Humans, cfg.Dir)
-	defer notifySystemd(ctx, log, svc, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, b.TCPAddr()))()
+	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, brokerURL, cfg.Humans, cfg.Dir)
+	defer notifySystemd(ctx, log, svc, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, brokerURL))()
 	return svc.Run(ctx)
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +17,7 @@ import (
 	"time"
 
 	"jantaku/mqtt/access"
+	"jantaku/mqtt/mqtttest"
 	"jantaku/mqtt/topic"
 	"jantaku/tablecore/archive"
 
@@ -163,5 +165,55 @@ func TestServeTablePublishesMachineStatus(t *testing.T) {
 	cancel()
 	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {
 		t.Fatal(err)
+	}
+}
+
+// TestServeTableOnAnExternalBroker: with --broker the table embeds no
+// broker; it plays on mosquitto as its table user, a display there gets
+// the retained state, and the users and ACL the broker needs are written.
+func TestServeTableOnAnExternalBroker(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs mosquitto")
+	}
+	mosq := mqtttest.StartMosquitto(t, mqtttest.Policy(t), mqtttest.Options{})
+	dir := t.TempDir()
+	b, _ := json.Marshal(mqtttest.Config())
+	if err := os.WriteFile(filepath.Join(dir, "access.json"), b, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	cfg := tableConfig{Dir: dir, Ruleset: "sichuan", Broker: mosq.URL(), HTTP: "-", Pace: time.Millisecond, Games: 1, Seed: 3}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	disp := mqtttest.Connect(t, mosq, "display", "external")
+	disp.Subscribe(mqtttest.Table().State())
+	if err := serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	disp.WaitFor("the table's state", func(m mqtttest.Message) bool {
+		return m.Topic == mqtttest.Table().State() && strings.Contains(string(m.Payload), `"ruleset":"sichuan"`)
+	})
+	for _, f := range []string{"mosquitto/password_file", "mosquitto/acl_file"} {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			t.Errorf("the broker's %s: %v", f, err)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "broker.db")); err == nil {
+		t.Error("an embedded broker's store was made with an external broker")
+	}
+}
+
+// An external broker's options without --broker, or a bad URL, are refused.
+func TestRunBrokerFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"--broker-ws", "ws://h:1/"},
+		{"--broker", "http://h:1"},
+		{"--broker", "ssl://h:8883", "--broker-cert", "c.pem"},
+	} {
+		var out bytes.Buffer
+		err := runCmd(t.Context(), append(args, "--data", t.TempDir()), nil, &out, &out)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "broker") {
+			t.Errorf("run %v: %v", args, err)
+		}
 	}
 }
