@@ -1,10 +1,11 @@
 package clock
 
 import (
-	"container/heap"
 	"context"
 	"sync"
 	"time"
+
+	"jantaku/drivers/clock/internal/timers"
 )
 
 // Paced is a virtual clock for running a simulation faster than real
@@ -28,8 +29,7 @@ type Paced struct {
 	mu     sync.Mutex
 	now    time.Time
 	busy   time.Time // real time of the last timer set or fired
-	timers pacedHeap
-	seq    uint64
+	timers timers.Queue
 	added  chan struct{} // signalled when a timer is added
 }
 
@@ -54,16 +54,15 @@ func (p *Paced) Now() time.Time {
 
 // After implements Clock.
 func (p *Paced) After(d time.Duration) <-chan time.Time {
-	ch := make(chan time.Time, 1)
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	if d <= 0 {
+		ch := make(chan time.Time, 1)
 		ch <- p.now
 		return ch
 	}
-	p.seq++
 	p.busy = time.Now()
-	heap.Push(&p.timers, &pacedTimer{when: p.now.Add(d), seq: p.seq, ch: ch})
+	ch := p.timers.Add(p.now.Add(d))
 	select {
 	case p.added <- struct{}{}:
 	default:
@@ -83,8 +82,8 @@ func (p *Paced) Run(ctx context.Context) {
 		p.mu.Lock()
 		var wait <-chan time.Time
 		var at time.Time
-		if len(p.timers) > 0 {
-			ahead := time.Duration(float64(p.timers[0].when.Sub(p.now)) / p.speed)
+		if next, ok := p.timers.Next(); ok {
+			ahead := time.Duration(float64(next.Sub(p.now)) / p.speed)
 			at = last.Add(ahead)
 			if quiet := p.busy.Add(max(p.settle, 4*late)); quiet.After(at) {
 				at = quiet
@@ -105,11 +104,7 @@ func (p *Paced) Run(ctx context.Context) {
 			late = 7 * late / 8
 		}
 		p.mu.Lock()
-		when := p.timers[0].when
-		for len(p.timers) > 0 && p.timers[0].when.Equal(when) {
-			t := heap.Pop(&p.timers).(*pacedTimer)
-			t.ch <- when
-		}
+		when, _ := p.timers.FireEarliest()
 		if when.After(p.now) {
 			p.now = when
 		}
@@ -117,28 +112,4 @@ func (p *Paced) Run(ctx context.Context) {
 		p.busy = last
 		p.mu.Unlock()
 	}
-}
-
-type pacedTimer struct {
-	when time.Time
-	seq  uint64
-	ch   chan time.Time
-}
-
-type pacedHeap []*pacedTimer
-
-func (h pacedHeap) Len() int { return len(h) }
-func (h pacedHeap) Less(i, j int) bool {
-	if h[i].when.Equal(h[j].when) {
-		return h[i].seq < h[j].seq
-	}
-	return h[i].when.Before(h[j].when)
-}
-func (h pacedHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *pacedHeap) Push(x any)   { *h = append(*h, x.(*pacedTimer)) }
-func (h *pacedHeap) Pop() any {
-	old := *h
-	t := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return t
 }

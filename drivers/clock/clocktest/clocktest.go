@@ -1,10 +1,11 @@
 package clocktest
 
 import (
-	"container/heap"
 	"context"
 	"sync"
 	"time"
+
+	"jantaku/drivers/clock/internal/timers"
 )
 
 // Epoch returns the instant a new Clock starts at.
@@ -14,8 +15,7 @@ func Epoch() time.Time { return time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC) }
 type Clock struct {
 	mu      sync.Mutex
 	now     time.Time
-	timers  timerHeap
-	seq     uint64
+	timers  timers.Queue
 	changed chan struct{} // closed and replaced when timers are added
 }
 
@@ -33,15 +33,14 @@ func (c *Clock) Now() time.Time {
 
 // After implements clock.Clock.
 func (c *Clock) After(d time.Duration) <-chan time.Time {
-	ch := make(chan time.Time, 1)
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if d <= 0 {
+		ch := make(chan time.Time, 1)
 		ch <- c.now
 		return ch
 	}
-	c.seq++
-	heap.Push(&c.timers, &timer{when: c.now.Add(d), seq: c.seq, ch: ch})
+	ch := c.timers.Add(c.now.Add(d))
 	close(c.changed)
 	c.changed = make(chan struct{})
 	return ch
@@ -51,14 +50,14 @@ func (c *Clock) After(d time.Duration) <-chan time.Time {
 func (c *Clock) Waiters() int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return len(c.timers)
+	return c.timers.Len()
 }
 
 // BlockUntil waits until at least n timers are pending, or ctx is done.
 func (c *Clock) BlockUntil(ctx context.Context, n int) error {
 	for {
 		c.mu.Lock()
-		if len(c.timers) >= n {
+		if c.timers.Len() >= n {
 			c.mu.Unlock()
 			return nil
 		}
@@ -78,10 +77,8 @@ func (c *Clock) Advance(d time.Duration) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	end := c.now.Add(d)
-	for len(c.timers) > 0 && !c.timers[0].when.After(end) {
-		t := heap.Pop(&c.timers).(*timer)
-		c.now = t.when
-		t.ch <- t.when
+	for next, ok := c.timers.Next(); ok && !next.After(end); next, ok = c.timers.Next() {
+		c.now = c.timers.FireNext()
 	}
 	c.now = end
 }
@@ -96,40 +93,12 @@ func (c *Clock) Next() bool {
 }
 
 func (c *Clock) nextLocked() bool {
-	if len(c.timers) == 0 {
+	when, ok := c.timers.FireEarliest()
+	if !ok {
 		return false
-	}
-	when := c.timers[0].when
-	for len(c.timers) > 0 && c.timers[0].when.Equal(when) {
-		t := heap.Pop(&c.timers).(*timer)
-		t.ch <- t.when
 	}
 	if when.After(c.now) {
 		c.now = when
 	}
 	return true
-}
-
-type timer struct {
-	when time.Time
-	seq  uint64
-	ch   chan time.Time
-}
-
-type timerHeap []*timer
-
-func (h timerHeap) Len() int { return len(h) }
-func (h timerHeap) Less(i, j int) bool {
-	if h[i].when.Equal(h[j].when) {
-		return h[i].seq < h[j].seq
-	}
-	return h[i].when.Before(h[j].when)
-}
-func (h timerHeap) Swap(i, j int) { h[i], h[j] = h[j], h[i] }
-func (h *timerHeap) Push(x any)   { *h = append(*h, x.(*timer)) }
-func (h *timerHeap) Pop() any {
-	old := *h
-	t := old[len(old)-1]
-	*h = old[:len(old)-1]
-	return t
 }
