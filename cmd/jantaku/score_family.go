@@ -306,6 +306,32 @@ func (f *scoreFlags) notTsumo(names ...string) error {
 	return nil
 }
 
+// ways checks the switches that name how the hand was won: those in
+// selfDrawn make it a tsumo (and refuse --ron), those in onDiscard refuse
+// --tsumo. Its errors are usage errors.
+func (f *scoreFlags) ways(selfDrawn, onDiscard []string) error {
+	if err := f.impliesTsumo(selfDrawn...); err != nil {
+		return usageError{err}
+	}
+	if err := f.notTsumo(onDiscard...); err != nil {
+		return usageError{err}
+	}
+	return nil
+}
+
+// presetOptions is a family's preset named name with f's --options and
+// --set laid over it; its errors are usage errors.
+func presetOptions[O interface{ Validate() error }](preset func(string) (O, error), name string, f *scoreFlags) (O, error) {
+	o, err := preset(name)
+	if err == nil {
+		o, err = layOptions(o, f)
+	}
+	if err != nil {
+		return o, usageError{err}
+	}
+	return o, nil
+}
+
 // layOptions lays f's --options file (YAML or JSON) and --set values over
 // a family's preset options o and validates the result.
 func layOptions[O interface{ Validate() error }](o O, f *scoreFlags) (O, error) {

@@ -35,18 +35,12 @@ type mcrTotals struct {
 }
 
 func (fam mcrFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
-	o, err := mcr.Preset(preset)
-	if err == nil {
-		o, err = layOptions(o, f)
-	}
+	o, err := presetOptions(mcr.Preset, preset, f)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
-	if err := f.impliesTsumo("replacement"); err != nil {
-		return nil, usageError{err}
-	}
-	if err := f.notTsumo("robbing"); err != nil {
-		return nil, usageError{err}
+	if err := f.ways([]string{"replacement"}, []string{"robbing"}); err != nil {
+		return nil, err
 	}
 	th, win, err := f.winnerHand()
 	if err != nil {

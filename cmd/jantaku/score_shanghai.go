@@ -45,18 +45,12 @@ type shanghaiTally struct {
 }
 
 func (fam shanghaiFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
-	o, err := shanghai.Preset(shanghai.Variant(preset))
-	if err == nil {
-		o, err = layOptions(o, f)
-	}
+	o, err := presetOptions(func(p string) (shanghai.Options, error) { return shanghai.Preset(shanghai.Variant(p)) }, preset, f)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
-	if err := f.impliesTsumo("replacement"); err != nil {
-		return nil, usageError{err}
-	}
-	if err := f.notTsumo("robbing"); err != nil {
-		return nil, usageError{err}
+	if err := f.ways([]string{"replacement"}, []string{"robbing"}); err != nil {
+		return nil, err
 	}
 	if f.on("flower-replacement") && !f.on("replacement") {
 		return nil, usageError{errors.New("--flower-replacement goes with --replacement")}

@@ -34,18 +34,12 @@ type sichuanTotals struct {
 }
 
 func (fam sichuanFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
-	o, err := sichuan.Preset(preset)
-	if err == nil {
-		o, err = layOptions(o, f)
-	}
+	o, err := presetOptions(sichuan.Preset, preset, f)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
-	if err := f.impliesTsumo("replacement"); err != nil {
-		return nil, usageError{err}
-	}
-	if err := f.notTsumo("after-kong", "robbing"); err != nil {
-		return nil, usageError{err}
+	if err := f.ways([]string{"replacement"}, []string{"after-kong", "robbing"}); err != nil {
+		return nil, err
 	}
 	th, win, err := f.winnerHand()
 	if err != nil {

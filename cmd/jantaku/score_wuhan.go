@@ -55,18 +55,12 @@ type wuhanShare struct {
 }
 
 func (fam wuhanFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
-	o, err := wuhan.Preset(preset)
-	if err == nil {
-		o, err = layOptions(o, f)
-	}
+	o, err := presetOptions(wuhan.Preset, preset, f)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, err
 	}
-	if err := f.impliesTsumo("replacement", "seabed"); err != nil {
-		return nil, usageError{err}
-	}
-	if err := f.notTsumo("robbing"); err != nil {
-		return nil, usageError{err}
+	if err := f.ways([]string{"replacement", "seabed"}, []string{"robbing"}); err != nil {
+		return nil, err
 	}
 	if f.value("indicator") == "" {
 		return nil, usageError{errors.New("wuhan needs --indicator TILE, the wildcard indicator (頼子皮)")}
