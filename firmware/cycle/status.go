@@ -49,36 +49,25 @@ func (m *Machine) sideOf(part string) (int, bool) {
 	if part == "" {
 		return 0, false
 	}
-	var groups [][]fmt.Stringer
-	add := func(n int, at func(int) fmt.Stringer) {
-		g := make([]fmt.Stringer, n)
-		for i := range g {
-			g[i] = at(i)
-		}
-		groups = append(groups, g)
-	}
 	p := m.p
-	add(len(p.Conveyors), func(i int) fmt.Stringer { return stringer(p.Conveyors[i]) })
-	add(len(p.Stackers), func(i int) fmt.Stringer { return stringer(p.Stackers[i]) })
-	add(len(p.Lifts), func(i int) fmt.Stringer { return stringer(p.Lifts[i]) })
-	add(len(p.Eyes), func(i int) fmt.Stringer { return stringer(p.Eyes[i]) })
-	add(len(p.Homes), func(i int) fmt.Stringer { return stringer(p.Homes[i]) })
-	add(len(p.Tops), func(i int) fmt.Stringer { return stringer(p.Tops[i]) })
-	add(len(p.Bottoms), func(i int) fmt.Stringer { return stringer(p.Bottoms[i]) })
-	add(len(p.Inline), func(i int) fmt.Stringer { return stringer(p.Inline[i]) })
-	for _, g := range groups {
-		for side, s := range g {
-			if s != nil && strings.EqualFold(s.String(), part) {
-				return side, true
-			}
+	for _, side := range []int{
+		indexOf(p.Conveyors, part), indexOf(p.Stackers, part), indexOf(p.Lifts, part),
+		indexOf(p.Eyes, part), indexOf(p.Homes, part), indexOf(p.Tops, part),
+		indexOf(p.Bottoms, part), indexOf(p.Inline, part),
+	} {
+		if side >= 0 {
+			return side, true
 		}
 	}
 	return 0, false
 }
 
-func stringer(v any) fmt.Stringer {
-	if s, ok := v.(fmt.Stringer); ok {
-		return s
+// indexOf is the index of the part named name in parts, or -1.
+func indexOf[T fmt.Stringer](parts []T, name string) int {
+	for i, p := range parts {
+		if any(p) != nil && strings.EqualFold(p.String(), name) {
+			return i
+		}
 	}
-	return nil
+	return -1
 }
