@@ -97,6 +97,27 @@ func twoChows(a, b tile.Kind) Fan {
 	return 0
 }
 
+// bestOfThree is the fan worth most that three of the four sets make
+// (fan of each three, the last set left out first), and which set it
+// leaves out; 0 when no three make one.
+func (s *scorer) bestOfThree(k [4]tile.Kind, fan func(a, b, c tile.Kind) Fan) (best Fan, skip int) {
+	for out := 3; out >= 0; out-- {
+		var tri [3]tile.Kind
+		j := 0
+		for i := range 4 {
+			if i != out {
+				tri[j] = k[i]
+				j++
+			}
+		}
+		f := fan(tri[0], tri[1], tri[2])
+		if f != 0 && (best == 0 || s.o.value(f) > s.o.value(best)) {
+			best, skip = f, out
+		}
+	}
+	return best, skip
+}
+
 func (s *scorer) fourChows(t *table, c [4]tile.Kind) {
 	if f := s.fourChowFan(c); f != 0 {
 		s.put(t, f, 1)
@@ -104,21 +125,7 @@ func (s *scorer) fourChows(t *table, c [4]tile.Kind) {
 	}
 	// A three-chow fan, the highest; the fourth chow may then make one
 	// two-chow fan with one of the three.
-	best, extra := Fan(0), 0
-	for skip := 3; skip >= 0; skip-- {
-		var tri [3]tile.Kind
-		j := 0
-		for i := range 4 {
-			if i != skip {
-				tri[j] = c[i]
-				j++
-			}
-		}
-		f := s.threeChowFan(tri[0], tri[1], tri[2])
-		if f != 0 && (best == 0 || s.o.value(f) > s.o.value(best)) {
-			best, extra = f, skip
-		}
-	}
+	best, extra := s.bestOfThree(c, s.threeChowFan)
 	if best != 0 {
 		s.put(t, best, 1)
 		var got [numFans]bool
@@ -245,21 +252,7 @@ func (s *scorer) fourPungs(t *table, p [4]tile.Kind) {
 		s.put(t, BigFourWinds, 1)
 		return
 	}
-	best, free := Fan(0), 0
-	for skip := 3; skip >= 0; skip-- {
-		var tri [3]tile.Kind
-		j := 0
-		for i := range 4 {
-			if i != skip {
-				tri[j] = p[i]
-				j++
-			}
-		}
-		f := s.threePungFan(tri[0], tri[1], tri[2])
-		if f != 0 && (best == 0 || s.o.value(f) > s.o.value(best)) {
-			best, free = f, skip
-		}
-	}
+	best, free := s.bestOfThree(p, s.threePungFan)
 	if best != 0 {
 		s.put(t, best, 1)
 		for i := range 4 {
