@@ -46,13 +46,13 @@ type Stage uint8
 
 // The stages of a position.
 const (
-	StageDeal    Stage = iota // between hands: the next deal
-	StageEnd                  // the game is over
-	StageSetup                // flowers at the deal, missing suits
-	StageDraw                 // Turn draws (from the head; Source Tail: a replacement)
-	StageAct                  // Turn holds a full hand: discard, kong, win…
-	StageClaim                // a claim window on a discard
-	StageRob                  // a robbing window on a tile added to a kong
+	StageDeal  Stage = iota // between hands: the next deal
+	StageEnd                // the game is over
+	StageSetup              // flowers at the deal, missing suits
+	StageDraw               // Turn draws (from the head; Source Tail: a replacement)
+	StageAct                // Turn holds a full hand: discard, kong, win…
+	StageClaim              // a claim window on a discard
+	StageRob                // a robbing window on a tile added to a kong
 )
 
 var stageNames = [...]string{"deal", "end", "setup", "draw", "act", "claim", "rob"}
