@@ -426,6 +426,14 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 		h.Seats[win.Seat].Won = true
 		h.Wins = append(h.Wins, game.Win{Seat: win.Seat, From: win.From, Tile: cp.ref(h, win.Seat, win.Tile, nil), Robbed: win.Robbed})
 	}
+	// A seat holds thirteen tiles, melds counted as three; fourteen while
+	// it acts, twelve while it waits for a replacement.
+	for i := range h.Seats {
+		pl := &h.Seats[i]
+		if k := len(pl.Hand) + 3*len(pl.Melds); k < 12 || k > 14 {
+			return nil, posErr(fmt.Sprintf("seat %d", i), "holds %d tiles (melds counted as three); a seat holds 12 to 14", k)
+		}
+	}
 	switch p.Stage {
 	case StageSetup:
 		h.Phase = game.Setup

@@ -679,7 +679,7 @@ func (p *Position) parseSeat(rest string) (int, error) {
 				sp.SingleKans = append(sp.SingleKans, ts...)
 			}
 		case "missing":
-			s := strings.IndexByte("mps", tok[0])
+			s := strings.Index("mps", tok)
 			if len(tok) != 1 || s < 0 || sp.HasMissing {
 				return 0, posErr(field, "missing is one suit letter m, p or s, not %q", tok)
 			}
@@ -810,8 +810,11 @@ func parseAction(tok string) (game.Action, error) {
 	}
 	main, uses, _ := strings.Cut(args, "+")
 	if k == game.Missing {
-		s := strings.IndexByte("mps", main[0])
-		if len(main) != 1 || s < 0 {
+		s := -1
+		if len(main) == 1 {
+			s = strings.IndexByte("mps", main[0])
+		}
+		if s < 0 {
 			return game.Action{}, posErr("", "action %q: the missing suit is m, p or s", tok)
 		}
 		a.Suit = tile.Suit(s)
