@@ -1,6 +1,7 @@
 package broker
 
 import (
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -10,10 +11,10 @@ import (
 
 	mochi "github.com/mochi-mqtt/server/v2"
 	"github.com/mochi-mqtt/server/v2/hooks/storage/bolt"
-	"github.com/mochi-mqtt/server/v2/listeners"
 	"github.com/mochi-mqtt/server/v2/packets"
 	"go.etcd.io/bbolt"
 
+	"jantaku/drivers/clock"
 	"jantaku/mqtt/access"
 )
 
@@ -32,6 +33,16 @@ type Config struct {
 	// messages and retained messages across restarts; empty keeps them in
 	// memory only.
 	Store string `json:"store,omitempty"`
+	// TLSCert and TLSKey, PEM files, make both listeners speak TLS (mqtts,
+	// wss); empty serves plain TCP and WebSocket.
+	TLSCert string `json:"tls_cert,omitempty"`
+	TLSKey  string `json:"tls_key,omitempty"`
+	// Limits bound what each client may cost; the zero value is
+	// DefaultLimits.
+	Limits Limits `json:"limits,omitzero"`
+	// Clock times logins and publish rates; nil is the wall clock. Tests
+	// pass a fake.
+	Clock clock.Clock `json:"-"`
 }
 
 // defaultStoreTimeout bounds the wait for the bolt file lock (another broker
@@ -43,9 +54,10 @@ const DefaultTCP = "127.0.0.1:1883"
 
 // Broker is a running embedded broker.
 type Broker struct {
-	srv *mochi.Server
-	tcp listeners.Listener
-	ws  listeners.Listener
+	srv  *mochi.Server
+	gate *gate
+	tcp  *listener
+	ws   *listener
 }
 
 // Start starts a broker enforcing policy and returns once its listeners are
@@ -73,8 +85,33 @@ func Start(cfg Config, policy *access.Policy, log *slog.Logger) (*Broker, error)
 		}
 	}
 
-	srv := mochi.New(&mochi.Options{Logger: log.With("component", "mqtt-broker")})
+	if err := cfg.Limits.Validate(); err != nil {
+		return nil, err
+	}
+	lim := cfg.Limits.withDefaults()
+	var tlsCfg *tls.Config
+	if cfg.TLSCert != "" || cfg.TLSKey != "" {
+		cert, err := tls.LoadX509KeyPair(cfg.TLSCert, cfg.TLSKey)
+		if err != nil {
+			return nil, fmt.Errorf("%w: tls_cert/tls_key: %w", ErrConfig, err)
+		}
+		tlsCfg = &tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}
+	}
+	clk := cfg.Clock
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	blog := log.With("component", "mqtt-broker")
+	caps := mochi.NewDefaultServerCapabilities()
+	caps.MaximumClients = int64(lim.MaxClients)
+	caps.MaximumPacketSize = uint32(max(lim.MaxPacketSize, lim.MaxTablePacketSize))
+	// A disconnected persistent session keeps its queue for an hour, of at
+	// most 1024 messages, rather than for ever and 8192.
+	caps.MaximumSessionExpiryInterval = 3600
+	caps.MaximumInflight = 1024
+	srv := mochi.New(&mochi.Options{Logger: blog, Capabilities: caps})
 	hook := NewHook(policy, log)
+	hook.lim, hook.clock = lim, clk
 	hook.refuse = func(cl *mochi.Client, code packets.Code) { _ = srv.SendConnack(cl, code, false, nil) }
 	if err := srv.AddHook(hook, nil); err != nil {
 		return nil, fmt.Errorf("broker: access hook: %w", err)
@@ -86,16 +123,16 @@ func Start(cfg Config, policy *access.Policy, log *slog.Logger) (*Broker, error)
 			return nil, fmt.Errorf("broker: store %s: %w", cfg.Store, err)
 		}
 	}
-	b := &Broker{srv: srv}
+	b := &Broker{srv: srv, gate: newGate(lim, clk, blog)}
 	if addr != "-" {
-		b.tcp = listeners.NewTCP(listeners.Config{ID: "tcp", Address: addr})
+		b.tcp = &listener{id: "tcp", addr: addr, tls: tlsCfg, gate: b.gate, log: blog}
 		if err := srv.AddListener(b.tcp); err != nil {
 			_ = srv.Close()
 			return nil, fmt.Errorf("broker: tcp listener %s: %w", addr, err)
 		}
 	}
 	if cfg.WebSocket != "" {
-		b.ws = listeners.NewWebsocket(listeners.Config{ID: "ws", Address: cfg.WebSocket})
+		b.ws = &listener{id: "ws", addr: cfg.WebSocket, ws: true, tls: tlsCfg, gate: b.gate, log: blog}
 		if err := srv.AddListener(b.ws); err != nil {
 			_ = srv.Close()
 			return nil, fmt.Errorf("broker: websocket listener %s: %w", cfg.WebSocket, err)
@@ -131,6 +168,7 @@ type Stats struct {
 	MessagesSent     int64 // PUBLISH packets sent
 	MessagesDropped  int64 // to slow subscribers
 	Retained         int64 // retained messages held
+	Pending          int64 // connections not logged in yet
 }
 
 // Stats returns the broker's counters now.
@@ -142,6 +180,7 @@ func (b *Broker) Stats() Stats {
 		MessagesSent:     atomic.LoadInt64(&i.MessagesSent),
 		MessagesDropped:  atomic.LoadInt64(&i.MessagesDropped),
 		Retained:         atomic.LoadInt64(&i.Retained),
+		Pending:          int64(b.gate.pendingNow()),
 	}
 }
 
@@ -149,6 +188,7 @@ func (b *Broker) Stats() Stats {
 // waits for the broker's client goroutines.
 func (b *Broker) Close() error {
 	err := b.srv.Close()
+	b.gate.closeAll() // connections that never logged in
 	b.srv.Listeners.ClientsWg.Wait()
 	return err
 }

@@ -3,10 +3,13 @@ package broker
 import (
 	"bytes"
 	"log/slog"
+	"sync"
+	"time"
 
 	mochi "github.com/mochi-mqtt/server/v2"
 	"github.com/mochi-mqtt/server/v2/packets"
 
+	"jantaku/drivers/clock"
 	"jantaku/mqtt/access"
 )
 
@@ -17,6 +20,20 @@ type Hook struct {
 	policy *access.Policy
 	log    *slog.Logger
 	refuse func(cl *mochi.Client, code packets.Code) // sends a CONNACK refusal
+
+	lim   Limits      // packet sizes and publish rates (defaults if zero)
+	clock clock.Clock // for publish rates
+	mu    sync.Mutex
+	rates map[*mochi.Client]*bucket // publishers other than the table
+}
+
+// bucket is a token bucket of one client's publishes.
+type bucket struct {
+	tokens  float64
+	at      time.Time
+	dropped int  // publishes dropped in the current offence
+	logged  bool // the current offence is logged
+	retain  bool // a retained publish was refused and logged
 }
 
 // NewHook returns the access hook for policy. Add it with
@@ -25,7 +42,7 @@ func NewHook(policy *access.Policy, log *slog.Logger) *Hook {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Hook{policy: policy, log: log}
+	return &Hook{policy: policy, log: log, lim: DefaultLimits(), clock: clock.Real{}, rates: map[*mochi.Client]*bucket{}}
 }
 
 // ID implements mochi.Hook.
@@ -33,7 +50,8 @@ func (h *Hook) ID() string { return "jantaku-access" }
 
 // Provides implements mochi.Hook.
 func (h *Hook) Provides(b byte) bool {
-	return bytes.Contains([]byte{mochi.OnConnect, mochi.OnConnectAuthenticate, mochi.OnACLCheck}, []byte{b})
+	return bytes.Contains([]byte{mochi.OnConnect, mochi.OnConnectAuthenticate, mochi.OnACLCheck,
+		mochi.OnPacketRead, mochi.OnPublish, mochi.OnDisconnect}, []byte{b})
 }
 
 // OnConnect refuses a client whose last will names a topic its user may not
@@ -70,8 +88,90 @@ func (h *Hook) OnConnectAuthenticate(cl *mochi.Client, pk packets.Packet) bool {
 		h.log.Warn("mqtt connect refused: bad user name or password", "user", user, "client", cl.ID, "remote", cl.Net.Remote)
 		return false
 	}
-	h.log.Debug("mqtt connected", "user", user, "role", role, "client", cl.ID)
+	if f, ok := cl.Net.Conn.(*framer); ok {
+		size := h.lim.MaxPacketSize
+		if role == access.Table {
+			size = h.lim.MaxTablePacketSize
+		}
+		f.setLimit(size)
+		f.user.Store(&user)
+		f.adm.loggedIn()
+	}
+	if role != access.Table {
+		h.mu.Lock()
+		h.rates[cl] = &bucket{tokens: float64(h.lim.PublishBurst), at: h.clock.Now()}
+		h.mu.Unlock()
+	}
+	h.log.Debug("mqtt connected", "user", user, "role", role, "client", cl.ID, "remote", cl.Net.Remote)
 	return true
+}
+
+// OnPacketRead lets an MQTT 3.1.1 CONNECT carry an empty password (the
+// standard allows a zero-length one; mochi calls it a protocol error and
+// answers with a v5 code, 130, that 3.1.1 clients cannot read): the
+// password is then checked, and refused, like any wrong one.
+func (h *Hook) OnPacketRead(cl *mochi.Client, pk packets.Packet) (packets.Packet, error) {
+	if pk.FixedHeader.Type == packets.Connect && pk.ProtocolVersion < 5 && pk.Connect.PasswordFlag && len(pk.Connect.Password) == 0 {
+		pk.Connect.PasswordFlag = false
+	}
+	return pk, nil
+}
+
+// OnPublish refuses retained messages from every user but the table (a
+// retained command would run again at every subscription: only the table
+// publishes state), and drops publishes beyond a client's rate. Both are
+// acknowledged and dropped, and logged once per client and offence.
+func (h *Hook) OnPublish(cl *mochi.Client, pk packets.Packet) (packets.Packet, error) {
+	h.mu.Lock()
+	b := h.rates[cl]
+	if b == nil { // the table, or an inline client
+		h.mu.Unlock()
+		return pk, nil
+	}
+	user := string(cl.Properties.Username)
+	if pk.FixedHeader.Retain {
+		first := !b.retain
+		b.retain = true
+		h.mu.Unlock()
+		if first {
+			h.log.Warn("mqtt retained publish refused: only the table retains messages (logged once per connection)", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "topic", pk.TopicName)
+		}
+		return pk, packets.CodeSuccessIgnore
+	}
+	now := h.clock.Now()
+	b.tokens = min(float64(h.lim.PublishBurst), b.tokens+now.Sub(b.at).Seconds()*h.lim.PublishRate)
+	b.at = now
+	if b.tokens >= 1 {
+		b.tokens--
+		if b.dropped > 0 && b.tokens >= float64(h.lim.PublishBurst)/2 {
+			n := b.dropped
+			b.dropped, b.logged = 0, false
+			h.mu.Unlock()
+			h.log.Info("mqtt client back under its publish rate", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "dropped", n)
+			return pk, nil
+		}
+		h.mu.Unlock()
+		return pk, nil
+	}
+	b.dropped++
+	first := !b.logged
+	b.logged = true
+	h.mu.Unlock()
+	if first {
+		h.log.Warn("mqtt client over its publish rate: its publishes are dropped until it slows down (logged once)", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "rate", h.lim.PublishRate, "burst", h.lim.PublishBurst)
+	}
+	return pk, packets.CodeSuccessIgnore
+}
+
+// OnDisconnect forgets the client's publish rate.
+func (h *Hook) OnDisconnect(cl *mochi.Client, err error, expire bool) {
+	h.mu.Lock()
+	b := h.rates[cl]
+	delete(h.rates, cl)
+	h.mu.Unlock()
+	if b != nil && b.dropped > 0 {
+		h.log.Info("mqtt client over its publish rate disconnected", "user", string(cl.Properties.Username), "client", cl.ID, "remote", cl.Net.Remote, "dropped", b.dropped)
+	}
 }
 
 // OnACLCheck allows a publish (write), a subscription filter or a delivery

@@ -38,3 +38,11 @@ func (s boltStore) StoredInflightMessages() ([]storage.Message, error) {
 	}
 	return out, nil
 }
+
+// StoredSysInfo implements mochi.Hook. mochi's bolt hook logs an ERROR
+// ("failed to get data ... key=SYS") when a fresh store has no system
+// counters yet; the broker restores none of them (uptime, totals since
+// start are per process), so nothing is read.
+func (s boltStore) StoredSysInfo() (storage.SystemInfo, error) {
+	return storage.SystemInfo{}, nil
+}
