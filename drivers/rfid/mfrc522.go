@@ -65,6 +65,8 @@ const maxTags = 64
 // guessed.
 var ErrSeveral = errors.New("rfid: several tags in field")
 
+var _ MultiReader = (*MFRC522)(nil)
+
 // MFRC522 is a Reader on an NXP MFRC522 over SPI. It runs ISO/IEC
 // 14443-3 type A anticollision itself over the chip's registers (periph's
 // CardWrite reports a collision as an error with no bits): REQA, the
@@ -176,13 +178,13 @@ func (r *MFRC522) ReadUID(ctx context.Context, timeout time.Duration) (UID, erro
 	for {
 		uids, err := r.Inventory(ctx)
 		switch {
-		case err != nil && !errors.Is(err, ErrGarbled) && !errors.Is(err, ErrNoTag):
+		case err != nil && !errors.Is(err, ErrGarbled):
 			return "", err
 		case len(uids) == 1 && err == nil:
 			return uids[0], nil
 		case len(uids) > 1:
 			return "", fmt.Errorf("rfid %s: %w: %v: %w", r.name, ErrSeveral, uids, ErrGarbled)
-		case err != nil && !errors.Is(err, ErrNoTag):
+		case err != nil:
 			return "", err
 		}
 		if r.clk.Now().Add(r.poll).After(deadline) {
@@ -196,9 +198,9 @@ func (r *MFRC522) ReadUID(ctx context.Context, timeout time.Duration) (UID, erro
 
 // Inventory returns the UID of every tag in the field, in the order
 // anticollision selected them. It resets the field first, so tags halted
-// by the last inventory answer again. An empty field is ErrNoTag. An error
-// wrapping ErrGarbled comes with the tags read before it; a failed reader
-// returns no tags.
+// by the last inventory answer again. An empty field is no tags and no
+// error. An error wrapping ErrGarbled comes with the tags read before it;
+// a failed reader returns no tags.
 func (r *MFRC522) Inventory(ctx context.Context) ([]UID, error) {
 	r.mu.Lock()
 	defer r.mu.Unlock()
@@ -238,9 +240,6 @@ func (r *MFRC522) Inventory(ctx context.Context) ([]UID, error) {
 			// request: one more before calling the field empty.
 			quiet++
 			if garbled == nil || quiet > 1 {
-				if len(out) == 0 && garbled == nil {
-					return nil, ErrNoTag
-				}
 				return out, garbled
 			}
 			continue
