@@ -89,6 +89,7 @@ type Dev struct {
 	mu       sync.Mutex
 	halted   bool
 	needInit bool
+	txCRC    bool // CRC_TX_CONFIG's enable bit as last written
 }
 
 // Errors of the chip itself (a bus or wiring fault, not the radio).
@@ -187,6 +188,7 @@ func (d *Dev) init(ctx context.Context) error {
 		reg(cmdWriteRegisterOr, regCRCRxConfig, 1),
 		reg(cmdWriteRegisterOr, regCRCTxConfig, 1),
 	}
+	d.txCRC = true
 	for _, s := range steps {
 		if err := d.write(s); err != nil {
 			return d.fail(err)
@@ -263,40 +265,48 @@ const (
 )
 
 // transceive sends data (nil: an EOF alone, with the TX CRC off) and
-// returns what the slot it opens heard.
+// returns what the slot it opens heard. A request puts the chip in
+// Transceive and checks it waits to transmit; the EOFs of the next slots
+// only clear the IRQs and send, as the chip returns to WaitTransmit after
+// each reception: a slot costs four SPI frames when nobody answers.
 func (d *Dev) transceive(data []byte) (slot, uint64, error) {
 	var steps [][]byte
-	if data == nil {
-		steps = append(steps, reg(cmdWriteRegisterAnd, regCRCTxConfig, ^uint32(1)))
+	if want := data != nil; want != d.txCRC {
+		if want {
+			steps = append(steps, reg(cmdWriteRegisterOr, regCRCTxConfig, 1))
+		} else {
+			steps = append(steps, reg(cmdWriteRegisterAnd, regCRCTxConfig, ^uint32(1)))
+		}
+		d.txCRC = want
 	}
-	steps = append(steps,
-		reg(cmdWriteRegisterAnd, regSystemConfig, ^uint32(7)), // Idle
-		reg(cmdWriteRegisterOr, regSystemConfig, 3),           // Transceive
-		reg(cmdWriteRegister, regIRQClear, 0x000FFFFF))
+	if data != nil {
+		steps = append(steps,
+			reg(cmdWriteRegisterAnd, regSystemConfig, ^uint32(7)), // Idle
+			reg(cmdWriteRegisterOr, regSystemConfig, 3))           // Transceive
+	}
+	steps = append(steps, reg(cmdWriteRegister, regIRQClear, 0x000FFFFF))
 	for _, s := range steps {
 		if err := d.write(s); err != nil {
 			return 0, 0, d.fail(err)
 		}
 	}
-	st, err := d.readReg(regRFStatus)
-	if err != nil {
-		return 0, 0, d.fail(err)
-	}
-	if state := st >> 24 & 7; state != 1 {
-		return 0, 0, d.fail(fmt.Errorf("%w: transceive state %d, want 1 (WaitTransmit)", ErrChip, state))
+	if data != nil {
+		st, err := d.readReg(regRFStatus)
+		if err != nil {
+			return 0, 0, d.fail(err)
+		}
+		if state := st >> 24 & 7; state != 1 {
+			return 0, 0, d.fail(fmt.Errorf("%w: transceive state %d, want 1 (WaitTransmit)", ErrChip, state))
+		}
 	}
 	if err := d.write(append([]byte{cmdSendData, 0}, data...)); err != nil {
 		return 0, 0, d.fail(err)
-	}
-	if data == nil {
-		if err := d.write(reg(cmdWriteRegisterOr, regCRCTxConfig, 1)); err != nil {
-			return 0, 0, d.fail(err)
-		}
 	}
 	// TIMER1 or the answer ends every slot; the count only bounds a
 	// chip that does neither.
 	var irq uint32
 	for i := 0; ; i++ {
+		var err error
 		if irq, err = d.readReg(regIRQStatus); err != nil {
 			return 0, 0, d.fail(err)
 		}
