@@ -6,5 +6,8 @@
 // and ReadUID would panic), it halts the chip once only (a second Halt
 // panics), and it polls for cards itself through the driver's LowLevel
 // registers instead of calling ReadUID, which re-initialises the chip on
-// every call and leaks a goroutine on every error.
+// every call and leaks a goroutine on every error. It runs ISO/IEC
+// 14443-3 type A anticollision over the registers itself (periph's
+// CardWrite drops the bits of a collision), so Inventory reads every tag
+// in the field, with 4-, 7- and 10-byte UIDs.
 package rfid

@@ -120,7 +120,7 @@ func TestParseUID(t *testing.T) {
 			t.Errorf("ParseUID(%q) = %s, %v", in, got, err)
 		}
 	}
-	for _, bad := range []string{"", "xyz", "0102", "0102030405"} {
+	for _, bad := range []string{"", "xyz", "0102", "0102030405", "010203040506070809"} {
 		if _, err := rfid.ParseUID(bad); err == nil {
 			t.Errorf("ParseUID(%q): no error", bad)
 		}

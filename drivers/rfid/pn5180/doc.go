@@ -1,0 +1,10 @@
+// Package pn5180 drives an NXP PN5180 NFC frontend over periph's spi and
+// gpio as a reader of ISO/IEC 15693 tags: every command is one SPI frame
+// after BUSY has gone low, an answer is read in a second frame, and an
+// inventory runs 16 slots per request, resolving the slots where tags
+// collide with longer masks until every tag in the field is read.
+//
+// One Dev may serve several antennas through an RF switch (an rfid.Mux
+// on its select lines): the antennas are 50 Ω matched, so switching them
+// keeps each tuned, unlike switching bare coils.
+package pn5180

@@ -1,0 +1,448 @@
+package pn5180
+
+import (
+	"context"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"sync"
+	"time"
+
+	"jantaku/drivers/clock"
+	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/iso15693"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+)
+
+// Host interface commands (datasheet §11.4.3.3).
+const (
+	cmdWriteRegister    = 0x00
+	cmdWriteRegisterOr  = 0x01
+	cmdWriteRegisterAnd = 0x02
+	cmdReadRegister     = 0x04
+	cmdReadEEPROM       = 0x07
+	cmdSendData         = 0x09
+	cmdReadData         = 0x0A
+	cmdLoadRFConfig     = 0x11
+	cmdRFOn             = 0x16
+	cmdRFOff            = 0x17
+)
+
+// Registers and bits (datasheet §11.5).
+const (
+	regSystemConfig = 0x00
+	regIRQStatus    = 0x02
+	regIRQClear     = 0x03
+	regTimer1Reload = 0x0C
+	regTimer1Config = 0x0F
+	regCRCRxConfig  = 0x12
+	regRxStatus     = 0x13
+	regCRCTxConfig  = 0x19
+	regRFStatus     = 0x1D
+
+	irqRx      = 1 << 0
+	irqTimer1  = 1 << 12
+	irqGeneral = 1 << 17
+
+	rxIntegrity = 1 << 16
+	rxProtocol  = 1 << 17
+	rxColl      = 1 << 18
+
+	// TIMER1 as the receive timeout: enabled, started when transmission
+	// ends, stopped when reception starts; 6.78 MHz ticks.
+	timer1Config = 1 | 1<<11 | 1<<19
+	timer1Hz     = 6_780_000
+
+	rfTx15693 = 0x0D // LOAD_RF_CONFIG: ISO 15693 ASK 100 %, 26 kbit/s
+	rfRx15693 = 0x8D
+
+	eeProductVersion = 0x10
+)
+
+// Config holds Open's optional settings.
+type Config struct {
+	Name  string           // for errors; the port's name if empty
+	Speed physic.Frequency // SPI clock; 0 means 7 MHz (the chip's maximum)
+	Clock clock.Clock      // nil for the real clock
+	// BusyPolls bounds how many times BUSY is read before the chip is
+	// called stuck (0 means 100000: milliseconds on any host).
+	BusyPolls int
+	// Timeout is how long the chip waits for a tag's answer after a
+	// frame (0 means 1 ms: an answer starts 321 µs after the EOF).
+	Timeout time.Duration
+	// MaxRounds bounds the requests of one inventory (0 means 64).
+	MaxRounds int
+}
+
+// Dev is a PN5180 reading ISO/IEC 15693 tags. It implements
+// rfid.MultiReader.
+type Dev struct {
+	name  string
+	conn  spi.Conn
+	busy  gpio.PinIn
+	reset gpio.PinOut
+	clk   clock.Clock
+	cfg   Config
+
+	mu       sync.Mutex
+	halted   bool
+	needInit bool
+	txCRC    bool // CRC_TX_CONFIG's enable bit as last written
+}
+
+// Errors of the chip itself (a bus or wiring fault, not the radio).
+var (
+	ErrBusyStuck = errors.New("pn5180: BUSY stays high")
+	ErrChip      = errors.New("pn5180: chip error")
+)
+
+// Open resets the PN5180 on port with its BUSY and RST lines, checks that
+// it answers with a plausible product version, and loads the ISO 15693
+// RF configuration. A missing chip is an error here.
+func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, error) {
+	name := cfg.Name
+	if name == "" {
+		name = fmt.Sprint(port)
+	}
+	if port == nil || busy == nil || reset == nil {
+		return nil, fmt.Errorf("pn5180 %s: the SPI port, BUSY and RST pins are required", name)
+	}
+	if cfg.Speed <= 0 {
+		cfg.Speed = 7 * physic.MegaHertz
+	}
+	if cfg.Speed > 7*physic.MegaHertz {
+		return nil, fmt.Errorf("pn5180 %s: SPI clock %s above the chip's 7 MHz", name, cfg.Speed)
+	}
+	if cfg.BusyPolls <= 0 {
+		cfg.BusyPolls = 100000
+	}
+	if cfg.Timeout <= 0 {
+		cfg.Timeout = time.Millisecond
+	}
+	if cfg.MaxRounds <= 0 {
+		cfg.MaxRounds = 64
+	}
+	c, err := port.Connect(cfg.Speed, spi.Mode0, 8)
+	if err != nil {
+		return nil, fmt.Errorf("pn5180 %s: %w", name, err)
+	}
+	if err := busy.In(gpio.PullDown, gpio.NoEdge); err != nil {
+		return nil, fmt.Errorf("pn5180 %s: BUSY: %w", name, err)
+	}
+	d := &Dev{name: name, conn: c, busy: busy, reset: reset, clk: cfg.Clock, cfg: cfg, needInit: true}
+	if d.clk == nil {
+		d.clk = clock.Real{}
+	}
+	if err := d.init(context.Background()); err != nil {
+		return nil, err
+	}
+	return d, nil
+}
+
+func (d *Dev) String() string { return d.name }
+
+// Halt implements conn.Resource: the field goes off and the chip is held
+// in reset. Later calls do nothing.
+func (d *Dev) Halt() error {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.halted {
+		return nil
+	}
+	d.halted = true
+	err := d.command(cmdRFOff, 0)
+	if rerr := d.reset.Out(gpio.Low); err == nil {
+		err = rerr
+	}
+	return err
+}
+
+// init resets the chip, checks it and loads the ISO 15693 configuration.
+func (d *Dev) init(ctx context.Context) error {
+	if err := d.reset.Out(gpio.Low); err != nil {
+		return d.fail(err)
+	}
+	if err := clock.Sleep(ctx, d.clk, time.Millisecond); err != nil {
+		return err
+	}
+	if err := d.reset.Out(gpio.High); err != nil {
+		return d.fail(err)
+	}
+	if err := clock.Sleep(ctx, d.clk, 2*time.Millisecond); err != nil {
+		return err
+	}
+	v, err := d.read([]byte{cmdReadEEPROM, eeProductVersion, 2}, 2)
+	if err != nil {
+		return d.fail(err)
+	}
+	if v[1] == 0 || v[1] == 0xFF {
+		return d.fail(fmt.Errorf("no PN5180 answers: product version reads % X", v))
+	}
+	ticks := uint32(d.cfg.Timeout.Seconds() * timer1Hz)
+	steps := [][]byte{
+		{cmdLoadRFConfig, rfTx15693, rfRx15693},
+		reg(cmdWriteRegister, regTimer1Reload, ticks),
+		reg(cmdWriteRegister, regTimer1Config, timer1Config),
+		reg(cmdWriteRegisterOr, regCRCRxConfig, 1),
+		reg(cmdWriteRegisterOr, regCRCTxConfig, 1),
+	}
+	d.txCRC = true
+	for _, s := range steps {
+		if err := d.write(s); err != nil {
+			return d.fail(err)
+		}
+	}
+	d.needInit = false
+	return nil
+}
+
+func reg(cmd, addr byte, v uint32) []byte {
+	return binary.LittleEndian.AppendUint32([]byte{cmd, addr}, v)
+}
+
+// fail marks the chip for a reset and wraps err.
+func (d *Dev) fail(err error) error {
+	d.needInit = true
+	return fmt.Errorf("pn5180 %s: reader failed: %w", d.name, err)
+}
+
+// waitBusy waits until BUSY is low: the chip takes no frame before.
+func (d *Dev) waitBusy() error {
+	for range d.cfg.BusyPolls {
+		if d.busy.Read() == gpio.Low {
+			return nil
+		}
+	}
+	return ErrBusyStuck
+}
+
+// write sends one command frame.
+func (d *Dev) write(frame []byte) error {
+	if err := d.waitBusy(); err != nil {
+		return err
+	}
+	return d.conn.Tx(frame, make([]byte, len(frame)))
+}
+
+// read sends a command frame and reads n bytes of answer in the next.
+func (d *Dev) read(frame []byte, n int) ([]byte, error) {
+	if err := d.write(frame); err != nil {
+		return nil, err
+	}
+	if err := d.waitBusy(); err != nil {
+		return nil, err
+	}
+	w := make([]byte, n)
+	for i := range w {
+		w[i] = 0xFF
+	}
+	r := make([]byte, n)
+	if err := d.conn.Tx(w, r); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (d *Dev) readReg(addr byte) (uint32, error) {
+	b, err := d.read([]byte{cmdReadRegister, addr}, 4)
+	if err != nil {
+		return 0, err
+	}
+	return binary.LittleEndian.Uint32(b), nil
+}
+
+func (d *Dev) command(cmd, arg byte) error { return d.write([]byte{cmd, arg}) }
+
+// slot is what one slot of an inventory gave.
+type slot uint8
+
+const (
+	slotEmpty slot = iota
+	slotTag
+	slotCollided // collision or a CRC error: someone answered, unreadable
+)
+
+// transceive sends data (nil: an EOF alone, with the TX CRC off) and
+// returns what the slot it opens heard. A request puts the chip in
+// Transceive and checks it waits to transmit; the EOFs of the next slots
+// only clear the IRQs and send, as the chip returns to WaitTransmit after
+// each reception: a slot costs four SPI frames when nobody answers.
+func (d *Dev) transceive(data []byte) (slot, uint64, error) {
+	var steps [][]byte
+	if want := data != nil; want != d.txCRC {
+		if want {
+			steps = append(steps, reg(cmdWriteRegisterOr, regCRCTxConfig, 1))
+		} else {
+			steps = append(steps, reg(cmdWriteRegisterAnd, regCRCTxConfig, ^uint32(1)))
+		}
+		d.txCRC = want
+	}
+	if data != nil {
+		steps = append(steps,
+			reg(cmdWriteRegisterAnd, regSystemConfig, ^uint32(7)), // Idle
+			reg(cmdWriteRegisterOr, regSystemConfig, 3))           // Transceive
+	}
+	steps = append(steps, reg(cmdWriteRegister, regIRQClear, 0x000FFFFF))
+	for _, s := range steps {
+		if err := d.write(s); err != nil {
+			return 0, 0, d.fail(err)
+		}
+	}
+	if data != nil {
+		st, err := d.readReg(regRFStatus)
+		if err != nil {
+			return 0, 0, d.fail(err)
+		}
+		if state := st >> 24 & 7; state != 1 {
+			return 0, 0, d.fail(fmt.Errorf("%w: transceive state %d, want 1 (WaitTransmit)", ErrChip, state))
+		}
+	}
+	if err := d.write(append([]byte{cmdSendData, 0}, data...)); err != nil {
+		return 0, 0, d.fail(err)
+	}
+	// TIMER1 or the answer ends every slot; the count only bounds a
+	// chip that does neither.
+	var irq uint32
+	for i := 0; ; i++ {
+		var err error
+		if irq, err = d.readReg(regIRQStatus); err != nil {
+			return 0, 0, d.fail(err)
+		}
+		if irq&irqGeneral != 0 {
+			return 0, 0, d.fail(fmt.Errorf("%w: general error (IRQ status %08X)", ErrChip, irq))
+		}
+		if irq&(irqRx|irqTimer1) != 0 {
+			break
+		}
+		if i == 1000 {
+			return 0, 0, d.fail(fmt.Errorf("%w: neither an answer nor the timer (IRQ status %08X)", ErrChip, irq))
+		}
+	}
+	if irq&irqRx == 0 {
+		return slotEmpty, 0, nil
+	}
+	rs, err := d.readReg(regRxStatus)
+	if err != nil {
+		return 0, 0, d.fail(err)
+	}
+	if rs&(rxColl|rxIntegrity|rxProtocol) != 0 {
+		return slotCollided, 0, nil
+	}
+	n := int(rs & 0x1FF)
+	if n != iso15693.ResponseLen {
+		return slotCollided, 0, nil
+	}
+	b, err := d.read([]byte{cmdReadData, 0}, n)
+	if err != nil {
+		return 0, 0, d.fail(err)
+	}
+	uid, err := iso15693.ParseResponse(b)
+	if err != nil {
+		return slotCollided, 0, nil
+	}
+	return slotTag, uid, nil
+}
+
+// Inventory implements rfid.MultiReader: it switches the field on (tags
+// quiet from before wake with it), runs 16-slot inventories, asks again
+// with a longer mask for each slot where answers collided or failed
+// their CRC, and switches the field off. Tags are returned in the order
+// read; an error wrapping rfid.ErrGarbled comes with the tags read before
+// the rounds ran out.
+func (d *Dev) Inventory(ctx context.Context) ([]rfid.UID, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.halted {
+		return nil, fmt.Errorf("pn5180 %s: %w", d.name, rfid.ErrHalted)
+	}
+	if d.needInit {
+		if err := d.init(ctx); err != nil {
+			return nil, err
+		}
+	}
+	if err := d.command(cmdRFOn, 0); err != nil {
+		return nil, d.fail(err)
+	}
+	// Tags need their field for a while before the first request
+	// (ISO/IEC 15693-3 asks 1 ms).
+	if err := clock.Sleep(ctx, d.clk, time.Millisecond); err != nil {
+		return nil, err
+	}
+	uids, err := d.inventory(ctx)
+	if oerr := d.command(cmdRFOff, 0); oerr != nil && err == nil {
+		err = d.fail(oerr)
+	}
+	return uids, err
+}
+
+type mask struct {
+	v uint64
+	n int
+}
+
+func (d *Dev) inventory(ctx context.Context) ([]rfid.UID, error) {
+	var out []rfid.UID
+	seen := map[uint64]bool{}
+	todo := []mask{{}}
+	for round := 0; len(todo) > 0; round++ {
+		if err := ctx.Err(); err != nil {
+			return out, err
+		}
+		if round == d.cfg.MaxRounds {
+			return out, fmt.Errorf("pn5180 %s: %d slots still unresolved after %d requests: %w", d.name, len(todo), round, rfid.ErrGarbled)
+		}
+		m := todo[0]
+		todo = todo[1:]
+		for s := 0; s < iso15693.SlotsPerReq; s++ {
+			var frame []byte
+			if s == 0 {
+				frame = iso15693.InventoryRequest(m.v, m.n, false)
+			}
+			got, uid, err := d.transceive(frame)
+			if err != nil {
+				return nil, err
+			}
+			switch got {
+			case slotTag:
+				if !seen[uid] {
+					seen[uid] = true
+					out = append(out, iso15693.UID(uid))
+				}
+			case slotCollided:
+				if m.n+4 > 64 {
+					return out, fmt.Errorf("pn5180 %s: answers still collide with a full mask: %w", d.name, rfid.ErrGarbled)
+				}
+				todo = append(todo, mask{v: m.v | uint64(s)<<m.n, n: m.n + 4})
+			}
+		}
+	}
+	return out, nil
+}
+
+// ReadUID implements rfid.Reader: inventories until one tag answers or
+// timeout passes; several tags are an error wrapping rfid.ErrSeveral and
+// rfid.ErrGarbled.
+func (d *Dev) ReadUID(ctx context.Context, timeout time.Duration) (rfid.UID, error) {
+	deadline := d.clk.Now().Add(timeout)
+	for {
+		uids, err := d.Inventory(ctx)
+		switch {
+		case err != nil:
+			return "", err
+		case len(uids) == 1:
+			return uids[0], nil
+		case len(uids) > 1:
+			return "", fmt.Errorf("pn5180 %s: %w: %v: %w", d.name, rfid.ErrSeveral, uids, rfid.ErrGarbled)
+		}
+		if !d.clk.Now().Add(5 * time.Millisecond).Before(deadline) {
+			return "", rfid.ErrNoTag
+		}
+		if err := clock.Sleep(ctx, d.clk, 5*time.Millisecond); err != nil {
+			return "", err
+		}
+	}
+}
+
+var _ rfid.MultiReader = (*Dev)(nil)
