@@ -66,9 +66,9 @@ type Timing struct {
 	// SwitchDebounce is how long a limit, home or eye switch must hold a
 	// new state before it counts (inputs may set their own debounce).
 	SwitchDebounce Duration `yaml:"switch_debounce"`
-	JamTimeout    Duration `yaml:"jam_timeout"`    // no tile at the gate while feeding
-	StallMargin   float64  `yaml:"stall_margin"`   // a move may take this times its nominal time
-	Line          int      `yaml:"-"`
+	JamTimeout     Duration `yaml:"jam_timeout"`  // no tile at the gate while feeding
+	StallMargin    float64  `yaml:"stall_margin"` // a move may take this times its nominal time
+	Line           int      `yaml:"-"`
 }
 
 // Chip is a chip on the board: an I2C PCA9685 PWM driver or MCP23017 GPIO
