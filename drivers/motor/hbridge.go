@@ -30,6 +30,12 @@ type HBridgeConfig struct {
 	// pin.Out calls PWM with a frequency of 0 (a division by zero) and
 	// drives the pin fully on even for Low.
 	DigitalViaPWM bool
+	// Brake makes Stop a short brake: both inputs high and the PWM fully
+	// on (TB6612, L298; a DRV8833's xIN1 = xIN2 = 1), so a lift stops at
+	// its limit instead of coasting past it. Halt always coasts with
+	// every input low, the state the board's pull-downs give a bridge
+	// whose PCA9685 outputs are disabled.
+	Brake bool
 }
 
 // NewHBridge returns the motor named name. The motor is stopped.
@@ -74,8 +80,31 @@ func (m *HBridge) Run(dir Direction, speed float64) error {
 	return m.wrap(m.cfg.PWM.PWM(duty, m.cfg.Freq))
 }
 
-// Stop implements Motor: speed 0 and both inputs low (coast).
+// Stop implements Motor: a short brake when the bridge is configured to
+// brake, else speed 0 and both inputs low (coast).
 func (m *HBridge) Stop() error {
+	if !m.cfg.Brake {
+		return m.coast()
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	// Both inputs high first, then the PWM on: at no instant does the
+	// bridge see one input high with the PWM on (drive).
+	err := m.digital(m.cfg.IN1, true)
+	if e := m.digital(m.cfg.IN2, true); err == nil {
+		err = e
+	}
+	if err == nil {
+		err = m.cfg.PWM.PWM(gpio.DutyMax, m.cfg.Freq)
+	}
+	if err != nil {
+		_ = m.cfg.PWM.PWM(0, m.cfg.Freq)
+	}
+	return m.wrap(err)
+}
+
+// coast sets the speed to 0 and both inputs low.
+func (m *HBridge) coast() error {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	err := m.cfg.PWM.PWM(0, m.cfg.Freq)
@@ -88,8 +117,8 @@ func (m *HBridge) Stop() error {
 	return m.wrap(err)
 }
 
-// Halt implements conn.Resource: the same as Stop.
-func (m *HBridge) Halt() error { return m.Stop() }
+// Halt implements conn.Resource: every input low (coast).
+func (m *HBridge) Halt() error { return m.coast() }
 
 func (m *HBridge) digital(p gpio.PinOut, on bool) error {
 	if m.cfg.DigitalViaPWM {

@@ -3,6 +3,7 @@ package sensor
 import (
 	"context"
 	"fmt"
+	"sync"
 	"time"
 
 	"jantaku/drivers/clock"
@@ -27,6 +28,15 @@ type Button interface {
 	// WaitPress waits for one press (a debounced activation after a
 	// release) for at most timeout and reports whether there was one.
 	WaitPress(ctx context.Context, timeout time.Duration) (bool, error)
+}
+
+// LevelReader is a pin that can say when it could not be read. periph's
+// gpio.PinIn.Read returns a level only: its MCP23017 pins and the Pi's
+// GPIO character-device lines both read Low when the read failed, which
+// on a pulled-up input looks like a closed switch. Pins that implement
+// LevelReader get their errors reported by Pin.
+type LevelReader interface {
+	ReadLevel() (gpio.Level, error)
 }
 
 // Pin is a Switch on a GPIO input.
@@ -60,8 +70,16 @@ func NewPin(name string, p gpio.PinIn, pull gpio.Pull, activeLow bool, clk clock
 
 func (s *Pin) String() string { return s.name }
 
-// Active implements Switch.
+// Active implements Switch. A pin that is a LevelReader reports its read
+// errors.
 func (s *Pin) Active() (bool, error) {
+	if lr, ok := s.pin.(LevelReader); ok {
+		l, err := lr.ReadLevel()
+		if err != nil {
+			return false, fmt.Errorf("sensor %s: %s: %w", s.name, s.pin, err)
+		}
+		return (l == gpio.High) != s.activeLow, nil
+	}
 	return (s.pin.Read() == gpio.High) != s.activeLow, nil
 }
 
@@ -69,7 +87,11 @@ func (s *Pin) Active() (bool, error) {
 func (s *Pin) WaitFor(ctx context.Context, active bool, timeout time.Duration) (bool, error) {
 	deadline := s.clk.Now().Add(timeout)
 	for {
-		if a, _ := s.Active(); a == active {
+		a, err := s.Active()
+		if err != nil {
+			return false, err
+		}
+		if a == active {
 			return true, nil
 		}
 		if err := ctx.Err(); err != nil {
@@ -136,5 +158,95 @@ func (b *Debounced) WaitPress(ctx context.Context, timeout time.Duration) (bool,
 		}
 		b.armed = false
 		return true, nil
+	}
+}
+
+// DebouncedSwitch is a Switch whose state changes only after the input held
+// the new state for the debounce time, so a bouncing contact or a tile
+// wobbling in an eye changes it once.
+type DebouncedSwitch struct {
+	sw  Switch
+	d   time.Duration
+	clk clock.Clock
+
+	mu      sync.Mutex
+	known   bool
+	state   bool
+	differs bool      // the raw input differs from state
+	since   time.Time // since when it differs
+}
+
+// Debounce returns sw debounced by d; d of zero or less returns sw.
+func Debounce(sw Switch, d time.Duration, clk clock.Clock) Switch {
+	if d <= 0 {
+		return sw
+	}
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	return &DebouncedSwitch{sw: sw, d: d, clk: clk}
+}
+
+func (s *DebouncedSwitch) String() string { return s.sw.String() }
+
+// Active implements Switch: a raw state that differs from the debounced
+// one is taken once Active has seen it differ for the debounce time.
+func (s *DebouncedSwitch) Active() (bool, error) {
+	a, err := s.sw.Active()
+	if err != nil {
+		return false, err
+	}
+	now := s.clk.Now()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	switch {
+	case !s.known:
+		s.known, s.state = true, a
+	case a == s.state:
+		s.differs = false
+	case !s.differs:
+		s.differs, s.since = true, now
+	case now.Sub(s.since) >= s.d:
+		s.state, s.differs = a, false
+	}
+	return s.state, nil
+}
+
+func (s *DebouncedSwitch) settle(active bool) {
+	s.mu.Lock()
+	s.known, s.state, s.differs = true, active, false
+	s.mu.Unlock()
+}
+
+// WaitFor implements Switch: it returns true once the input has held
+// active for the debounce time.
+func (s *DebouncedSwitch) WaitFor(ctx context.Context, active bool, timeout time.Duration) (bool, error) {
+	deadline := s.clk.Now().Add(timeout)
+	for {
+		a, err := s.Active()
+		if err != nil {
+			return false, err
+		}
+		if a == active {
+			return true, nil
+		}
+		left := deadline.Sub(s.clk.Now())
+		if left <= 0 {
+			return false, nil
+		}
+		ok, err := s.sw.WaitFor(ctx, active, left)
+		if err != nil || !ok {
+			return false, err
+		}
+		// The raw input is in the state: it counts if it stays so for
+		// the debounce time.
+		back, err := s.sw.WaitFor(ctx, !active, s.d)
+		if err != nil {
+			return false, err
+		}
+		if !back {
+			s.settle(active)
+			return true, nil
+		}
 	}
 }

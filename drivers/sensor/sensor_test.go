@@ -2,6 +2,8 @@ package sensor_test
 
 import (
 	"context"
+	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -140,4 +142,89 @@ func TestButtonHeldAtStart(t *testing.T) {
 			t.Error("a button held since start-up counted as a press")
 		}
 	})
+}
+
+// A limit switch whose contact bounces for 3ms as the lift arrives: the
+// debounced switch sees one change, debounce after the contact settled.
+func TestSwitchDebounce(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		clk := clock.Real{}
+		raw := &sensortest.Switch{Name: "lift0.top", Clock: clk}
+		sw := sensor.Debounce(raw, 5*time.Millisecond, clk)
+		t0 := clk.Now()
+		go func() {
+			for i, on := range []bool{true, false, true, false, true} { // 1ms apart
+				if i > 0 {
+					time.Sleep(time.Millisecond)
+				}
+				raw.Set(on)
+				if a, _ := sw.Active(); a {
+					t.Errorf("active during the bounce (%d)", i)
+				}
+			}
+		}()
+		ok, err := sw.WaitFor(t.Context(), true, time.Second)
+		if !ok || err != nil {
+			t.Fatalf("WaitFor = %v, %v", ok, err)
+		}
+		if got, want := clk.Now().Sub(t0), 4*time.Millisecond+5*time.Millisecond; got != want {
+			t.Errorf("active after %v, want %v (the last bounce plus the debounce)", got, want)
+		}
+		// A 2ms glitch off is not a release.
+		raw.Set(false)
+		if a, _ := sw.Active(); !a {
+			t.Error("a glitch released the debounced switch at once")
+		}
+		time.Sleep(2 * time.Millisecond)
+		raw.Set(true)
+		if a, _ := sw.Active(); !a {
+			t.Error("a 2ms glitch released the debounced switch")
+		}
+		// A real release counts after the debounce time.
+		raw.Set(false)
+		_, _ = sw.Active()
+		time.Sleep(5 * time.Millisecond)
+		if a, _ := sw.Active(); a {
+			t.Error("still active 5ms after the release")
+		}
+	})
+}
+
+func TestDebounceKeepsErrors(t *testing.T) {
+	raw := &sensortest.Switch{Name: "lid", Fail: errors.New("I2C: no ACK")}
+	sw := sensor.Debounce(raw, time.Millisecond, nil)
+	if _, err := sw.Active(); err == nil {
+		t.Error("Active hid the input's error")
+	}
+	if _, err := sw.WaitFor(t.Context(), true, time.Millisecond); err == nil {
+		t.Error("WaitFor hid the input's error")
+	}
+}
+
+// failingPin is a pin whose reads fail, and say so.
+type failingPin struct {
+	*gpiotest.Pin
+	err error
+}
+
+func (p *failingPin) ReadLevel() (gpio.Level, error) { return gpio.Low, p.err }
+
+// An input that cannot be read is an error, not a quiet "inactive" (or,
+// on a pulled-up normally-closed switch, a quiet "closed").
+func TestPinReportsReadErrors(t *testing.T) {
+	p := &failingPin{Pin: &gpiotest.Pin{N: "io2.A0", EdgesChan: make(chan gpio.Level)}, err: errors.New("i2c: no ACK from 0x22")}
+	s, err := sensor.NewPin("lift0.bottom", p, gpio.PullUp, false, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Active(); err == nil || !strings.Contains(err.Error(), "no ACK") || !strings.Contains(err.Error(), "lift0.bottom") {
+		t.Errorf("Active = %v, want the bus error naming the input", err)
+	}
+	if _, err := s.WaitFor(t.Context(), true, time.Second); err == nil {
+		t.Error("WaitFor on an unreadable pin: no error")
+	}
+	p.err = nil
+	if a, err := s.Active(); a || err != nil {
+		t.Errorf("readable again: %v, %v", a, err)
+	}
 }

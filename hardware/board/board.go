@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"jantaku/drivers/clock"
+	"jantaku/drivers/enable"
 	"jantaku/drivers/motor"
 	"jantaku/drivers/pwm"
 	"jantaku/drivers/rfid"
@@ -38,6 +39,9 @@ type Board struct {
 	// Muxes holds, by reader name, the multiplexer that selects the
 	// reader's antenna (readers without one are absent).
 	Muxes map[string]rfid.Mux
+	// Enable drives the motor-power enable chain (profile safety.enable):
+	// the motors have power only while it is armed and fed.
+	Enable *enable.Pulser
 	// Failed lists periph host drivers that failed to load; harmless
 	// unless a part needed them (the error of Open then says so).
 	Failed []string
@@ -94,7 +98,7 @@ func New(p *profile.Profile, opt Options) (*Board, error) {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
 	o := &opener{p: p, opt: opt, buses: map[string]i2c.BusCloser{}, pca: map[string]*pca9685.Dev{},
-		mcp: map[string]*mcp23xxx.Dev{}, badChip: map[string]bool{}, badBus: map[string]error{},
+		mcp: map[string]*mcp23xxx.Dev{}, mcpDev: map[string]*i2c.Dev{}, badChip: map[string]bool{}, badBus: map[string]error{},
 		b: &Board{Profile: p, Motors: map[string]motor.Motor{}, Inputs: map[string]sensor.Switch{},
 			Buttons: map[string]sensor.Button{}, Readers: map[string]rfid.Reader{}, Muxes: map[string]rfid.Mux{}}}
 	o.run()
@@ -105,10 +109,13 @@ func New(p *profile.Profile, opt Options) (*Board, error) {
 	return o.b, nil
 }
 
-// Halt stops every motor and powers the readers down; it goes on past
-// failures and returns them joined.
+// Halt drops the motor power (the enable chain) and stops every motor;
+// it goes on past failures and returns them joined.
 func (b *Board) Halt() error {
 	var errs []error
+	if b.Enable != nil {
+		errs = append(errs, b.Enable.Disarm())
+	}
 	for _, n := range sortedKeys(b.Motors) {
 		errs = append(errs, b.Motors[n].Halt())
 	}
@@ -137,6 +144,7 @@ type opener struct {
 	buses   map[string]i2c.BusCloser
 	pca     map[string]*pca9685.Dev
 	mcp     map[string]*mcp23xxx.Dev
+	mcpDev  map[string]*i2c.Dev // the same chips, for reads that report errors
 	tca     map[string]*rfid.I2CMux
 	badChip map[string]bool  // chips that failed: their pins report nothing more
 	badBus  map[string]error // I2C buses that failed to open
@@ -183,9 +191,14 @@ func (o *opener) run() {
 	for _, n := range sortedKeys(o.p.Inputs) {
 		in := o.p.Inputs[n]
 		if sw := o.input("input "+n, n, in); sw != nil {
-			o.b.Inputs[n] = sw
+			d := in.Debounce.D()
+			if d == 0 {
+				d = o.p.Timing.SwitchDebounce.D()
+			}
+			o.b.Inputs[n] = sensor.Debounce(sw, d, o.opt.Clock)
 		}
 	}
+	o.enable()
 	for _, n := range sortedKeys(o.p.Buttons) {
 		in := o.p.Buttons[n]
 		if sw := o.input("button "+n, n, in); sw != nil {
@@ -264,6 +277,7 @@ func (o *opener) chips() {
 				continue
 			}
 			o.mcp[n] = d
+			o.mcpDev[n] = &i2c.Dev{Bus: bus, Addr: addr}
 			o.b.closers = append(o.b.closers, d.Close)
 		case profile.KindTCA9548A:
 			m, err := rfid.NewI2CMux(n, bus, addr)
@@ -298,7 +312,7 @@ func (o *opener) pin(name string) (gpio.PinIO, bool, error) {
 			}
 			return nil, true, fmt.Errorf("pin %s: expander %s is not open", name, chip)
 		}
-		return d.Pins[port][bit], true, nil
+		return &expanderIn{PinIO: d.Pins[port][bit], dev: o.mcpDev[chip], reg: mcpGPIOA + byte(port), bit: byte(bit)}, true, nil
 	}
 	p := gpioreg.ByName(name)
 	if p == nil {
@@ -329,8 +343,27 @@ func (o *opener) outPin(line int, part, name string) gpio.PinOut {
 
 func (o *opener) motor(n string, m profile.Motor) {
 	part := "motor " + n
+	if m.Kind == profile.MotorStepper {
+		step, dir := o.outPin(m.Line, part, m.Step), o.outPin(m.Line, part, m.Dir)
+		var en gpio.PinOut
+		if m.Enable != "" {
+			if en = o.outPin(m.Line, part, m.Enable); en == nil {
+				return
+			}
+		}
+		if step == nil || dir == nil {
+			return
+		}
+		st, err := motor.NewStepDir(n, step, dir, en, m.StepPeriod.D(), o.opt.Clock)
+		if err != nil {
+			o.fail(m.Line, part, "%v", err)
+			return
+		}
+		o.b.Motors[n] = motor.Ramp(st, m.Ramp.D(), o.opt.Clock)
+		return
+	}
 	ch := o.p.Chips[m.Chip]
-	cfg := motor.HBridgeConfig{Freq: chipFreq(ch), Reversed: m.Reversed}
+	cfg := motor.HBridgeConfig{Freq: chipFreq(ch), Reversed: m.Reversed, Brake: m.Brake}
 	switch ch.Kind {
 	case profile.KindPCA9685:
 		d, ok := o.pca[m.Chip]
@@ -371,7 +404,7 @@ func (o *opener) motor(n string, m profile.Motor) {
 		o.fail(m.Line, part, "%v", err)
 		return
 	}
-	o.b.Motors[n] = mt
+	o.b.Motors[n] = motor.Ramp(mt, m.Ramp.D(), o.opt.Clock)
 }
 
 func pull(s string) gpio.Pull {
@@ -396,7 +429,7 @@ func (o *opener) input(part, name string, in profile.Input) sensor.Switch {
 	}
 	var pi gpio.PinIn = p
 	if expander {
-		pi = &polled{PinIn: p, every: o.opt.Poll}
+		pi = &polled{expanderIn: p.(*expanderIn), every: o.opt.Poll, clk: o.opt.Clock}
 	}
 	sw, err := sensor.NewPin(name, pi, pull(in.Pull), in.ActiveLow, o.opt.Clock)
 	if err != nil {
@@ -463,6 +496,15 @@ func (o *opener) reader(n string, r profile.Reader) {
 		_ = port.Close()
 		return
 	}
+	if f, ok := o.p.SPISpeed[r.SPI[:4]]; ok {
+		// The reader driver asks for its own speed; the port gives at
+		// most this.
+		if err := port.LimitSpeed(physic.Frequency(f)); err != nil {
+			_ = port.Close()
+			o.fail(r.Line, part, "SPI port %s: limiting the clock to %v: %v", r.SPI, physic.Frequency(f), err)
+			return
+		}
+	}
 	rd, err := rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock})
 	if err != nil {
 		_ = port.Close()
@@ -473,27 +515,83 @@ func (o *opener) reader(n string, r profile.Reader) {
 	o.b.Readers[n] = rd
 }
 
+// MCP23017 registers (IOCON.BANK = 0, the power-on default periph keeps):
+// GPIOA, then GPIOB.
+const mcpGPIOA = 0x12
+
+// expanderIn is an MCP23017 pin whose reads report I2C errors: periph's
+// mcp23xxx pin Read returns Low when the bus fails, which on a pulled-up
+// normally-closed switch reads "closed", the one answer a guarding input
+// must never give by mistake. It reads the port's GPIO register itself;
+// configuration (direction, pull-up) stays periph's.
+type expanderIn struct {
+	gpio.PinIO
+	dev *i2c.Dev
+	reg byte
+	bit byte
+}
+
+// ReadLevel implements sensor.LevelReader.
+func (p *expanderIn) ReadLevel() (gpio.Level, error) {
+	var v [1]byte
+	if err := p.dev.Tx([]byte{p.reg}, v[:]); err != nil {
+		return gpio.Low, fmt.Errorf("reading register 0x%02X of the MCP23017 at 0x%02X: %w", p.reg, p.dev.Addr, err)
+	}
+	return v[0]&(1<<p.bit) != 0, nil
+}
+
+// Read reads the pin; Low on a failed read, as periph's pins do (use
+// ReadLevel to know).
+func (p *expanderIn) Read() gpio.Level {
+	l, _ := p.ReadLevel()
+	return l
+}
+
 // polled is an input on an expander pin, which has no interrupt line:
 // WaitForEdge reads it every period until it changes or the timeout passes
-// (periph's mcp23xxx pins return false at once).
+// (periph's mcp23xxx pins return false at once). A failed read ends the
+// wait, so the caller's next read reports the error.
 type polled struct {
-	gpio.PinIn
+	*expanderIn
 	every time.Duration
+	clk   clock.Clock
 }
 
 func (p *polled) WaitForEdge(timeout time.Duration) bool {
-	last := p.Read()
-	deadline := time.Now().Add(timeout)
+	last, err := p.ReadLevel()
+	if err != nil {
+		return true
+	}
+	deadline := p.clk.Now().Add(timeout)
 	for {
-		left := time.Until(deadline)
+		left := deadline.Sub(p.clk.Now())
 		if left <= 0 {
 			return false
 		}
-		time.Sleep(min(p.every, left))
-		if p.Read() != last {
+		<-p.clk.After(min(p.every, left))
+		if l, err := p.ReadLevel(); err != nil || l != last {
 			return true
 		}
 	}
+}
+
+// enable opens the motor-power enable chain's pulse output.
+func (o *opener) enable() {
+	s := o.p.Safety
+	if s.Enable == "" {
+		return // the profile check refuses this; tests may build one
+	}
+	part := "safety enable"
+	pin := o.outPin(s.Line, part, s.Enable)
+	if pin == nil {
+		return
+	}
+	e, err := enable.New("motor power", pin, enable.Config{Period: s.Period.D(), Watchdog: s.Watchdog.D(), Clock: o.opt.Clock})
+	if err != nil {
+		o.fail(s.Line, part, "%v", err)
+		return
+	}
+	o.b.Enable = e
 }
 
 func listOrNone(s []string) string {

@@ -5,109 +5,52 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"jantaku/drivers/enable/enabletest"
 	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid/rfidtest"
 	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
+	"jantaku/hardware/sim/chips"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/gpio/gpiotest"
 	"periph.io/x/conn/v3/i2c"
 	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/physic"
 	"periph.io/x/conn/v3/spi"
 	"periph.io/x/conn/v3/spi/spireg"
 )
 
-// regBus is an I2C bus of register-file chips (PCA9685, MCP23017 and
-// TCA9548A all take a register address then data, auto-incrementing):
-// a write [reg, v0, v1 …] stores v0 at reg, v1 at reg+1 …; a read returns
-// the registers from the last address written. A Tx to an address with no
-// chip fails, as a missing ACK does.
-type regBus struct {
-	mu   sync.Mutex
-	regs map[uint16]*[256]byte
-	last map[uint16]byte
-}
-
-func newBus(addrs ...uint16) *regBus {
-	b := &regBus{regs: map[uint16]*[256]byte{}, last: map[uint16]byte{}}
-	for _, a := range addrs {
-		b.regs[a] = new([256]byte)
-	}
-	return b
-}
-
-func (b *regBus) String() string                  { return "regBus" }
-func (b *regBus) Close() error                    { return nil }
-func (b *regBus) SetSpeed(physic.Frequency) error { return nil }
-func (b *regBus) Tx(addr uint16, w, r []byte) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	regs, ok := b.regs[addr]
-	if !ok {
-		return fmt.Errorf("regBus: no ACK from 0x%02X", addr)
-	}
-	if len(w) > 0 {
-		b.last[addr] = w[0]
-		for i, v := range w[1:] {
-			regs[int(w[0])+i] = v
-		}
-	}
-	for i := range r {
-		r[i] = regs[int(b.last[addr])+i]
-	}
-	return nil
-}
-
-func (b *regBus) get(addr uint16, reg byte) byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.regs[addr][reg]
-}
-
-func (b *regBus) lastReg(addr uint16) byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.last[addr]
-}
-
-func (b *regBus) set(addr uint16, reg, v byte) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.regs[addr][reg] = v
-}
-
-// fullOn reports whether PCA9685 channel ch is fully on, and its 12-bit
-// off count otherwise.
-func (b *regBus) channel(addr uint16, ch int) (on bool, off int) {
-	base := byte(6 + 4*ch)
-	if b.get(addr, base+3)&0x10 != 0 {
-		return false, 0
-	}
-	if b.get(addr, base+1)&0x10 != 0 {
-		return true, 4096
-	}
-	return false, int(b.get(addr, base+2)) | int(b.get(addr, base+3)&0x0F)<<8
-}
-
 // rig registers periph fakes for every bus and Pi line the default
 // profile uses, except those named in skip, and unregisters them after
-// the test.
+// the test. The I2C bus holds byte-level emulators of the chips
+// (hardware/sim/chips): periph's own drivers talk to them.
 type rig struct {
-	bus   *regBus
+	bus   *chips.Bus
+	pca   map[uint16]*chips.PCA9685
+	mcp   map[uint16]*chips.MCP23017
+	tca   *chips.TCA9548A
 	pins  map[string]*gpiotest.Pin
+	hold  *enabletest.Hold // the enable line, as the hold circuit sees it
 	chips map[string]*rfidtest.Chip
 }
 
 func newRig(t *testing.T, p *profile.Profile, skip ...string) *rig {
 	t.Helper()
-	r := &rig{bus: newBus(0x40, 0x41, 0x42, 0x20, 0x21, 0x70), pins: map[string]*gpiotest.Pin{}, chips: map[string]*rfidtest.Chip{}}
+	r := &rig{bus: &chips.Bus{Name: "I2C1"}, pca: map[uint16]*chips.PCA9685{}, mcp: map[uint16]*chips.MCP23017{},
+		tca: &chips.TCA9548A{Addr: 0x71}, pins: map[string]*gpiotest.Pin{}, chips: map[string]*rfidtest.Chip{}}
+	for _, a := range []uint16{0x40, 0x41, 0x42} {
+		r.pca[a] = chips.NewPCA9685(a)
+		r.bus.Add(r.pca[a])
+	}
+	for _, a := range []uint16{0x20, 0x21, 0x22} {
+		r.mcp[a] = chips.NewMCP23017(a)
+		r.bus.Add(r.mcp[a])
+	}
+	r.bus.Add(r.tca)
 	skipped := func(n string) bool {
 		for _, s := range skip {
 			if s == n {
@@ -130,11 +73,21 @@ func newRig(t *testing.T, p *profile.Profile, skip ...string) *rig {
 		}
 	}
 	for _, m := range p.Motors {
-		for _, n := range []string{m.IN1Pin, m.IN2Pin} {
+		for _, n := range []string{m.IN1Pin, m.IN2Pin, m.Step, m.Dir, m.Enable} {
 			if strings.HasPrefix(n, "GPIO") && !skipped(n) {
 				r.gpio(t, n)
 			}
 		}
+	}
+	if e := p.Safety.Enable; e != "" && !skipped(e) {
+		var n int
+		fmt.Sscanf(e, "GPIO%d", &n)
+		r.hold = &enabletest.Hold{Hold: p.Safety.Hold.D()}
+		r.hold.N, r.hold.Num = e, n
+		if err := gpioreg.Register(r.hold); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = gpioreg.Unregister(e) })
 	}
 	for _, rd := range p.Readers {
 		if skipped(rd.SPI) {
@@ -172,7 +125,7 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(b.Motors) != 13 || len(b.Inputs) != 17 || len(b.Buttons) != 13 || len(b.Readers) != 5 || b.Muxes["surface"] == nil {
+		if len(b.Motors) != 13 || len(b.Inputs) != 18 || len(b.Buttons) != 13 || len(b.Readers) != 5 || b.Muxes["surface"] == nil {
 			t.Fatalf("opened %d motors, %d inputs, %d buttons, %d readers, surface mux %v", len(b.Motors), len(b.Inputs), len(b.Buttons), len(b.Readers), b.Muxes["surface"])
 		}
 
@@ -180,20 +133,20 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if err := b.Motors["tray"].Run(motor.Forward, 0.5); err != nil {
 			t.Fatal(err)
 		}
-		if on, off := r.bus.channel(0x40, 0); on || off != 2048 {
-			t.Errorf("tray PWM at half speed: on %v, off count %d, want 2048", on, off)
+		if d := r.pca[0x40].Duty(0); d != 0.5 {
+			t.Errorf("tray PWM at half speed: duty %v, want 0.5", d)
 		}
-		if in1, _ := r.bus.channel(0x40, 1); !in1 {
+		if r.pca[0x40].Duty(1) != 1 {
 			t.Error("tray forward: IN1 not on")
 		}
-		if in2, _ := r.bus.channel(0x40, 2); in2 {
+		if r.pca[0x40].High(2) {
 			t.Error("tray forward: IN2 on")
 		}
 		// lift2 is reversed: Forward drives IN2 (0x42 channel 8).
 		if err := b.Motors["lift2"].Run(motor.Forward, 1); err != nil {
 			t.Fatal(err)
 		}
-		if in2, _ := r.bus.channel(0x42, 8); !in2 {
+		if r.pca[0x42].Duty(8) != 1 {
 			t.Error("reversed lift2 forward: IN2 not on")
 		}
 		if err := b.Halt(); err != nil {
@@ -203,31 +156,35 @@ func TestOpenDefaultProfile(t *testing.T) {
 			addr uint16
 			ch   int
 		}{{0x40, 0}, {0x42, 6}} {
-			if on, off := r.bus.channel(c.addr, c.ch); on || off != 0 {
-				t.Errorf("after Halt: 0x%02X channel %d still driven (on %v, off count %d)", c.addr, c.ch, on, off)
+			if d := r.pca[c.addr].Duty(c.ch); d != 0 {
+				t.Errorf("after Halt: 0x%02X channel %d still driven (duty %v)", c.addr, c.ch, d)
 			}
 		}
 
-		// A Pi line: lift0.top on GPIO13, active low with a pull-up.
+		// A Pi line: lift0.top on GPIO13, normally closed: low at rest,
+		// high (active) when the lift opens it.
 		top := b.Inputs["lift0.top"]
+		_ = r.pins["GPIO13"].Out(gpio.Low) // the contact holds the line against the pull-up
 		if a, _ := top.Active(); a {
-			t.Error("lift0.top active with its pull-up high")
+			t.Error("lift0.top active with its contact closed")
 		}
-		r.pins["GPIO13"].EdgesChan <- gpio.Low
+		r.pins["GPIO13"].EdgesChan <- gpio.High
 		if ok, err := top.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("lift0.top did not see its edge: %v %v", ok, err)
 		}
 
-		// An expander pin: stacker0.home on io0.A0 (0x20 GPIOA = 0x12),
-		// active low, polled.
+		// An expander pin: stacker0.home on io0.A0, a contact to ground
+		// with the MCP23017's pull-up, active low, polled.
 		home := b.Inputs["stacker0.home"]
-		r.bus.set(0x20, 0x12, 0xFF)
+		if !r.mcp[0x20].PullUp("A0") {
+			t.Error("io0.A0's pull-up is off")
+		}
 		if a, _ := home.Active(); a {
-			t.Error("stacker0.home active while io0.A0 reads high")
+			t.Error("stacker0.home active while its contact is open")
 		}
 		go func() {
 			time.Sleep(30 * time.Millisecond)
-			r.bus.set(0x20, 0x12, 0xFE)
+			_ = r.mcp[0x20].Contact("A0", true)
 		}()
 		if ok, err := home.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("stacker0.home: polled edge not seen: %v %v", ok, err)
@@ -244,8 +201,10 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if err := b.Muxes["surface"].Select(5); err != nil {
 			t.Fatal(err)
 		}
-		if got := r.bus.get(0x21, 0x14) & 0x7E; got != 0x0A {
-			t.Errorf("antenna 5: OLATA bits 1–6 = %#02x, want 0x0A (A1 and A3 high, enable A6 low)", got)
+		for pin, want := range map[string]bool{"A1": true, "A2": false, "A3": true, "A4": false, "A5": false, "A6": false} {
+			if h, out := r.mcp[0x21].Output(pin); !out || h != want {
+				t.Errorf("antenna 5: io1.%s drives %v (output %v), want %v (A1 and A3 high, enable A6 low)", pin, h, out, want)
+			}
 		}
 
 		if err := b.Close(); err != nil {
@@ -309,7 +268,7 @@ func TestSysfsAndI2CMux(t *testing.T) {
 		text := strings.Replace(string(profile.DefaultYAML()),
 			"tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}",
 			"tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
-		text = strings.Replace(text, "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x70}\n", 1)
+		text = strings.Replace(text, "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x71}\n", 1)
 		text = strings.Replace(text, "  inline3: {spi: SPI1.1, reset: io1.B3}", "  inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)
 		text = strings.Replace(text, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
 		p, err := profile.Parse("hwpwm.yaml", []byte(text))
@@ -339,13 +298,16 @@ func TestSysfsAndI2CMux(t *testing.T) {
 		if string(duty) != "625000" || string(period) != "625000" {
 			t.Errorf("tray at full speed: duty %s of period %s ns, want 625000 of 625000", duty, period)
 		}
-		if r.bus.get(0x21, 0x14)&0x80 == 0 || r.bus.get(0x21, 0x15)&0x20 != 0 {
-			t.Error("tray forward: IN1 (io1.A7) not high or IN2 (io1.B5) not low")
+		if h, _ := r.mcp[0x21].Output("A7"); !h {
+			t.Error("tray forward: IN1 (io1.A7) not high")
+		}
+		if h, _ := r.mcp[0x21].Output("B5"); h {
+			t.Error("tray forward: IN2 (io1.B5) not low")
 		}
 		if err := b.Muxes["inline3"].Select(6); err != nil {
 			t.Fatal(err)
 		}
-		if got := r.bus.lastReg(0x70); got != 1<<6 {
+		if got := r.tca.Control(); got != 1<<6 {
 			t.Errorf("TCA9548A channel 6: control byte %#x, want 0x40", got)
 		}
 		if err := b.Halt(); err != nil {

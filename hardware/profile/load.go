@@ -7,11 +7,14 @@ import (
 	"fmt"
 	"os"
 	"regexp"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
+	"time"
 
 	"gopkg.in/yaml.v3"
+	"periph.io/x/conn/v3/physic"
 )
 
 //go:embed default.yaml
@@ -107,19 +110,20 @@ func lineMsg(file, m string) *Error {
 // known lists the keys each kind of mapping may have, so a misspelt key is
 // an error rather than a silently missing setting.
 var known = map[string][]string{
-	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets"},
-	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "jam_timeout", "stall_margin"},
+	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets", "safety", "spi_speed", "free_uart_pins"},
+	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "switch_debounce", "jam_timeout", "stall_margin"},
+	"safety":   {"enable", "period", "watchdog", "hold"},
 	"chips":    {"kind", "bus", "addr", "freq", "pwmchip"},
-	"motors":   {"chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed"},
-	"inputs":   {"pin", "active_low", "pull"},
-	"buttons":  {"pin", "active_low", "pull"},
+	"motors":   {"kind", "chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed", "brake", "ramp", "step", "dir", "enable", "step_period"},
+	"inputs":   {"pin", "active_low", "pull", "nc", "debounce"},
+	"buttons":  {"pin", "active_low", "pull", "nc", "debounce"},
 	"readers":  {"spi", "reset", "irq", "mux", "gain"},
 	"muxes":    {"select", "enable", "chip"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
 }
 
-func unknownKeys(file string, top *yaml.Node, _ *Profile) []error {
+func unknownKeys(file string, top *yaml.Node, p *Profile) []error {
 	var errs []error
 	check := func(n *yaml.Node, kind, where string) {
 		if n.Kind != yaml.MappingNode {
@@ -140,8 +144,13 @@ func unknownKeys(file string, top *yaml.Node, _ *Profile) []error {
 	for i := 0; i+1 < len(top.Content); i += 2 {
 		k, v := top.Content[i].Value, top.Content[i+1]
 		switch k {
-		case "timing":
-			check(v, k, "timing")
+		case "spi_speed":
+			p.spiLines = map[string]int{}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				p.spiLines[v.Content[j].Value] = v.Content[j].Line
+			}
+		case "timing", "safety":
+			check(v, k, k)
 		case "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets":
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				check(v.Content[j+1], k, k+" "+v.Content[j].Value)
@@ -162,12 +171,26 @@ func MotorNames(sides int) []string {
 
 // InputNames lists the inputs the machine cycle needs.
 func InputNames(sides int) []string {
-	out := []string{"lid"}
+	out := []string{"lid", "estop"}
 	for s := 0; s < sides; s++ {
 		out = append(out, fmt.Sprintf("eye%d", s), fmt.Sprintf("stacker%d.home", s), fmt.Sprintf("lift%d.top", s), fmt.Sprintf("lift%d.bottom", s))
 	}
 	return out
 }
+
+// Guarding reports whether input name guards motion: the lid and E-stop
+// interlocks and the lift limit switches. Their I/O errors are faults,
+// and the profile check wants them normally closed, so a broken wire
+// reads as "open lid", "stop" or "at the limit" and the machine stops.
+func Guarding(name string) bool {
+	return name == "lid" || name == "estop" ||
+		strings.HasPrefix(name, "lift") && (strings.HasSuffix(name, ".top") || strings.HasSuffix(name, ".bottom"))
+}
+
+// SeatButtons are the declarations a seat's buttons may make, as
+// seatN.<declaration> in buttons; "ok" confirms the seat's one pending
+// draw, discard or flower.
+var SeatButtons = []string{"win", "riichi", "chi", "pon", "kan", "pass", "ok"}
 
 // InlineReaderName is the reader at side s's stacker gate.
 func InlineReaderName(s int) string { return fmt.Sprintf("inline%d", s) }
@@ -222,6 +245,9 @@ func (c *checker) pin(name, by string, line int, output bool) {
 		c.errorf(line, "%s: no pin", by)
 		return
 	case gpioName.MatchString(name):
+		if (name == "GPIO14" || name == "GPIO15") && !c.p.FreeUARTPins {
+			c.errorf(line, "%s: %s is the UART's %s (the serial console on Raspberry Pi OS): use another line, or turn the serial console and the UART off (raspi-config, Interface Options, Serial Port) and set free_uart_pins: true", by, name, map[string]string{"GPIO14": "TXD", "GPIO15": "RXD"}[name])
+		}
 	case expanderName.MatchString(name):
 		m := expanderName.FindStringSubmatch(name)
 		ch, ok := c.p.Chips[m[1]]
@@ -294,6 +320,21 @@ func (c *checker) run() {
 		}
 		buses[ch.Bus] = true
 	}
+	// A PCA9685 answers its all-call address, 0x70 unless changed, from
+	// power-up (periph's driver leaves ALLCALL on): any other chip there
+	// receives every all-call write and fights the PCA9685s' ACKs.
+	for _, n := range sortedKeys(p.Chips) {
+		ch := p.Chips[n]
+		if ch.Kind == KindSysfsPWM || ch.Kind == KindPCA9685 || ch.Addr != 0x70 {
+			continue
+		}
+		for _, o := range sortedKeys(p.Chips) {
+			if oc := p.Chips[o]; oc.Kind == KindPCA9685 && oc.Bus == ch.Bus {
+				c.errorf(ch.Line, "chip %s: address 0x70 on %s is the all-call address of PCA9685 %s (every PCA9685 answers it): move the %s to 0x71–0x77", n, ch.Bus, o, ch.Kind)
+				break
+			}
+		}
+	}
 	addrs := map[string]string{}
 	for _, n := range sortedKeys(p.Chips) {
 		ch := p.Chips[n]
@@ -325,6 +366,36 @@ func (c *checker) run() {
 	chans := map[string]use{}
 	for _, n := range sortedKeys(p.Motors) {
 		m := p.Motors[n]
+		if m.Ramp < 0 {
+			c.errorf(m.Line, "motor %s: ramp must not be negative", n)
+		}
+		switch m.Kind {
+		case "", MotorHBridge:
+			if m.Step != "" || m.Dir != "" || m.Enable != "" || m.StepPeriod != 0 {
+				c.errorf(m.Line, "motor %s: step, dir, enable and step_period are for kind: stepper", n)
+			}
+		case MotorStepper:
+			if m.Chip != "" || m.IN1Pin != "" || m.IN2Pin != "" || m.Brake {
+				c.errorf(m.Line, "motor %s: a stepper has step, dir and enable pins, not chip, in1_pin, in2_pin or brake", n)
+			}
+			for _, x := range [][2]string{{"step", m.Step}, {"dir", m.Dir}} {
+				if x[1] != "" && !gpioName.MatchString(x[1]) {
+					c.errorf(m.Line, "motor %s: %s pin %s must be a Pi line (GPIOn): an expander cannot pulse fast enough", n, x[0], x[1])
+				}
+			}
+			c.pin(m.Step, "motor "+n+" step", m.Line, true)
+			c.pin(m.Dir, "motor "+n+" dir", m.Line, true)
+			if m.Enable != "" {
+				c.pin(m.Enable, "motor "+n+" enable", m.Line, true)
+			}
+			if m.StepPeriod <= 0 {
+				c.errorf(m.Line, "motor %s: step_period must be positive (the time of one step at full speed)", n)
+			}
+			continue
+		default:
+			c.errorf(m.Line, "motor %s: unknown kind %q (want hbridge or stepper)", n, m.Kind)
+			continue
+		}
 		ch, ok := p.Chips[m.Chip]
 		if ok && ch.Kind == KindSysfsPWM {
 			if m.PWM < 0 {
@@ -382,6 +453,18 @@ func (c *checker) run() {
 			default:
 				c.errorf(in.Line, "%s %s: pull %q, want up, down or none", kind, n, in.Pull)
 			}
+			if in.Pull == "down" && expanderName.MatchString(in.Pin) {
+				c.errorf(in.Line, "%s %s: pull down on expander pin %s: the MCP23017 has pull-ups only (use pull: up, or none with a resistor to ground)", kind, n, in.Pin)
+			}
+			if in.NC && (in.ActiveLow || in.Pull != "up" && in.Pull != "none") {
+				c.errorf(in.Line, "%s %s: a normally-closed switch to ground reads high when it opens: pull: up (or none with a resistor to 3.3 V) and not active_low", kind, n)
+			}
+			if kind == "input" && Guarding(n) && !in.NC {
+				c.errorf(in.Line, "input %s guards motion: wire it normally closed to ground and set nc: true, so a broken wire stops the machine", n)
+			}
+			if in.Debounce < 0 {
+				c.errorf(in.Line, "%s %s: debounce must not be negative", kind, n)
+			}
 		}
 	}
 	inputs("input", p.Inputs)
@@ -393,6 +476,26 @@ func (c *checker) run() {
 	}
 	if _, ok := p.Buttons["start"]; !ok {
 		c.errorf(0, "buttons: missing start")
+	}
+	for _, n := range sortedKeys(p.Buttons) {
+		if !strings.HasPrefix(n, "seat") {
+			continue
+		}
+		seat, what, ok := strings.Cut(strings.TrimPrefix(n, "seat"), ".")
+		s, err := strconv.Atoi(seat)
+		if !ok || err != nil || s < 0 || s >= p.Sides || !slices.Contains(SeatButtons, what) {
+			c.errorf(p.Buttons[n].Line, "button %s: a seat button is seatN.DECLARATION, N 0–%d, DECLARATION one of %s", n, p.Sides-1, strings.Join(SeatButtons, ", "))
+		}
+	}
+	c.safety()
+	for _, b := range sortedKeys(p.SPISpeed) {
+		f := p.SPISpeed[b]
+		if b != "SPI0" && b != "SPI1" {
+			c.errorf(p.spiLines[b], "spi_speed: unknown SPI bus %q (want SPI0 or SPI1)", b)
+		}
+		if physic.Frequency(f) < 10*physic.KiloHertz || physic.Frequency(f) > 10*physic.MegaHertz {
+			c.errorf(p.spiLines[b], "spi_speed: %s at %v: want 10kHz to 10MHz (the MFRC522's SPI maximum)", b, physic.Frequency(f))
+		}
 	}
 	for _, n := range sortedKeys(p.Muxes) {
 		m := p.Muxes[n]
@@ -485,6 +588,32 @@ func (c *checker) run() {
 	}
 }
 
+// safety checks the enable chain's settings.
+func (c *checker) safety() {
+	s := c.p.Safety
+	if s.Enable == "" {
+		c.errorf(s.Line, "safety: no enable pin: the motor supply must be switched by the enable chain (docs/wiring.md), e.g. safety: {enable: GPIO26, period: 20ms, watchdog: 60ms, hold: 100ms}")
+		return
+	}
+	if !gpioName.MatchString(s.Enable) {
+		c.errorf(s.Line, "safety: enable pin %s must be a Pi line (GPIOn): its pulses must not wait on the I2C bus", s.Enable)
+	}
+	c.pin(s.Enable, "safety enable", s.Line, true)
+	if s.Period <= 0 || s.Watchdog <= 0 || s.Hold <= 0 {
+		c.errorf(s.Line, "safety: period, watchdog and hold must all be positive")
+		return
+	}
+	if s.Hold < 2*s.Period {
+		c.errorf(s.Line, "safety: hold %v must be at least two pulse periods (%v): one late edge must not drop the motor power", s.Hold.D(), 2*s.Period.D())
+	}
+	if s.Watchdog < s.Period {
+		c.errorf(s.Line, "safety: watchdog %v is shorter than a pulse period %v", s.Watchdog.D(), s.Period.D())
+	}
+	if s.Hold > Duration(time.Second) {
+		c.errorf(s.Line, "safety: hold %v: the motors would run on for over a second after the Pi stops", s.Hold.D())
+	}
+}
+
 func (c *checker) timing() {
 	t := &c.p.Timing
 	line := t.Line
@@ -498,6 +627,9 @@ func (c *checker) timing() {
 		if d.v <= 0 {
 			c.errorf(line, "timing: %s must be positive", d.name)
 		}
+	}
+	if t.SwitchDebounce < 0 || t.SwitchDebounce >= t.ControlPeriod && t.ControlPeriod > 0 {
+		c.errorf(line, "timing: switch_debounce %v must be shorter than the control period %v", t.SwitchDebounce.D(), t.ControlPeriod.D())
 	}
 	if t.ReadAttempts < 1 {
 		c.errorf(line, "timing: read_attempts must be at least 1")

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
+	"periph.io/x/conn/v3/physic"
 )
 
 // Profile is one physical table.
@@ -22,8 +23,32 @@ type Profile struct {
 	Muxes    map[string]Mux     `yaml:"muxes"`
 	Zones    map[string]Zone    `yaml:"zones"`
 	TileSets map[string]TileSet `yaml:"tilesets"`
+	Safety   Safety             `yaml:"safety"`
+	// SPISpeed caps each SPI bus's clock ("SPI0": 4MHz); buses not named
+	// run at the reader driver's own speed (10 MHz for the MFRC522).
+	SPISpeed map[string]Frequency `yaml:"spi_speed"`
+	// FreeUARTPins says the builder turned the serial console and the
+	// UART off, so GPIO14 and GPIO15 may be used as plain lines.
+	FreeUARTPins bool `yaml:"free_uart_pins"`
 
 	File string `yaml:"-"` // where it was read from
+
+	spiLines map[string]int // spi_speed entries' lines
+}
+
+// Safety is the motor-power enable chain (docs/wiring.md): the Pi sends a
+// pulse train on Enable while the machine cycle runs and feeds its
+// watchdog; a hold circuit on the board keeps the motor supply relay and
+// the PCA9685s' OE pins enabled only while the pulses keep coming. A Pi
+// that is off, rebooting or whose process died sends no pulses (a line
+// stuck high or low is no pulse either), so the motors lose power within
+// Hold.
+type Safety struct {
+	Enable   string   `yaml:"enable"`   // the pulse output: a Pi line
+	Period   Duration `yaml:"period"`   // one pulse period (a toggle every half)
+	Watchdog Duration `yaml:"watchdog"` // pulses stop when the cycle has not fed the enable for this long
+	Hold     Duration `yaml:"hold"`     // the hold circuit drops the motor power this long after the last edge
+	Line     int      `yaml:"-"`
 }
 
 // Timing holds the machine's timings; sim uses the same figures.
@@ -38,9 +63,12 @@ type Timing struct {
 	LiftDwell     Duration `yaml:"lift_dwell"`     // walls at the top before the plate lowers
 	Dice          Duration `yaml:"dice"`           // dice animation
 	Debounce      Duration `yaml:"debounce"`       // buttons
-	JamTimeout    Duration `yaml:"jam_timeout"`    // no tile at the gate while feeding
-	StallMargin   float64  `yaml:"stall_margin"`   // a move may take this times its nominal time
-	Line          int      `yaml:"-"`
+	// SwitchDebounce is how long a limit, home or eye switch must hold a
+	// new state before it counts (inputs may set their own debounce).
+	SwitchDebounce Duration `yaml:"switch_debounce"`
+	JamTimeout     Duration `yaml:"jam_timeout"`  // no tile at the gate while feeding
+	StallMargin    float64  `yaml:"stall_margin"` // a move may take this times its nominal time
+	Line           int      `yaml:"-"`
 }
 
 // Chip is a chip on the board: an I2C PCA9685 PWM driver or MCP23017 GPIO
@@ -54,10 +82,13 @@ type Chip struct {
 	Line    int    `yaml:"-"`
 }
 
-// Motor is a DC motor on an H-bridge. On a pca9685 its PWM, IN1 and IN2
-// inputs are three channels of the chip; on a sysfs-pwm chip PWM is the
-// kernel PWM channel and IN1Pin, IN2Pin are pins (GPIOn or expander pins).
+// Motor is a DC motor on an H-bridge or a stepper on a step/dir driver.
+// On a pca9685 an H-bridge's PWM, IN1 and IN2 inputs are three channels of
+// the chip; on a sysfs-pwm chip PWM is the kernel PWM channel and IN1Pin,
+// IN2Pin are pins (GPIOn or expander pins). A stepper (kind: stepper) has
+// Step and Dir on Pi lines and an optional active-low driver enable.
 type Motor struct {
+	Kind     string `yaml:"kind"` // "" or hbridge; stepper
 	Chip     string `yaml:"chip"`
 	PWM      int    `yaml:"pwm"`
 	IN1      int    `yaml:"in1"`
@@ -65,8 +96,24 @@ type Motor struct {
 	IN1Pin   string `yaml:"in1_pin"`
 	IN2Pin   string `yaml:"in2_pin"`
 	Reversed bool   `yaml:"reversed"`
-	Line     int    `yaml:"-"`
+	// Brake stops an H-bridge with both inputs high (a short brake, on
+	// TB6612, DRV8833 and L298) instead of letting it coast.
+	Brake bool `yaml:"brake"`
+	// Ramp brings the motor to speed over this time instead of at once.
+	Ramp Duration `yaml:"ramp"`
+	// Stepper pins and the time of one step at full speed.
+	Step       string   `yaml:"step"`
+	Dir        string   `yaml:"dir"`
+	Enable     string   `yaml:"enable"`
+	StepPeriod Duration `yaml:"step_period"`
+	Line       int      `yaml:"-"`
 }
+
+// Motor kinds.
+const (
+	MotorHBridge = "hbridge"
+	MotorStepper = "stepper"
+)
 
 // Chip kinds.
 const (
@@ -82,7 +129,13 @@ type Input struct {
 	Pin       string `yaml:"pin"`
 	ActiveLow bool   `yaml:"active_low"`
 	Pull      string `yaml:"pull"` // up, down or none
-	Line      int    `yaml:"-"`
+	// NC says the switch is normally closed, to ground, with a pull-up:
+	// closed (low) at rest, and high when it opens: when the lid opens,
+	// the E-stop is pressed, a limit is reached, or the wire breaks.
+	NC bool `yaml:"nc"`
+	// Debounce overrides timing's debounce for this input.
+	Debounce Duration `yaml:"debounce"`
+	Line     int      `yaml:"-"`
 }
 
 // Reader is an MFRC522 on an SPI port.
@@ -164,6 +217,31 @@ type lineError struct {
 func (e *lineError) Error() string { return fmt.Sprintf("line %d: %s", e.line, e.msg) }
 
 // The entities record the line they start on.
+
+func (s *Safety) UnmarshalYAML(n *yaml.Node) error {
+	type plain Safety
+	if err := n.Decode((*plain)(s)); err != nil {
+		return err
+	}
+	s.Line = n.Line
+	return nil
+}
+
+// Frequency is a frequency written as "4MHz" or "500kHz".
+type Frequency physic.Frequency
+
+// UnmarshalYAML implements yaml.Unmarshaler.
+func (f *Frequency) UnmarshalYAML(n *yaml.Node) error {
+	var v physic.Frequency
+	if err := v.Set(n.Value); err != nil || v <= 0 {
+		return &lineError{n.Line, fmt.Sprintf("bad frequency %q (write e.g. 4MHz or 500kHz)", n.Value)}
+	}
+	*f = Frequency(v)
+	return nil
+}
+
+// MarshalYAML implements yaml.Marshaler.
+func (f Frequency) MarshalYAML() (any, error) { return physic.Frequency(f).String(), nil }
 
 func (t *Timing) UnmarshalYAML(n *yaml.Node) error {
 	type plain Timing

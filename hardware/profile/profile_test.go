@@ -58,6 +58,21 @@ func TestErrors(t *testing.T) {
 		{"wrong stack count", `"136": {stacks: [17, 17, 17, 17]}`, `"136": {stacks: [17, 17, 17, 16]}`, `"136"`, "hold 134 tiles, not 136"},
 		{"expander eye", "eye0: {pin: GPIO4", "eye0: {pin: io1.A7", "eye0: {pin: io1.A7", "interrupt-capable"},
 		{"malformed", "sides: 4", "sides: [4", "", ""},
+		{"pull-down on an expander", "stacker2.home: {pin: io0.A2, active_low: true, pull: up}", "stacker2.home: {pin: io0.A2, pull: down}", "stacker2.home:", "the MCP23017 has pull-ups only"},
+		{"UART TXD", "eye3: {pin: GPIO12", "eye3: {pin: GPIO14", "eye3: {pin: GPIO14", "GPIO14 is the UART's TXD"},
+		{"UART RXD", "lid:   {pin: GPIO22", "lid:   {pin: GPIO15", "lid:   {pin: GPIO15", "GPIO15 is the UART's RXD"},
+		{"lid normally open", "lid:   {pin: GPIO22, pull: up, nc: true}", "lid:   {pin: GPIO22, pull: down}", "lid:   {pin: GPIO22", "input lid guards motion: wire it normally closed"},
+		{"limit normally open", "lift1.top:    {pin: GPIO23, pull: up, nc: true}", "lift1.top:    {pin: GPIO23, pull: up, active_low: true}", "lift1.top:", "input lift1.top guards motion"},
+		{"nc pulled down", "estop: {pin: GPIO24, pull: up, nc: true}", "estop: {pin: GPIO24, pull: down, nc: true}", "estop:", "a normally-closed switch to ground reads high when it opens"},
+		{"TCA9548A at all-call", "io2: {kind: mcp23017, bus: I2C1, addr: 0x22}", "io2: {kind: mcp23017, bus: I2C1, addr: 0x22}\n  sw: {kind: tca9548a, bus: I2C1, addr: 0x70}", "sw: {kind: tca9548a", "address 0x70 on I2C1 is the all-call address of PCA9685"},
+		{"enable on an expander", "enable: GPIO26", "enable: io1.A7", "enable: io1.A7", "must be a Pi line"},
+		{"hold too short", "hold: 100ms", "hold: 30ms", "enable: GPIO26", "hold 30ms must be at least two pulse periods"},
+		{"no enable", "enable: GPIO26", "enable: \"\"", "enable: \"\"", "safety: no enable pin"},
+		{"SPI too fast", "SPI1: 2MHz", "SPI1: 20MHz", "SPI1: 20MHz", "spi_speed: SPI1 at 20MHz"},
+		{"bad frequency", "SPI1: 2MHz", "SPI1: fast", "SPI1: fast", "bad frequency"},
+		{"unknown seat button", "seat1.ok: {pin: io0.B2", "seat1.okay: {pin: io0.B2", "seat1.okay:", "a seat button is seatN.DECLARATION"},
+		{"stepper on an expander", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {kind: stepper, step: io1.A7, dir: GPIO26, step_period: 1ms}", "tray:      {kind: stepper", "step pin io1.A7 must be a Pi line"},
+		{"stepper without a period", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {kind: stepper, step: GPIO20, dir: GPIO21}", "tray:      {kind: stepper", "step_period must be positive"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -96,8 +111,23 @@ func unjoin(err error) []error {
 	return []error{err}
 }
 
+// A builder who freed the UART may use its lines; a stepper on free Pi
+// lines is a valid motor.
+func TestFreeUARTAndStepper(t *testing.T) {
+	text := string(edit(t, "eye3: {pin: GPIO12", "eye3: {pin: GPIO14"))
+	text = strings.Replace(text, "sides: 4", "sides: 4\nfree_uart_pins: true", 1)
+	text = strings.Replace(text, "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {kind: stepper, step: GPIO12, dir: GPIO15, enable: io1.A7, step_period: 2ms, ramp: 200ms}", 1)
+	p, err := profile.Parse("t.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m := p.Motors["tray"]; m.Kind != profile.MotorStepper || m.StepPeriod.D().Milliseconds() != 2 || m.Ramp.D().Milliseconds() != 200 {
+		t.Errorf("tray = %+v", m)
+	}
+}
+
 func TestMissingParts(t *testing.T) {
-	data := edit(t, "  lift3.bottom: {pin: GPIO14, active_low: true, pull: up}\n", "")
+	data := edit(t, "  lift3.bottom: {pin: io2.A3, pull: up, nc: true}\n", "")
 	_, err := profile.Parse("t.yaml", data)
 	if err == nil || !strings.Contains(err.Error(), "inputs: missing lift3.bottom") {
 		t.Errorf("err = %v", err)
@@ -127,7 +157,7 @@ func TestWiringDocUpToDate(t *testing.T) {
 }
 
 func TestKernelPWMAndI2CMux(t *testing.T) {
-	base := strings.Replace(string(profile.DefaultYAML()), "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x70}\n", 1)
+	base := strings.Replace(string(profile.DefaultYAML()), "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x71}\n", 1)
 	base = strings.Replace(base, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
 	good := strings.Replace(base, "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
 	good = strings.Replace(good, "inline3: {spi: SPI1.1, reset: io1.B3}", "inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)

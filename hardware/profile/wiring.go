@@ -3,6 +3,8 @@ package profile
 import (
 	"fmt"
 	"strings"
+
+	"periph.io/x/conn/v3/physic"
 )
 
 // Wiring returns the profile's wiring as Markdown tables (docs/wiring.md is
@@ -19,28 +21,56 @@ func (p *Profile) Wiring() string {
 		}
 		fmt.Fprintf(&b, "| %s | %s | %s | 0x%02X |\n", n, c.Kind, c.Bus, c.Addr)
 	}
-	b.WriteString("\n### Motors (H-bridge inputs on PCA9685 channels)\n\n| motor | chip | PWM | IN1 | IN2 | Forward |\n|---|---|---|---|---|---|\n")
+	b.WriteString("\n### Motors (H-bridge inputs on PCA9685 channels)\n\n| motor | chip | PWM | IN1 | IN2 | Forward | stop | ramp |\n|---|---|---|---|---|---|---|---|\n")
+	var steppers []string
 	for _, n := range sortedKeys(p.Motors) {
 		m := p.Motors[n]
+		if m.Kind == MotorStepper {
+			steppers = append(steppers, n)
+			continue
+		}
 		fwd := "IN1 high"
 		if m.Reversed {
 			fwd = "IN2 high (reversed)"
 		}
+		stop := "coast"
+		if m.Brake {
+			stop = "brake"
+		}
 		if p.Chips[m.Chip].Kind == KindSysfsPWM {
-			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s |\n", n, m.Chip, m.PWM, m.IN1Pin, m.IN2Pin, fwd)
+			fmt.Fprintf(&b, "| %s | %s | %d | %s | %s | %s | %s | %s |\n", n, m.Chip, m.PWM, m.IN1Pin, m.IN2Pin, fwd, stop, rampOf(m))
 			continue
 		}
-		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s |\n", n, m.Chip, m.PWM, m.IN1, m.IN2, fwd)
+		fmt.Fprintf(&b, "| %s | %s | %d | %d | %d | %s | %s | %s |\n", n, m.Chip, m.PWM, m.IN1, m.IN2, fwd, stop, rampOf(m))
 	}
+	if len(steppers) > 0 {
+		b.WriteString("\n### Stepper motors (step/dir drivers)\n\n| motor | step | dir | enable (active low) | step at full speed | ramp |\n|---|---|---|---|---|---|\n")
+		for _, n := range steppers {
+			m := p.Motors[n]
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %v | %s |\n", n, m.Step, m.Dir, orDash(m.Enable), m.StepPeriod.D(), rampOf(m))
+		}
+	}
+	fmt.Fprintf(&b, "\n### Motor-power enable chain\n\n| enable pulses | pulse period | watchdog | hold (motors off after the last edge) |\n|---|---|---|---|\n| %s | %v | %v | %v |\n",
+		orDash(p.Safety.Enable), p.Safety.Period.D(), p.Safety.Watchdog.D(), p.Safety.Hold.D())
 	in := func(title string, m map[string]Input) {
-		fmt.Fprintf(&b, "\n### %s\n\n| name | pin | active | pull |\n|---|---|---|---|\n", title)
+		fmt.Fprintf(&b, "\n### %s\n\n| name | pin | contact | active | pull | debounce |\n|---|---|---|---|---|---|\n", title)
 		for _, n := range sortedKeys(m) {
 			i := m[n]
-			act := "high"
+			act, contact := "high", "NO"
 			if i.ActiveLow {
 				act = "low"
 			}
-			fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", n, i.Pin, act, i.Pull)
+			if i.NC {
+				contact = "NC"
+			}
+			deb := i.Debounce
+			if deb == 0 {
+				deb = p.Timing.SwitchDebounce
+				if title == "Buttons" {
+					deb = p.Timing.Debounce
+				}
+			}
+			fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %v |\n", n, i.Pin, contact, act, orDash(i.Pull), deb.D())
 		}
 	}
 	in("Inputs", p.Inputs)
@@ -49,6 +79,12 @@ func (p *Profile) Wiring() string {
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
 		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", n, r.SPI, chipSelects[r.SPI], r.Reset, orDash(r.IRQ), orDash(r.Mux))
+	}
+	if len(p.SPISpeed) > 0 {
+		b.WriteString("\n### SPI bus speeds\n\n| bus | clock at most |\n|---|---|\n")
+		for _, n := range sortedKeys(p.SPISpeed) {
+			fmt.Fprintf(&b, "| %s | %v |\n", n, physic.Frequency(p.SPISpeed[n]))
+		}
 	}
 	b.WriteString("\n### Antenna multiplexers\n\n| mux | select lines (bit 0 first) | enable (active low) |\n|---|---|---|\n")
 	for _, n := range sortedKeys(p.Muxes) {
@@ -70,6 +106,13 @@ func (p *Profile) Wiring() string {
 		fmt.Fprintf(&b, "| %s | %v | %d |\n", n, t.Stacks, t.Tiles())
 	}
 	return b.String()
+}
+
+func rampOf(m Motor) string {
+	if m.Ramp == 0 {
+		return "–"
+	}
+	return m.Ramp.D().String()
 }
 
 func orDash(s string) string {

@@ -1,0 +1,207 @@
+package board_test
+
+import (
+	"errors"
+	"strings"
+	"sync"
+	"testing"
+	"testing/synctest"
+	"time"
+
+	"jantaku/drivers/motor"
+	"jantaku/drivers/rfid/rfidtest"
+	"jantaku/hardware/board"
+	"jantaku/hardware/profile"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
+	"periph.io/x/conn/v3/spi/spireg"
+)
+
+// The lift bottoms are normally-closed contacts on io2 (0x22): closed at
+// rest, open at the limit; a broken wire reads as the limit, and a bus
+// that fails is an error, never a quiet "not at the limit".
+func TestGuardingExpanderInputs(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Default()
+		r := newRig(t, p)
+		for _, pin := range []string{"A0", "A1", "A2", "A3"} {
+			_ = r.mcp[0x22].Contact(pin, true)
+		}
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		bottom := b.Inputs["lift0.bottom"]
+		if a, err := bottom.Active(); a || err != nil {
+			t.Errorf("contact closed: active %v, %v", a, err)
+		}
+		_ = r.mcp[0x22].Contact("A0", false) // the lift arrives, or the wire breaks
+		if ok, err := bottom.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
+			t.Errorf("contact open: WaitFor(active) = %v, %v", ok, err)
+		}
+		r.bus.Fail(0x22, errors.New("SDA stuck low"))
+		_, err = bottom.Active()
+		if err == nil || !strings.Contains(err.Error(), "SDA stuck low") || !strings.Contains(err.Error(), "lift0.bottom") {
+			t.Errorf("Active on a failed bus = %v, want the bus error naming the input", err)
+		}
+		if _, err := b.Inputs["lift1.bottom"].WaitFor(t.Context(), false, time.Second); err == nil {
+			t.Error("WaitFor on a failed bus: no error")
+		}
+		r.bus.Fail(0x22, nil)
+	})
+}
+
+// A dead process: the PCA9685s keep their last outputs (a lift runs at full
+// speed), the enable line freezes, and the hold circuit raises the
+// PCA9685s' OE: every output is off within the hold time.
+func TestDeadProcessOutputsOffWithinHold(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Default()
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		// The hold circuit drives OE of every PCA9685: high (disabled)
+		// unless the enable pulses come.
+		oe := func() {
+			for _, c := range r.pca {
+				c.SetOE(!r.hold.Powered())
+			}
+		}
+		oe()
+		if err := b.Motors["lift1"].Run(motor.Forward, 1); err != nil {
+			t.Fatal(err)
+		}
+		if r.pca[0x42].Duty(3) != 0 {
+			t.Fatal("a motor is driven with the enable chain off")
+		}
+		if err := b.Enable.Arm(); err != nil {
+			t.Fatal(err)
+		}
+		oe()
+		if r.pca[0x42].Duty(3) != 1 {
+			t.Fatal("lift1 not driven with the enable armed")
+		}
+		// Fed for a while, then the process dies: nothing runs any more,
+		// the line keeps its level.
+		for range 10 {
+			time.Sleep(20 * time.Millisecond)
+			_ = b.Enable.Feed()
+			oe()
+		}
+		r.hold.Freeze(true)
+		died := time.Now()
+		for r.pca[0x42].Duty(3) != 0 {
+			time.Sleep(time.Millisecond)
+			oe()
+		}
+		if d, hold := time.Since(died), p.Safety.Hold.D(); d > hold {
+			t.Errorf("lift1 driven %v after the process died, more than the %v hold", d, hold)
+		}
+		// The PCA9685 itself still holds the run command: only OE stops it.
+		if r.pca[0x42].Reg(0x06+4*3+1)&0x10 == 0 {
+			t.Error("the PCA9685's channel register changed: the test no longer shows outputs held by a dead process")
+		}
+		r.hold.Freeze(false)
+	})
+}
+
+// A braking lift stops with both bridge inputs on; Halt coasts.
+func TestBrakeFromProfile(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		text := strings.Replace(string(profile.DefaultYAML()),
+			"lift0:     {chip: pwm2, pwm: 0, in1: 1, in2: 2}",
+			"lift0:     {chip: pwm2, pwm: 0, in1: 1, in2: 2, brake: true, ramp: 250ms}", 1)
+		p, err := profile.Parse("brake.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		lift := b.Motors["lift0"]
+		if err := lift.Run(motor.Forward, 1); err != nil {
+			t.Fatal(err)
+		}
+		if d := r.pca[0x42].Duty(0); d < 0.19 || d > 0.21 {
+			t.Errorf("start of the 250ms ramp: duty %v, want 0.2", d)
+		}
+		time.Sleep(250 * time.Millisecond)
+		if d := r.pca[0x42].Duty(0); d != 1 {
+			t.Errorf("after the ramp: duty %v, want 1", d)
+		}
+		if err := lift.Stop(); err != nil {
+			t.Fatal(err)
+		}
+		if r.pca[0x42].Duty(1) != 1 || r.pca[0x42].Duty(2) != 1 || r.pca[0x42].Duty(0) != 1 {
+			t.Error("Stop did not brake (IN1, IN2 and PWM on)")
+		}
+		if err := b.Halt(); err != nil {
+			t.Fatal(err)
+		}
+		for ch := 0; ch < 3; ch++ {
+			if r.pca[0x42].High(ch) {
+				t.Errorf("after Halt channel %d still on", ch)
+			}
+		}
+	})
+}
+
+// speedPort is an SPI port that caps Connect's speed at LimitSpeed's, as
+// Linux's spidev ports in periph do.
+type speedPort struct {
+	*rfidtest.Chip
+	mu        sync.Mutex
+	limit     physic.Frequency
+	connected physic.Frequency
+}
+
+func (p *speedPort) LimitSpeed(f physic.Frequency) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.limit = f
+	return nil
+}
+
+func (p *speedPort) Connect(f physic.Frequency, m spi.Mode, bits int) (spi.Conn, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.limit > 0 && f > p.limit {
+		f = p.limit
+	}
+	p.connected = f
+	return p.Chip.Connect(f, m, bits)
+}
+
+func TestSPISpeedPerBus(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Default()
+		newRig(t, p, "SPI0.0", "SPI1.0")
+		ports := map[string]*speedPort{}
+		for _, n := range []string{"SPI0.0", "SPI1.0"} {
+			sp := &speedPort{Chip: rfidtest.NewChip()}
+			ports[n] = sp
+			if err := spireg.Register(n, nil, -1, func() (spi.PortCloser, error) { return sp, nil }); err != nil {
+				t.Fatal(err)
+			}
+			t.Cleanup(func() { _ = spireg.Unregister(n) })
+		}
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		if got := ports["SPI0.0"].connected; got != 5*physic.MegaHertz {
+			t.Errorf("inline0 on SPI0 at %v, want the profile's 5MHz", got)
+		}
+		if got := ports["SPI1.0"].connected; got != 2*physic.MegaHertz {
+			t.Errorf("inline2 on SPI1 at %v, want the profile's 2MHz", got)
+		}
+	})
+}

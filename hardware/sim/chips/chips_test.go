@@ -1,0 +1,139 @@
+package chips_test
+
+import (
+	"errors"
+	"testing"
+	"testing/synctest"
+
+	"jantaku/hardware/sim/chips"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/devices/v3/mcp23xxx"
+	"periph.io/x/devices/v3/pca9685"
+)
+
+// periph's own PCA9685 driver, on the emulator: the PWM it asks for is
+// the duty the channel outputs, and OE high turns every output off.
+func TestPCA9685WithPeriph(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) { // periph's driver sleeps 100ms twice
+		bus := &chips.Bus{}
+		chip := chips.NewPCA9685(0x40)
+		bus.Add(chip)
+		d, err := pca9685.NewI2C(bus, 0x40)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := d.SetPwmFreq(1600 * physic.Hertz); err != nil {
+			t.Fatal(err)
+		}
+		// The datasheet's prescale is round(25 MHz / (4096 × f)) − 1 = 3
+		// for 1.6 kHz; periph's pca9685 v3.7.4 leaves out the − 1 and
+		// writes 4, so the outputs run at 25 MHz / (4096 × 5) ≈ 1.22 kHz.
+		if got := chip.Reg(0xFE); got != 4 {
+			t.Errorf("PRE_SCALE %d for 1.6 kHz, want periph's 4", got)
+		}
+		p, err := d.CreatePin(5)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := p.PWM(gpio.DutyHalf, 1600*physic.Hertz); err != nil {
+			t.Fatal(err)
+		}
+		if got := chip.Duty(5); got < 0.49 || got > 0.51 {
+			t.Errorf("channel 5 at half duty outputs %v", got)
+		}
+		if err := p.PWM(gpio.DutyMax, 1600*physic.Hertz); err != nil {
+			t.Fatal(err)
+		}
+		if got := chip.Duty(5); got != 1 {
+			t.Errorf("channel 5 at full duty outputs %v", got)
+		}
+		chip.SetOE(true)
+		if got := chip.Duty(5); got != 0 {
+			t.Errorf("with OE high channel 5 outputs %v, want 0", got)
+		}
+		chip.SetOE(false)
+		if err := d.SetAllPwm(0, 0); err != nil {
+			t.Fatal(err)
+		}
+		if got := chip.Duty(5); got != 0 {
+			t.Errorf("after SetAllPwm(0, 0) channel 5 outputs %v", got)
+		}
+		// periph leaves ALLCALL on: the chip answers 0x70.
+		if !chip.Answers(chips.AllCallAddr) {
+			t.Error("the PCA9685 does not answer its all-call address")
+		}
+	})
+}
+
+// A TCA9548A at 0x70 next to a PCA9685: both answer, and a read fights.
+func TestAllCallClash(t *testing.T) {
+	bus := &chips.Bus{}
+	pca := chips.NewPCA9685(0x40)
+	tca := &chips.TCA9548A{Addr: 0x70}
+	bus.Add(pca, tca)
+	var r [1]byte
+	if err := bus.Tx(0x70, nil, r[:]); !errors.Is(err, chips.ErrCollision) {
+		t.Errorf("reading 0x70 = %v, want a collision", err)
+	}
+	// The write reaches both: the TCA9548A's channel byte lands in the
+	// PCA9685's register pointer too.
+	if err := bus.Tx(0x70, []byte{0x04}, nil); err != nil {
+		t.Fatal(err)
+	}
+	if tca.Control() != 0x04 {
+		t.Errorf("TCA9548A control %#x", tca.Control())
+	}
+	if err := bus.Tx(0x71, []byte{0x01}, nil); !errors.Is(err, chips.ErrNoAck) {
+		t.Errorf("0x71: %v, want no ACK", err)
+	}
+}
+
+// periph's MCP23017 driver on the emulator: pull-ups, contacts, outputs,
+// and the error its Read swallows.
+func TestMCP23017WithPeriph(t *testing.T) {
+	bus := &chips.Bus{}
+	chip := chips.NewMCP23017(0x20)
+	bus.Add(chip)
+	d, err := mcp23xxx.NewI2C(bus, mcp23xxx.MCP23017, 0x20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a0, b7 := d.Pins[0][0], d.Pins[1][7]
+	if err := a0.In(gpio.PullUp, gpio.NoEdge); err != nil {
+		t.Fatal(err)
+	}
+	if !chip.PullUp("A0") {
+		t.Error("GPPUA bit 0 not set")
+	}
+	if err := a0.In(gpio.PullDown, gpio.NoEdge); err == nil {
+		t.Error("periph accepted a pull-down the MCP23017 does not have")
+	}
+	if a0.Read() != gpio.High {
+		t.Error("open contact with the pull-up reads low")
+	}
+	if err := chip.Contact("A0", true); err != nil {
+		t.Fatal(err)
+	}
+	if a0.Read() != gpio.Low {
+		t.Error("closed contact reads high")
+	}
+	if err := b7.Out(gpio.High); err != nil {
+		t.Fatal(err)
+	}
+	if h, out := chip.Output("B7"); !h || !out {
+		t.Errorf("B7 output %v (an output: %v)", h, out)
+	}
+	// A dead bus: periph's Read says Low, with no error, as a closed
+	// switch would. hardware/board reads the register itself for that.
+	if err := chip.Contact("A0", false); err != nil {
+		t.Fatal(err)
+	}
+	bus.Fail(0x20, errors.New("cable pulled"))
+	if a0.Read() != gpio.Low {
+		t.Error("periph's Read on a dead bus no longer reads Low: revisit hardware/board's expanderIn")
+	}
+	if err := chip.Contact("C9", true); err == nil {
+		t.Error("a bad pin name: no error")
+	}
+}
