@@ -1,8 +1,6 @@
 package hand
 
 import (
-	"slices"
-
 	"jantaku/rules/tile"
 )
 
@@ -66,60 +64,40 @@ func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 // the pair). Two readings differ in their groups; what the wildcards stood
 // for follows from the groups (Arrangement.Wild).
 func Arrangements(c tile.Counts, o Options) ([]Arrangement, error) {
-	n, err := check(&c, &o, totalComplete)
+	var buf [collectFixed]Decomposition
+	ds, err := Decompose(buf[:0], &c, &o)
 	if err != nil {
 		return nil, err
 	}
-	return arrangements(&c, &o, n), nil
+	return arrangementsOf(ds), nil
 }
 
-func arrangements(c *tile.Counts, o *Options, n int) []Arrangement {
-	out := make([]Arrangement, 0, 4)
-	handled := false
-	if o.Wildcards == 0 {
-		out, handled = standardFast(c, o.PairOnly, out)
+// arrangementsOf copies decompositions to the heap as Arrangements, their
+// groups and stand-ins in one allocation each.
+func arrangementsOf(ds []Decomposition) []Arrangement {
+	out := make([]Arrangement, len(ds))
+	ng, nw := 0, 0
+	for i := range ds {
+		ng += int(ds[i].ngroups)
+		nw += int(ds[i].nwild)
 	}
-	if !handled {
-		out = standardArrangements(*c, *o, out)
+	groups := make([]Group, 0, ng)
+	var wild []Stand
+	if nw > 0 {
+		wild = make([]Stand, 0, nw)
 	}
-	if o.Shapes != 0 && completeShapes(c, o, n, true) != 0 {
-		out = specialArrangements(*c, *o, n, out)
-	}
-	slices.SortFunc(out, compareArrangements)
-	return out
-}
-
-// specialArrangements appends the readings of c as the special shapes of
-// o. It takes copies so that only hands of a special shape pay for the
-// closure's captures.
-func specialArrangements(c tile.Counts, o Options, n int, out []Arrangement) []Arrangement {
-	for sh := SevenPairs; sh < numShapes; sh++ {
-		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
-			continue
+	for i := range ds {
+		d := &ds[i]
+		start := len(groups)
+		groups = append(groups, d.Groups()...)
+		out[i] = Arrangement{Shape: d.Shape, Groups: groups[start:len(groups):len(groups)]}
+		if d.nwild > 0 {
+			ws := len(wild)
+			wild = append(wild, d.Wild()...)
+			out[i].Wild = wild[ws:len(wild):len(wild)]
 		}
-		special(sh, &c, &o, func(gs []Group) bool {
-			for _, a := range out {
-				if a.Shape == sh && slices.Equal(a.Groups, gs) {
-					return false
-				}
-			}
-			a := Arrangement{Shape: sh, Groups: gs}
-			if o.Wildcards > 0 {
-				a.Wild = stands(gs, c)
-			}
-			out = append(out, a)
-			return false
-		})
 	}
 	return out
-}
-
-// compareArrangements orders by shape, then groups.
-func compareArrangements(a, b Arrangement) int {
-	if a.Shape != b.Shape {
-		return int(a.Shape) - int(b.Shape)
-	}
-	return slices.CompareFunc(a.Groups, b.Groups, compareGroups)
 }
 
 // Readings returns every way the winning tile win can sit in a group of
@@ -136,7 +114,12 @@ func compareArrangements(a, b Arrangement) int {
 // a stand-in of its kind in another group, so every group holding its
 // kind is a reading.
 func (a Arrangement) Readings(win tile.Kind) []Reading {
-	var out []Reading
+	return a.AppendReadings(nil, win)
+}
+
+// AppendReadings appends the readings of Readings to out: with room in
+// out (MaxGroups) it allocates nothing.
+func (a Arrangement) AppendReadings(out []Reading, win tile.Kind) []Reading {
 	for i, g := range a.Groups {
 		if !g.mask().Has(win) {
 			continue

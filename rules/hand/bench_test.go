@@ -1,6 +1,7 @@
 package hand_test
 
 import (
+	"fmt"
 	"testing"
 
 	"jantaku/rules/hand"
@@ -113,5 +114,32 @@ func BenchmarkWaitsWildcards(b *testing.B) {
 	b.ReportAllocs()
 	for b.Loop() {
 		hand.Waits(c, o)
+	}
+}
+
+// BenchmarkDecompose is Arrangements into a caller's buffer: what every
+// scorer runs on each hand.
+func BenchmarkDecompose(b *testing.B) {
+	cases := []struct {
+		h string
+		o hand.Options
+	}{
+		{benchWin, hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs)}},
+		{benchWinMany, hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs)}},
+		{"22334455667788m", hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs)}},
+		{"123456m789p12s55z", hand.Options{Wildcards: 1, WildNever: hand.MaskOf(tile.Green, tile.Red)}},
+		{"123456m789p1s", hand.Options{Wildcards: 4, WildNever: hand.MaskOf(tile.Green, tile.Red), PairOnly: mask258}},
+	}
+	for _, cs := range cases {
+		b.Run(fmt.Sprintf("%s+%dw", cs.h, cs.o.Wildcards), func(b *testing.B) {
+			c := benchCounts(b, cs.h)
+			var buf [16]hand.Decomposition
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := hand.Decompose(buf[:0], &c, &cs.o); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
 	}
 }

@@ -98,27 +98,35 @@ func readingTable() {
 	})
 }
 
-// standardFast returns the standard readings of c with no wildcards by
-// the table, appended to out. ok is false when a count is over four.
-func standardFast(c *tile.Counts, pairs Mask, out []Arrangement) ([]Arrangement, bool) {
+// standardTable appends the standard readings of c with no wildcards,
+// read from the table, to dst, unsorted. ok is false when a count is over
+// four (a wait on a tile whose copies are all held); then the search
+// decides.
+func standardTable(dst []Decomposition, c *tile.Counts, pairs Mask) (_ []Decomposition, ok bool) {
 	readingTable()
 	var lists [3][]uint32
-	empty := []uint32{0}
-	hpair, hsets := -1, 0
+	empty := [1]uint32{0}
+	hpair := -1
+	var honors [4]Group // honour triplets, ascending
+	nh := 0
 	for k := int(tile.East); k < tile.NumKinds; k++ {
 		switch c[k] {
 		case 0:
 		case 2:
 			if hpair >= 0 {
-				return out, true
+				return dst, true
 			}
 			hpair = k
 		case 3:
-			hsets++
+			if nh == len(honors) {
+				return dst, true
+			}
+			honors[nh] = Group{Kind: Triplet, Tile: tile.Kind(k)}
+			nh++
 		case 1, 4:
-			return out, true
+			return dst, true
 		default:
-			return out, false
+			return dst, false
 		}
 	}
 	for s := range 3 {
@@ -126,77 +134,53 @@ func standardFast(c *tile.Counts, pairs Mask, out []Arrangement) ([]Arrangement,
 		for r := 8; r >= 0; r-- {
 			v := c[s*9+r]
 			if v > 4 {
-				return out, false
+				return dst, false
 			}
 			key = key*5 + int32(v)
 		}
 		if key == 0 {
-			lists[s] = empty
+			lists[s] = empty[:]
 			continue
 		}
 		e, ok := suitReadings.index[key]
 		if !ok {
-			return out, true
+			return dst, true
 		}
 		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]
 	}
-	// pairOf returns the pair kind of a combination, or -1 when it has
-	// not exactly one pair allowed by pairs.
-	pairOf := func(a, b, d uint32) int {
-		p, n := hpair, 0
-		if p >= 0 {
-			n++
-		}
-		for s, x := range [3]uint32{a, b, d} {
-			if r := int(x >> 20 & 15); r > 0 {
-				p = s*9 + r - 1
-				n++
-			}
-		}
-		if n != 1 || (pairs != 0 && !pairs.Has(tile.Kind(p))) {
-			return -1
-		}
-		return p
-	}
-	n := 0
 	for _, a := range lists[0] {
 		for _, b := range lists[1] {
-			for _, d := range lists[2] {
-				if pairOf(a, b, d) >= 0 {
-					n++
+			for _, x := range lists[2] {
+				// Exactly one pair, and one the rule allows.
+				p, np := hpair, 0
+				if p >= 0 {
+					np++
 				}
-			}
-		}
-	}
-	if n == 0 {
-		return out, true
-	}
-	per := (c.Total()-2)/3 + 1
-	groups := make([]Group, 0, n*per)
-	for _, a := range lists[0] {
-		for _, b := range lists[1] {
-			for _, d := range lists[2] {
-				p := pairOf(a, b, d)
-				if p < 0 {
+				for s, v := range [3]uint32{a, b, x} {
+					if r := int(v >> 20 & 15); r > 0 {
+						p = s*9 + r - 1
+						np++
+					}
+				}
+				if np != 1 || (pairs != 0 && !pairs.Has(tile.Kind(p))) {
 					continue
 				}
-				start := len(groups)
-				for s, x := range [3]uint32{a, b, d} {
-					for i := range int(x >> 24) {
-						g := setCodes[x>>(5*i)&31-1]
+				dst = append(dst, Decomposition{Shape: Standard})
+				d := &dst[len(dst)-1]
+				n := 0
+				for s, v := range [3]uint32{a, b, x} {
+					for i := range int(v >> 24) {
+						g := setCodes[v>>(5*i)&31-1]
 						g.Tile += tile.Kind(9 * s)
-						groups = append(groups, g)
+						d.groups[n] = g
+						n++
 					}
 				}
-				for k := int(tile.East); k < tile.NumKinds; k++ {
-					if c[k] == 3 {
-						groups = append(groups, Group{Kind: Triplet, Tile: tile.Kind(k)})
-					}
-				}
-				groups = append(groups, Group{Kind: Pair, Tile: tile.Kind(p)})
-				out = append(out, Arrangement{Shape: Standard, Groups: groups[start:len(groups):len(groups)]})
+				n += copy(d.groups[n:], honors[:nh])
+				d.groups[n] = Group{Kind: Pair, Tile: tile.Kind(p)}
+				d.ngroups = uint8(n + 1)
 			}
 		}
 	}
-	return out, true
+	return dst, true
 }

@@ -77,3 +77,6 @@ func total(c *tile.Counts, o *Options) (n int, ok bool) {
 	}
 	return n, n <= 14
 }
+
+// errNilCounts is Decompose's answer to nil counts.
+var errNilCounts = fmt.Errorf("hand: no counts: %w", ErrTileCount)

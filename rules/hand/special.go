@@ -1,15 +1,12 @@
 package hand
 
 import (
-	"slices"
-
 	"jantaku/rules/tile"
 )
 
-// The special shapes. Each search calls emit with the groups of every
-// reading (sorted) and stops when emit returns true; it reports whether
-// emit stopped it. With a nil emit it reports whether there is a reading,
-// without building one. The counts total, with wildcards, is 14 (11 for a
+// The special shapes. Each search gives col the groups of every reading
+// (sorted). With a nil col it reports whether there is a reading, without
+// building one, and stops at the first; otherwise it returns false. The counts total, with wildcards, is 14 (11 for a
 // knitted straight with one meld), checked by the caller.
 
 // orphanMask is the 13 terminals and honours.
@@ -20,7 +17,7 @@ const honorMask = Mask(0x7f << tile.East)
 
 // sevenPairs: spec/riichi.md §7.1 (distinct pairs), spec/sichuan.md §5.1
 // and spec/mcr.md §3 (four identical tiles may be two pairs).
-func sevenPairs(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
+func sevenPairs(c *tile.Counts, o *Options, col *collector) bool {
 	w := o.Wildcards
 	var npairs [tile.NumKinds]uint8
 	for k, v := range c {
@@ -49,12 +46,14 @@ func sevenPairs(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 		if n != 7 {
 			return false
 		}
-		if emit == nil {
+		if col == nil {
 			return true
 		}
-		return emit(pairGroups(&npairs))
+		var buf [MaxGroups]Group
+		col.add(pairGroups(&npairs, buf[:0]))
+		return false
 	}
-	f := pairFill{npairs: npairs, maxPer: 1, never: o.WildNever, emit: emit}
+	f := pairFill{npairs: npairs, maxPer: 1, never: o.WildNever, col: col}
 	if o.FourAsTwoPairs {
 		f.maxPer = 2
 	}
@@ -66,16 +65,21 @@ type pairFill struct {
 	npairs [tile.NumKinds]uint8
 	maxPer uint8
 	never  Mask
-	emit   func([]Group) bool
+	col    *collector
 }
 
 func (f *pairFill) rec(from, left int) bool {
 	if left == 0 {
-		gs := pairGroups(&f.npairs)
+		var buf [MaxGroups]Group
+		gs := pairGroups(&f.npairs, buf[:0])
 		if len(gs) != 7 {
 			return false
 		}
-		return f.emit == nil || f.emit(gs)
+		if f.col == nil {
+			return true
+		}
+		f.col.add(gs)
+		return false
 	}
 	for k := from; k < tile.NumKinds; k++ {
 		if f.npairs[k] >= f.maxPer || f.never.Has(tile.Kind(k)) {
@@ -91,10 +95,14 @@ func (f *pairFill) rec(from, left int) bool {
 	return false
 }
 
-func pairGroups(npairs *[tile.NumKinds]uint8) []Group {
-	gs := make([]Group, 0, 7)
+// pairGroups appends the pairs of npairs to gs, which has room for
+// MaxGroups; more pairs than that are left out (no reading has them).
+func pairGroups(npairs *[tile.NumKinds]uint8, gs []Group) []Group {
 	for k, n := range npairs {
 		for range n {
+			if len(gs) == MaxGroups {
+				return gs
+			}
 			gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(k)})
 		}
 	}
@@ -102,7 +110,7 @@ func pairGroups(npairs *[tile.NumKinds]uint8) []Group {
 }
 
 // thirteenOrphans: one of each terminal and honour and a second of one.
-func thirteenOrphans(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
+func thirteenOrphans(c *tile.Counts, o *Options, col *collector) bool {
 	w := o.Wildcards
 	pair := -1
 	for k, v := range c {
@@ -120,30 +128,44 @@ func thirteenOrphans(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 			pair = k
 		}
 	}
-	make13 := func(pair int) []Group {
-		gs := make([]Group, 0, 13)
-		for k := range tile.NumKinds {
-			switch {
-			case k == pair:
-				gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(k)})
-			case orphanMask.Has(tile.Kind(k)):
-				gs = append(gs, Group{Kind: Single, Tile: tile.Kind(k)})
-			}
-		}
-		return gs
-	}
 	if pair >= 0 {
-		return w == 0 && (emit == nil || emit(make13(pair)))
+		if w != 0 {
+			return false
+		}
+		if col == nil {
+			return true
+		}
+		var buf [MaxGroups]Group
+		col.add(orphanGroups(pair, buf[:0]))
+		return false
 	}
 	if w != 1 {
 		return false
 	}
 	for k := range tile.NumKinds {
-		if orphanMask.Has(tile.Kind(k)) && !o.WildNever.Has(tile.Kind(k)) && (emit == nil || emit(make13(k))) {
-			return true
+		if orphanMask.Has(tile.Kind(k)) && !o.WildNever.Has(tile.Kind(k)) {
+			if col == nil {
+				return true
+			}
+			var buf [MaxGroups]Group
+			col.add(orphanGroups(k, buf[:0]))
 		}
 	}
 	return false
+}
+
+// orphanGroups is the reading of thirteen orphans with its pair in pair.
+// gs has room for MaxGroups.
+func orphanGroups(pair int, gs []Group) []Group {
+	for k := range tile.NumKinds {
+		switch {
+		case k == pair:
+			gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(k)})
+		case orphanMask.Has(tile.Kind(k)):
+			gs = append(gs, Group{Kind: Single, Tile: tile.Kind(k)})
+		}
+	}
+	return gs
 }
 
 // knitMasks are the nine tiles of the six knitted sets: 147, 258 and 369,
@@ -154,7 +176,7 @@ var knitMasks = [6]Mask{0x4912449, 0x24a4849, 0x4909292, 0x1264892, 0x2489324, 0
 // singles emits every way to make the distinct tiles of c, with the
 // wildcards as further distinct tiles, into a set of 14 singles drawn from
 // cand that contains all of must.
-func singles(c *tile.Counts, o *Options, cand, must Mask, emit func([]Group) bool) bool {
+func singles(c *tile.Counts, o *Options, cand, must Mask, col *collector) bool {
 	var have Mask
 	for k, v := range c {
 		if v > 1 || (v == 1 && !cand.Has(tile.Kind(k))) {
@@ -172,10 +194,10 @@ func singles(c *tile.Counts, o *Options, cand, must Mask, emit func([]Group) boo
 	w -= popcount(missing)
 	have |= missing
 	free := cand &^ have &^ o.WildNever
-	if emit == nil {
+	if col == nil {
 		return popcount(free) >= w
 	}
-	f := singleFill{free: free, emit: emit}
+	f := singleFill{free: free, col: col}
 	return f.rec(0, w, have)
 }
 
@@ -184,12 +206,17 @@ type singleFill struct {
 	free   Mask
 	never  Mask
 	lowGap bool // 十三不搭: tiles of a suit three apart, free unused
-	emit   func([]Group) bool
+	col    *collector
 }
 
 func (f *singleFill) rec(from, left int, have Mask) bool {
 	if left == 0 {
-		return f.emit == nil || f.emit(singleGroups(have))
+		if f.col == nil {
+			return true
+		}
+		var buf [MaxGroups]Group
+		f.col.add(singleGroups(have, buf[:0]))
+		return false
 	}
 	for k := from; k < tile.NumKinds; k++ {
 		m := have | 1<<k
@@ -207,10 +234,11 @@ func (f *singleFill) rec(from, left int, have Mask) bool {
 	return false
 }
 
-func singleGroups(m Mask) []Group {
-	gs := make([]Group, 0, 14)
+// singleGroups appends the kinds of m as singles to gs, which has room for
+// MaxGroups.
+func singleGroups(m Mask, gs []Group) []Group {
 	for k := range tile.NumKinds {
-		if m.Has(tile.Kind(k)) {
+		if m.Has(tile.Kind(k)) && len(gs) < MaxGroups {
 			gs = append(gs, Group{Kind: Single, Tile: tile.Kind(k)})
 		}
 	}
@@ -227,9 +255,9 @@ func popcount(m Mask) int {
 
 // knittedHonors: 全不靠, 14 distinct tiles from the honours and one knitted
 // set (spec/mcr.md §8.1).
-func knittedHonors(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
+func knittedHonors(c *tile.Counts, o *Options, col *collector) bool {
 	for _, km := range knitMasks {
-		if singles(c, o, km|honorMask, 0, emit) {
+		if singles(c, o, km|honorMask, 0, col) {
 			return true
 		}
 	}
@@ -237,9 +265,9 @@ func knittedHonors(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 }
 
 // greaterKnitted: 七星不靠, 全不靠 with all seven honours.
-func greaterKnitted(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
+func greaterKnitted(c *tile.Counts, o *Options, col *collector) bool {
 	for _, km := range knitMasks {
-		if singles(c, o, km|honorMask, honorMask, emit) {
+		if singles(c, o, km|honorMask, honorMask, col) {
 			return true
 		}
 	}
@@ -249,7 +277,7 @@ func greaterKnitted(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 // knittedStraight: 组合龙, a knitted set of nine plus sets and a pair
 // (spec/mcr.md §8.1). The knitted groups come first, then the sets, then
 // the pair.
-func knittedStraight(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
+func knittedStraight(c *tile.Counts, o *Options, col *collector) bool {
 	for _, km := range knitMasks {
 		rest := *c
 		ro := *o
@@ -274,33 +302,23 @@ func knittedStraight(c *tile.Counts, o *Options, emit func([]Group) bool) bool {
 		if !ok {
 			continue
 		}
-		if emit == nil {
+		if col == nil {
 			ro.PairOnly = 0
 			if completeStandard(&rest, &ro) {
 				return true
 			}
 			continue
 		}
-		if knittedRest(&rest, ro.Wildcards, o.WildNever, gs, emit) {
-			return true
-		}
+		knittedRest(&rest, ro.Wildcards, o.WildNever, gs, col)
 	}
 	return false
 }
 
 // knittedRest emits the readings of the tiles left beside a knitted set
 // (its groups gs) as sets and a pair.
-func knittedRest(rest *tile.Counts, wild int, never Mask, gs [3]Group, emit func([]Group) bool) bool {
-	s := stdSearch{c: *rest, wild: wild, never: never, pair: -1}
-	s.emit = func(s *stdSearch) bool {
-		out := slices.Clone(gs[:])
-		sets := slices.Clone(s.sets)
-		slices.SortFunc(sets, compareGroups)
-		out = append(out, sets...)
-		out = append(out, Group{Kind: Pair, Tile: tile.Kind(s.pair)})
-		return emit(out)
-	}
-	return s.run(0)
+func knittedRest(rest *tile.Counts, wild int, never Mask, gs [3]Group, col *collector) {
+	s := stdSearch{c: *rest, wild: wild, never: never, pair: -1, prefix: gs, nprefix: len(gs), col: col}
+	s.run(0)
 }
 
 // unrelatedOK reports whether the kinds in m can be part of a 十三不搭:
@@ -322,7 +340,7 @@ func unrelatedOK(m Mask) bool {
 
 // thirteenUnrelated: 十三不搭, 14 distinct tiles, those of a suit at least
 // three apart (spec/shanghai.md §7); with must = the honours, 七星聚会.
-func thirteenUnrelated(c *tile.Counts, o *Options, must Mask, emit func([]Group) bool) bool {
+func thirteenUnrelated(c *tile.Counts, o *Options, must Mask, col *collector) bool {
 	var have Mask
 	for k, v := range c {
 		if v > 1 {
@@ -342,29 +360,34 @@ func thirteenUnrelated(c *tile.Counts, o *Options, must Mask, emit func([]Group)
 	have |= missing
 	left := o.Wildcards - popcount(missing)
 	if left == 0 {
-		return emit == nil || emit(singleGroups(have))
+		if col == nil {
+			return true
+		}
+		var buf [MaxGroups]Group
+		col.add(singleGroups(have, buf[:0]))
+		return false
 	}
-	f := singleFill{never: o.WildNever, lowGap: true, emit: emit}
+	f := singleFill{never: o.WildNever, lowGap: true, col: col}
 	return f.rec(0, left, have)
 }
 
 // special runs the search for shape sh.
-func special(sh Shape, c *tile.Counts, o *Options, emit func([]Group) bool) bool {
+func special(sh Shape, c *tile.Counts, o *Options, col *collector) bool {
 	switch sh {
 	case SevenPairs:
-		return sevenPairs(c, o, emit)
+		return sevenPairs(c, o, col)
 	case ThirteenOrphans:
-		return thirteenOrphans(c, o, emit)
+		return thirteenOrphans(c, o, col)
 	case KnittedHonors:
-		return knittedHonors(c, o, emit)
+		return knittedHonors(c, o, col)
 	case GreaterKnitted:
-		return greaterKnitted(c, o, emit)
+		return greaterKnitted(c, o, col)
 	case KnittedStraight:
-		return knittedStraight(c, o, emit)
+		return knittedStraight(c, o, col)
 	case ThirteenUnrelated:
-		return thirteenUnrelated(c, o, 0, emit)
+		return thirteenUnrelated(c, o, 0, col)
 	case SevenStars:
-		return thirteenUnrelated(c, o, honorMask, emit)
+		return thirteenUnrelated(c, o, honorMask, col)
 	}
 	return false
 }

@@ -1,8 +1,6 @@
 package hand
 
 import (
-	"slices"
-
 	"jantaku/rules/tile"
 )
 
@@ -11,17 +9,54 @@ import (
 // wildcards stood for is the groups' tiles less the real tiles. So the
 // search consumes real tiles first and wildcards only for what is missing,
 // always covering the lowest real tile left; groups of wildcards only come
-// last.
+// last. It holds everything by value and allocates nothing.
 type stdSearch struct {
 	c     tile.Counts // real tiles not yet placed
 	wild  int         // wildcards not yet placed
 	never Mask        // kinds a wildcard may not stand for
 	pairs Mask        // kinds the pair may be; 0 = any
-	sets  []Group     // sets placed so far
-	pair  int         // kind of the pair, -1 while none
-	// emit receives each complete reading; it returns true to stop.
-	emit func(s *stdSearch) bool
+	sets  [4]Group    // sets placed so far
+	nsets int
+	pair  int // kind of the pair, -1 while none
+	// prefix are groups every reading starts with (a knitted straight's
+	// knitted groups).
+	prefix  [3]Group
+	nprefix int
+	// col receives each complete reading; nil stops at the first.
+	col *collector
 }
+
+// emit hands the reading found to the collector; it returns true to stop.
+func (s *stdSearch) emit() bool {
+	if s.col == nil {
+		return true
+	}
+	var buf [MaxGroups]Group
+	n := copy(buf[:], s.prefix[:s.nprefix])
+	sets := buf[n : n+s.nsets]
+	copy(sets, s.sets[:s.nsets])
+	for i := 1; i < len(sets); i++ {
+		for j := i; j > 0 && compareGroups(sets[j-1], sets[j]) > 0; j-- {
+			sets[j-1], sets[j] = sets[j], sets[j-1]
+		}
+	}
+	n += s.nsets
+	buf[n] = Group{Kind: Pair, Tile: tile.Kind(s.pair)}
+	s.col.add(buf[:n+1])
+	return false
+}
+
+// push and pop place and remove a set.
+func (s *stdSearch) push(g Group) bool {
+	if s.nsets == len(s.sets) {
+		return false
+	}
+	s.sets[s.nsets] = g
+	s.nsets++
+	return true
+}
+
+func (s *stdSearch) pop() { s.nsets-- }
 
 // take places n tiles of kind k, real ones first. It returns how many
 // real and wild tiles it used, ok false when it cannot.
@@ -65,9 +100,11 @@ func (s *stdSearch) run(k int) bool {
 		}
 	}
 	if r, w, ok := s.take(k, 3); ok {
-		s.sets = append(s.sets, Group{Kind: Triplet, Tile: tile.Kind(k)})
-		stop := s.run(k)
-		s.sets = s.sets[:len(s.sets)-1]
+		stop := false
+		if s.push(Group{Kind: Triplet, Tile: tile.Kind(k)}) {
+			stop = s.run(k)
+			s.pop()
+		}
 		s.give(k, r, w)
 		if stop {
 			return true
@@ -98,9 +135,11 @@ func (s *stdSearch) seq(lo int) bool {
 			return false
 		}
 	}
-	s.sets = append(s.sets, Group{Kind: Sequence, Tile: tile.Kind(lo)})
-	stop := s.run(lo)
-	s.sets = s.sets[:len(s.sets)-1]
+	stop := false
+	if s.push(Group{Kind: Sequence, Tile: tile.Kind(lo)}) {
+		stop = s.run(lo)
+		s.pop()
+	}
 	for i := range 3 {
 		s.give(lo+i, r[i], w[i])
 	}
@@ -114,13 +153,13 @@ func (s *stdSearch) fill(from int) bool {
 		if s.pair < 0 {
 			return false
 		}
-		return s.emit(s)
+		return s.emit()
 	}
 	if s.wild == 2 && s.pair < 0 {
 		for k := range tile.NumKinds {
 			if s.pairAllowed(k) && !s.never.Has(tile.Kind(k)) {
 				s.pair = k
-				stop := s.emit(s)
+				stop := s.emit()
 				s.pair = -1
 				if stop {
 					return true
@@ -137,10 +176,12 @@ func (s *stdSearch) fill(from int) bool {
 		if s.never&g.mask() != 0 {
 			continue
 		}
+		if !s.push(g) {
+			return false
+		}
 		s.wild -= 3
-		s.sets = append(s.sets, g)
 		stop := s.fill(i)
-		s.sets = s.sets[:len(s.sets)-1]
+		s.pop()
 		s.wild += 3
 		if stop {
 			return true
@@ -204,65 +245,11 @@ func compareGroups(a, b Group) int {
 	return int(a.Kind) - int(b.Kind)
 }
 
-// stands works out what the wildcards stood for in groups made from the
-// real tiles c: real tiles go to the pair first (so a pair holds as few
-// stand-ins as any reading allows), then to the other groups in order.
-func stands(groups []Group, c tile.Counts) []Stand {
-	var out []Stand
-	var buf [14]tile.Kind
-	place := func(i int) {
-		for _, k := range groups[i].appendKinds(buf[:0]) {
-			if c[k] > 0 {
-				c[k]--
-			} else {
-				out = append(out, Stand{For: k, Group: i})
-			}
-		}
-	}
-	for i, g := range groups {
-		if g.Kind == Pair {
-			place(i)
-		}
-	}
-	for i, g := range groups {
-		if g.Kind != Pair {
-			place(i)
-		}
-	}
-	slices.SortFunc(out, func(a, b Stand) int {
-		if a.Group != b.Group {
-			return a.Group - b.Group
-		}
-		return int(a.For) - int(b.For)
-	})
-	return out
-}
-
-// standardArrangements appends every standard reading of c with o's
-// wildcards to out. It takes copies: its closure's captures move to the
-// heap.
-func standardArrangements(c tile.Counts, o Options, out []Arrangement) []Arrangement {
-	s := stdSearch{c: c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
-	s.sets = make([]Group, 0, 4)
-	s.emit = func(s *stdSearch) bool {
-		gs := make([]Group, 0, len(s.sets)+1)
-		gs = append(gs, s.sets...)
-		slices.SortFunc(gs, compareGroups)
-		gs = append(gs, Group{Kind: Pair, Tile: tile.Kind(s.pair)})
-		for _, a := range out {
-			if a.Shape == Standard && slices.Equal(a.Groups, gs) {
-				return false
-			}
-		}
-		a := Arrangement{Shape: Standard, Groups: gs}
-		if o.Wildcards > 0 {
-			a.Wild = stands(gs, c)
-		}
-		out = append(out, a)
-		return false
-	}
+// standardSearch gives col every standard reading of c with o's
+// wildcards.
+func standardSearch(c *tile.Counts, o *Options, col *collector) {
+	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1, col: col}
 	s.run(0)
-	return out
 }
 
 // completeStandard reports whether c with o's wildcards reads as sets and a
@@ -272,8 +259,5 @@ func completeStandard(c *tile.Counts, o *Options) bool {
 		return ok
 	}
 	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1}
-	var buf [4]Group
-	s.sets = buf[:0]
-	s.emit = func(*stdSearch) bool { return true }
 	return s.run(0)
 }

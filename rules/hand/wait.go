@@ -22,9 +22,23 @@ type Wait struct {
 // error. The winning tile is a real tile, so o.WildNever does not limit
 // it.
 func Waits(c tile.Counts, o Options) ([]Wait, error) {
-	n, err := check(&c, &o, totalWaiting)
+	return AppendWaits([]Wait{}, &c, &o)
+}
+
+// AppendWaits appends the waits of Waits to dst: with room in dst (34
+// waits at most) it allocates nothing. Bad input is an error and leaves
+// dst as it was; a nil o is the zero Options.
+func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
+	if o == nil {
+		o = &Options{}
+	}
+	if counts == nil {
+		return dst, errNilCounts
+	}
+	c := *counts
+	n, err := check(&c, o, totalWaiting)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
 	// Without wildcards a standard wait is a held kind or one at most two
 	// ranks from a held tile of its suit; a seven-pairs wait is a kind
@@ -43,11 +57,11 @@ func Waits(c tile.Counts, o Options) ([]Wait, error) {
 		lo := held >> (9 * s) & 0x1ff
 		near |= (lo | lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
 	}
-	out := []Wait{}
+	out := dst
 	for k := range tile.NumKinds {
 		c[k]++
 		var sh Shapes
-		if (o.Wildcards > 0 || near.Has(tile.Kind(k))) && completeStandard(&c, &o) {
+		if (o.Wildcards > 0 || near.Has(tile.Kind(k))) && completeStandard(&c, o) {
 			sh = ShapesOf(Standard)
 		}
 		for s := SevenPairs; s < numShapes; s++ {
@@ -55,7 +69,7 @@ func Waits(c tile.Counts, o Options) ([]Wait, error) {
 			case !o.Shapes.Has(s) || (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11):
 			case o.Wildcards == 0 && s == SevenPairs && !odd.Has(tile.Kind(k)):
 			case o.Wildcards == 0 && s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
-			case special(s, &c, &o, nil):
+			case special(s, &c, o, nil):
 				sh |= 1 << s
 			}
 		}

@@ -13,9 +13,9 @@ type table [numFans]uint8
 
 // scorer holds what every reading of one hand shares.
 type scorer struct {
-	h       *Hand
-	c       *Conditions
-	o       *Options
+	h       Hand // values, not pointers, so a scorer leaks nothing
+	c       Conditions
+	o       Options
 	enabled FanSet
 	all     tile.Counts // every tile of the hand, kongs as four
 	sets    [4]set      // the melds as sets
@@ -38,7 +38,7 @@ func (s *scorer) put(t *table, f Fan, n int) {
 }
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
-	s.h, s.c, s.o = h, c, o
+	s.h, s.c, s.o = *h, *c, *o
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
@@ -104,7 +104,7 @@ func (s *scorer) shapes() hand.Options {
 
 // winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
 func (s *scorer) winFans(t *table, melded int) {
-	c, h := s.c, s.h
+	c, h := &s.c, &s.h
 	lastCopy := c.LastCopy
 	inMelds := s.all[c.Win] - h.Concealed[c.Win]
 	if h.Concealed[c.Win] != 1 {
@@ -256,7 +256,9 @@ func (s *scorer) uniqueWait() bool {
 	if s.unique == 0 {
 		c := s.h.Concealed
 		c[s.c.Win]--
-		ws, _ := hand.Waits(c, s.shapes())
+		var buf [tile.NumKinds]hand.Wait
+		ho := s.shapes()
+		ws, _ := hand.AppendWaits(buf[:0], &c, &ho)
 		n := 0
 		for _, w := range ws {
 			if s.all[w.Tile]-b2u(w.Tile == s.c.Win) < 4 {
@@ -422,7 +424,10 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 
 	// Every set and the pair: 全带幺, 全带五, 全双刻.
 	outside, fives, evens := 0, 0, 0
-	for _, k := range append(sets[:n:n], set{tile: pair}) {
+	var withPair [5]set
+	copy(withPair[:], sets[:n])
+	withPair[n] = set{tile: pair}
+	for _, k := range withPair[:n+1] {
 		r := k.tile.Rank()
 		switch {
 		case !k.tile.IsSuited():

@@ -108,13 +108,16 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 	if err := s.init(&h, &c, &o); err != nil {
 		return Result{}, err
 	}
-	arrs, err := hand.Arrangements(h.Concealed, s.shapes())
+	var buf [8]hand.Decomposition
+	ho := s.shapes()
+	ds, err := hand.Decompose(buf[:0], &h.Concealed, &ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
 	var best table
 	bestTotal, bestShape, found := -1, hand.Standard, false
-	for _, a := range arrs {
+	for i := range ds {
+		a := ds[i].Arrangement()
 		var t table
 		if !s.arrangement(&a, &t) {
 			continue

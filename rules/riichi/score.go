@@ -65,7 +65,9 @@ func Score(w Win, o Options) (Result, error) {
 		return Result{}, err
 	}
 	s := newScorer(&w, &o)
-	arrs, err := hand.Arrangements(s.conc, shapes())
+	var dbuf [8]hand.Decomposition
+	ho := shapes()
+	arrs, err := hand.Decompose(dbuf[:0], &s.conc, &ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
 	}
@@ -80,11 +82,12 @@ func Score(w Win, o Options) (Result, error) {
 			best, c, found = c, best, true
 		}
 	}
+	var rbuf [hand.MaxGroups]hand.Reading
 	for i := range arrs {
-		a := &arrs[i]
+		a := arrs[i].Arrangement()
 		switch a.Shape {
 		case hand.Standard:
-			for _, rd := range a.Readings(w.WinTile) {
+			for _, rd := range a.AppendReadings(rbuf[:0], w.WinTile) {
 				s.standard(a.Groups, rd, c)
 				c.arr = i
 				keep()
@@ -126,7 +129,7 @@ func Score(w Win, o Options) (Result, error) {
 		Yakuman:     best.yakuman,
 		Limit:       best.limit,
 		Base:        best.base,
-		Arrangement: arrs[best.arr],
+		Arrangement: buf.arrangement(&arrs[best.arr]),
 		Wait:        best.wait,
 	}
 	if r.Yakuman > 0 {
@@ -355,6 +358,21 @@ type resultBuf struct {
 	yaku [10]Scored
 	fu   [10]FuPart
 	pay  [4]Payment
+	// the scoring reading's groups and stand-ins
+	groups [hand.MaxGroups]hand.Group
+	wild   [4]hand.Stand
+}
+
+// arrangement copies d into b.
+func (b *resultBuf) arrangement(d *hand.Decomposition) hand.Arrangement {
+	a := hand.Arrangement{Shape: d.Shape}
+	n := copy(b.groups[:], d.Groups())
+	a.Groups = b.groups[:n:n]
+	if ws := d.Wild(); ws != nil {
+		n = copy(b.wild[:], ws)
+		a.Wild = b.wild[:n:n]
+	}
+	return a
 }
 
 // cand is one scored reading.
