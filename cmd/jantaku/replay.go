@@ -174,6 +174,12 @@ func recordRuleset(rec *record.Game, length string) (game.Ruleset, string, error
 	}
 	var o riichi.TableOptions
 	desc := "Tenhou's rules"
+	reds := 0
+	for _, r := range rec.Rules.Red {
+		if r {
+			reds++
+		}
+	}
 	if rec.Rules.HasType {
 		var err error
 		if o, err = riichi.TenhouTable(rec.Rules.Type, rec.Rules.Date); err != nil {
@@ -184,19 +190,16 @@ func recordRuleset(rec *record.Game, length string) (game.Ruleset, string, error
 			desc += " as of " + rec.Rules.Date.Format("2006-01-02")
 		}
 	} else {
-		// No game type: the red fives and length the record shows.
+		// No game type: the length the record shows.
 		o, _ = riichi.TablePreset("tenhou")
-		o.RedFives = 0
-		for _, r := range rec.Rules.Red {
-			if r {
-				o.RedFives++
-			}
-		}
 		o.Length = "hanchan"
 		if !rec.Rules.Hanchan {
 			o.Length = "tonpuusen"
 		}
 	}
+	// The tiles are the record's: its red fives (tenhou.net/6 "aka") count
+	// over a label that says otherwise.
+	o.RedFives = reds
 	if length != "" {
 		o.Length = length
 	}
