@@ -242,7 +242,39 @@ func (g *Game) checkDraw(a game.Action, src game.Source) error {
 	if !h.Wall.Known[i] && !g.rules.Set.Contains(a.Tile) {
 		return fmt.Errorf("%s is not a tile of the set: %w", a.Tile, ErrWrongTile)
 	}
+	if !h.Wall.Known[i] {
+		// Every tile in play came from a known position: the same tile
+		// there means this draw would be a fifth copy.
+		if j := g.inPlay(a.Tile); j >= 0 {
+			return fmt.Errorf("%s (copy %d) is already in play from wall position %d, not at %d: %w", a.Tile, a.Tile.Copy, j, i, ErrWrongTile)
+		}
+	}
 	return nil
+}
+
+// inPlay is the known wall position holding t, or -1.
+func (g *Game) inPlay(t tile.Tile) int {
+	w := &g.h.Wall
+	for j, k := range w.Known {
+		if k && w.Tiles[j] == t {
+			return j
+		}
+	}
+	return -1
+}
+
+// freeCopy is a copy of t's face that no known wall position holds, for
+// a record that names faces only; false when every copy is in play.
+func (g *Game) freeCopy(t tile.Tile) (tile.Tile, bool) {
+	set := g.rules.Set
+	for c := uint8(0); c < set.Copies[t.Kind]; c++ {
+		u := tile.Tile{Kind: t.Kind, Copy: c}
+		u.Red = set.Contains(tile.Tile{Kind: t.Kind, Copy: c, Red: true})
+		if u.Red == t.Red && g.inPlay(u) < 0 {
+			return u, true
+		}
+	}
+	return tile.Tile{}, false
 }
 
 // FinalPhase reports whether the player to act drew in the last-draws

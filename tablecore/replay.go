@@ -176,6 +176,10 @@ func ReplayHand(g *Game, h *record.Hand) error {
 			a = game.Action{Kind: game.Draw, Seat: game.Seat(ra.Seat), Tile: ra.Tile}
 			if p := g.drawIndexFor(); p >= 0 && hd.Wall.Known[p] {
 				a.Tile = hd.Wall.Tiles[p]
+			} else if u, ok := g.freeCopy(ra.Tile); ok {
+				a.Tile = u
+			} else {
+				return fail(i, ra.String(), fmt.Errorf("every %s is already in play: a fifth copy: %w", ra.Tile, ErrWrongTile))
 			}
 		case record.Riichi:
 			riichi = true

@@ -42,11 +42,15 @@ func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) erro
 		} else {
 			n, over := g.NextStanding()
 			if over {
-				return fmt.Errorf("replay: hand %s: the referee ended the game before it", h)
+				why := "the ruleset says so"
+				if x, ok := g.rs.(interface{ WhyOver(*game.Hand) string }); ok && x.WhyOver(g.h) != "" {
+					why = x.WhyOver(g.h)
+				}
+				return fmt.Errorf("replay: the record goes on to hand %s, but the referee ended the game after %s (%s); scores %v", h, &rec.Hands[i-1], why, g.h.Scores)
 			}
 			if n.Dealer != want.Dealer || n.Round != want.Round || n.Number != want.Number || n.Honba != want.Honba || n.Pot != want.Pot || !slices.Equal(n.Scores, want.Scores) {
-				return fmt.Errorf("replay: hand %s starts with dealer %d, %s %d, %d repeats, %d on the table, scores %v; the referee has dealer %d, %s %d, %d repeats, %d on the table, scores %v",
-					h, want.Dealer, want.Round, want.Number+1, want.Honba, want.Pot, want.Scores, n.Dealer, n.Round, n.Number+1, n.Honba, n.Pot, n.Scores)
+				return fmt.Errorf("replay: hand %s starts with dealer %d, %s, %d repeats, %d on the table, scores %v; the referee has dealer %d, %s, %d repeats, %d on the table, scores %v",
+					h, want.Dealer, roundName(want), want.Honba, want.Pot, want.Scores, n.Dealer, roundName(n), n.Honba, n.Pot, n.Scores)
 			}
 		}
 		before := slices.Clone(g.st.Scores)
@@ -69,7 +73,7 @@ func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) erro
 			report(HandReport{Hand: h.String(), End: *g.h.End, Wins: slices.Clone(g.h.Wins), Changes: got, Want: d[:]})
 		}
 		if !slices.Equal(got, d[:]) {
-			return fmt.Errorf("replay: hand %s: the referee's score changes are %v, the record's %v", h, got, d)
+			return fmt.Errorf("replay: hand %s: the referee's score changes are %v, the record's %v (scores before the hand %v)", h, got, d, before)
 		}
 	}
 	if rec.Final != nil {
@@ -92,4 +96,12 @@ func standingOf(h *record.Hand) game.Standing {
 		Pot:    1000 * h.Sticks,
 		Scores: slices.Clone(h.Scores[:]),
 	}
+}
+
+// roundName is a standing's hand as players say it: "East 3".
+func roundName(s game.Standing) string {
+	if s.Round < tile.East || s.Round > tile.North {
+		return fmt.Sprintf("round %s hand %d", s.Round, s.Number+1)
+	}
+	return fmt.Sprintf("%s %d", [...]string{"East", "South", "West", "North"}[s.Round-tile.East], s.Number+1)
 }

@@ -7,8 +7,10 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 
 	"jantaku/rules/game"
@@ -18,60 +20,194 @@ import (
 	"jantaku/tablecore/record"
 )
 
-const replayUsage = `usage: jantaku replay [--length hanchan|tonpuusen] FILE...
+const replayUsage = `usage: jantaku replay [--length hanchan|tonpuusen] FILE|DIR...
 
-Replays game records (tenhou.net/6 JSON or mjlog XML) through the referee under
-Tenhou's rules, checking every action and every score change, and prints each hand.
-A record the referee rejects is named with the hand, the action and the reason.`
+Replays game records (tenhou.net/6 JSON or mjlog XML, gzip-compressed or not)
+through the referee, checking every action and every score change, and prints
+each hand. A directory stands for every record in it (.json, .mjlog, .xml,
+.gz, subdirectories included). A record jantaku exported replays under the
+rules it was played under; a Tenhou record under Tenhou's rules of its lobby
+and date. A record the referee rejects is named with the hand, the action,
+the reason and the scores.`
 
 func runReplay(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("replay", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	length := fs.String("length", "", "hanchan or tonpuusen (default: as the record says)")
-	if err := fs.Parse(args); err != nil || fs.NArg() == 0 {
+	// Flags may come before, between or after the files.
+	var paths []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return usageError{fmt.Errorf("%v\n%s", err, replayUsage)}
+		}
+		rest = fs.Args()
+		if len(rest) == 0 {
+			break
+		}
+		paths = append(paths, rest[0])
+		rest = rest[1:]
+	}
+	if len(paths) == 0 {
 		return usageError{errors.New(replayUsage)}
 	}
+	if *length != "" && *length != "hanchan" && *length != "tonpuusen" {
+		return usageError{fmt.Errorf("--length %q: hanchan or tonpuusen", *length)}
+	}
+	files, err := recordFiles(paths)
+	if err != nil {
+		return err
+	}
 	failed := 0
-	for _, path := range fs.Args() {
-		rec, err := readRecordFile(path)
-		if err != nil {
-			fmt.Fprintf(stdout, "%s: %v\n", path, err)
+	for _, path := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if !replayFile(path, *length, stdout) {
 			failed++
+		}
+	}
+	if failed > 0 {
+		return fmt.Errorf("%d of %d records did not replay", failed, len(files))
+	}
+	return nil
+}
+
+// recordFiles expands directories into the record files inside them, in
+// name order; a path that does not exist is an error naming it once.
+func recordFiles(paths []string) ([]string, error) {
+	var out []string
+	for _, p := range paths {
+		st, err := os.Stat(p)
+		if err != nil {
+			return nil, err // a *fs.PathError names the path
+		}
+		if !st.IsDir() {
+			out = append(out, p)
 			continue
 		}
-		o, _ := riichi.TablePreset("tenhou")
-		o.RedFives = 0
-		for _, r := range rec.Rules.Red {
-			if r {
-				o.RedFives++
+		n := len(out)
+		err = filepath.WalkDir(p, func(path string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if !d.IsDir() && isRecordName(d.Name()) {
+				out = append(out, path)
+			}
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		if len(out) == n {
+			return nil, fmt.Errorf("%s: no game records (.json, .mjlog, .xml, .gz) in the directory", p)
+		}
+	}
+	return out, nil
+}
+
+func isRecordName(name string) bool {
+	switch strings.ToLower(filepath.Ext(name)) {
+	case ".json", ".mjlog", ".xml", ".gz":
+		return true
+	}
+	return false
+}
+
+// replayFile replays one record and prints how it went; false when it did
+// not replay.
+func replayFile(path, length string, stdout io.Writer) bool {
+	rec, err := readRecordFile(path)
+	if err != nil {
+		fmt.Fprintf(stdout, "%s\n  REJECTED: %v\n", path, err)
+		return false
+	}
+	rs, desc, err := recordRuleset(rec, length)
+	if err != nil {
+		fmt.Fprintf(stdout, "%s\n  REJECTED: %v\n", path, err)
+		return false
+	}
+	fmt.Fprintf(stdout, "%s (%s, %d hands)\n", path, desc, len(rec.Hands))
+	err = tablecore.ReplayGame(rec, rs, func(r tablecore.HandReport) {
+		fmt.Fprintf(stdout, "  %-6s %s\n", r.Hand, describeHand(r))
+	})
+	if err != nil {
+		fmt.Fprintf(stdout, "  REJECTED: %v\n", err)
+		var re *tablecore.ReplayError
+		if errors.As(err, &re) {
+			for i := range rec.Hands {
+				if h := &rec.Hands[i]; h.String() == re.Hand {
+					fmt.Fprintf(stdout, "  the hand started with scores %v, %d on the table\n", h.Scores, 1000*h.Sticks)
+					break
+				}
 			}
 		}
+		return false
+	}
+	fmt.Fprintf(stdout, "  ok: every action accepted, every score change reproduced\n")
+	return true
+}
+
+// recordRuleset is the ruleset a record replays under: the one a record
+// jantaku wrote names, or Tenhou's rules of the record's lobby and date;
+// length, when set, overrides the game's length. desc describes it.
+func recordRuleset(rec *record.Game, length string) (game.Ruleset, string, error) {
+	if ref := rec.Rules.Referee; ref != nil {
+		opts := ref.Options
+		if length != "" {
+			m := map[string]any{}
+			if len(opts) > 0 {
+				if err := json.Unmarshal(opts, &m); err != nil {
+					return nil, "", fmt.Errorf("the record's rule options: %w", err)
+				}
+			}
+			m["length"] = length
+			var err error
+			if opts, err = json.Marshal(m); err != nil {
+				return nil, "", err
+			}
+		}
+		rs, err := rulesets.New(ref.Ruleset, opts)
+		if err != nil {
+			return nil, "", fmt.Errorf("the record's rules: %w", err)
+		}
+		return rs, "the rules it was played under: " + ref.Ruleset, nil
+	}
+	var o riichi.TableOptions
+	desc := "Tenhou's rules"
+	reds := 0
+	for _, r := range rec.Rules.Red {
+		if r {
+			reds++
+		}
+	}
+	if rec.Rules.HasType {
+		var err error
+		if o, err = riichi.TenhouTable(rec.Rules.Type, rec.Rules.Date); err != nil {
+			return nil, "", err
+		}
+		desc = fmt.Sprintf("Tenhou's rules for game type %#04x", rec.Rules.Type)
+		if !rec.Rules.Date.IsZero() {
+			desc += " as of " + rec.Rules.Date.Format("2006-01-02")
+		}
+	} else {
+		// No game type: the length the record shows.
+		o, _ = riichi.TablePreset("tenhou")
 		o.Length = "hanchan"
 		if !rec.Rules.Hanchan {
 			o.Length = "tonpuusen"
 		}
-		if *length != "" {
-			o.Length = *length
-		}
-		rs, err := riichi.New(o)
-		if err != nil {
-			return usageError{err}
-		}
-		fmt.Fprintf(stdout, "%s (%s, %d hands)\n", path, o.Length, len(rec.Hands))
-		err = tablecore.ReplayGame(rec, rs, func(r tablecore.HandReport) {
-			fmt.Fprintf(stdout, "  %-6s %s\n", r.Hand, describeHand(r))
-		})
-		if err != nil {
-			fmt.Fprintf(stdout, "  REJECTED: %v\n", err)
-			failed++
-			continue
-		}
-		fmt.Fprintf(stdout, "  ok: every action accepted, every score change reproduced\n")
 	}
-	if failed > 0 {
-		return fmt.Errorf("%d of %d records did not replay", failed, fs.NArg())
+	// The tiles are the record's: its red fives (tenhou.net/6 "aka") count
+	// over a label that says otherwise.
+	o.RedFives = reds
+	if length != "" {
+		o.Length = length
 	}
-	return nil
+	rs, err := riichi.New(o)
+	if err != nil {
+		return nil, "", err
+	}
+	return rs, desc + ", " + o.Length, nil
 }
 
 func describeHand(r tablecore.HandReport) string {
@@ -84,7 +220,22 @@ func describeHand(r tablecore.HandReport) string {
 		}
 	}
 	if len(r.Wins) == 0 {
-		fmt.Fprintf(&b, "%s %s; ", r.End.Kind, r.End.Reason)
+		switch r.End.Kind {
+		case game.Exhausted:
+			var ready []string
+			for s, ok := range r.End.Ready {
+				if ok {
+					ready = append(ready, strconv.Itoa(s))
+				}
+			}
+			if len(ready) == 0 {
+				b.WriteString("exhaustive draw, nobody ready; ")
+			} else {
+				fmt.Fprintf(&b, "exhaustive draw, ready: seat %s; ", strings.Join(ready, ", "))
+			}
+		default:
+			fmt.Fprintf(&b, "%s draw: %s; ", r.End.Kind, r.End.Reason)
+		}
 	}
 	fmt.Fprintf(&b, "changes %v", r.Changes)
 	return b.String()
@@ -96,13 +247,12 @@ func readRecordFile(path string) (*record.Game, error) {
 		return nil, err
 	}
 	defer f.Close()
-	switch strings.ToLower(filepath.Ext(path)) {
-	case ".json":
-		return record.ReadTenhou6(f)
-	case ".mjlog", ".xml":
-		return record.ReadMjlog(f)
+	g, err := record.Read(f)
+	if err != nil {
+		return nil, err
 	}
-	return nil, fmt.Errorf("%s: not a game record (.json for tenhou.net/6, .mjlog or .xml for mjlog)", path)
+	g.Named(filepath.Base(path))
+	return g, nil
 }
 
 const exportUsage = `usage: jantaku export [--out FILE] JOURNAL

@@ -65,7 +65,14 @@ type Options struct {
 	NagashiMangan       bool          `yaml:"nagashi_mangan" json:"nagashi_mangan"`       // §9.1, not in the source
 	MaxYakuman          int           `yaml:"max_yakuman" json:"max_yakuman"`             // cap on stacked yakuman; 0 = none
 	Penalty             PenaltyAmount `yaml:"chombo_penalty" json:"chombo_penalty"`       // §16.1
+	// PaoHonba is who pays the honba of a ron by a third player on a
+	// hand with pao: the discarder (D-RI-38; also when empty) or the
+	// liable player (Tenhou).
+	PaoHonba PaoHonba `yaml:"pao_honba" json:"pao_honba"`
 }
+
+// PaoHonba is who pays the honba of a pao hand's ron (D-RI-38).
+type PaoHonba string
 
 // RefereeMode says whether illegal acts are refused or penalised (D-RI-01).
 type RefereeMode string
@@ -101,6 +108,13 @@ const (
 
 	KanDoraStandard  KanDoraTiming = "ankan_immediate_minkan_after_discard"
 	KanDoraImmediate KanDoraTiming = "immediate"
+	// KanDoraNotRinshan is the standard timing, except that a win on an
+	// open or added kong's replacement tile does not count that kong's
+	// indicator, turned only after the replacement's discard (Tenhou).
+	KanDoraNotRinshan KanDoraTiming = "minkan_after_replacement_discard"
+
+	PaoHonbaDiscarder PaoHonba = "discarder"
+	PaoHonbaLiable    PaoHonba = "liable"
 
 	Atamahane MultipleRon = "atamahane"
 	DoubleRon MultipleRon = "double_ron"
@@ -146,13 +160,15 @@ func SeedRules() Options {
 		OpenPinfuFu:      30,
 		Renhou:           RenhouNone,
 		Penalty:          PenaltyMangan,
+		PaoHonba:         PaoHonbaDiscarder,
 	}
 }
 
 // TenhouRules returns Tenhou's ranked rules: red fives, ippatsu, open tanyao,
 // double ron with a triple-ron draw and the other abortive draws, nagashi
 // mangan, busting, kazoe and stacked yakuman, 4 fu for a double-wind pair,
-// no swap-calling.
+// no swap-calling, a kong's new indicator not counted for a win on its
+// replacement tile, the honba of a pao ron on the liable player.
 func TenhouRules() Options {
 	o := SeedRules()
 	o.RedFives = 3
@@ -169,7 +185,8 @@ func TenhouRules() Options {
 	o.TsuuiisouSevenPairs = true
 	o.DoubleWindPairFu = 4
 	o.Kuikae = KuikaeForbidden
-	o.KanDoraTiming = KanDoraStandard
+	o.KanDoraTiming = KanDoraNotRinshan
+	o.PaoHonba = PaoHonbaLiable
 	o.StartingPoints = 25000
 	o.Uma = []int{20, 10, -10, -20}
 	return o
@@ -253,7 +270,8 @@ func (o Options) Validate() error {
 	}
 	for _, c := range []choice{
 		{"referee_mode", string(o.RefereeMode), []string{string(Enforce), string(Adjudicate)}},
-		{"kan_dora_timing", string(o.KanDoraTiming), []string{string(KanDoraStandard), string(KanDoraImmediate)}},
+		{"kan_dora_timing", string(o.KanDoraTiming), []string{string(KanDoraStandard), string(KanDoraImmediate), string(KanDoraNotRinshan)}},
+		{"pao_honba", string(o.PaoHonba), []string{string(PaoHonbaDiscarder), string(PaoHonbaLiable), ""}},
 		{"multiple_ron", string(o.MultipleRon), []string{string(Atamahane), string(DoubleRon)}},
 		{"atamahane_order", string(o.AtamahaneOrder), []string{string(OrderStandard), string(OrderSourceLiteral)}},
 		{"leftover_deposits", string(o.LeftoverDeposits), []string{string(DepositsToFirst), string(DepositsLost)}},

@@ -45,7 +45,7 @@ func (s *scorer) points(base int) int {
 
 // winPayments returns who pays the winner what, and the deposits the
 // winner takes (spec/riichi.md §11.5, §12, §15).
-func winPayments(w *Win, c *cand, out []Payment) ([]Payment, int) {
+func winPayments(w *Win, c *cand, paoHonba PaoHonba, out []Payment) ([]Payment, int) {
 	deposits := 1000 * w.Deposits
 	base := c.base
 	paoBase := 0
@@ -77,10 +77,15 @@ func winPayments(w *Win, c *cand, out []Payment) ([]Payment, int) {
 	if !w.Tsumo {
 		if paoBase > 0 && w.Pao.Liable != w.From {
 			// Ron by a third player: half each of the pao share; the
-			// discarder pays the honba (D-RI-38).
+			// discarder pays the honba (D-RI-38), or the liable player
+			// (Tenhou).
 			share := ceil100(mult * paoBase)
-			pay(w.From, share/2+ceil100(mult*(base-paoBase)), 300*w.Honba)
-			pay(w.Pao.Liable, share-share/2, 0)
+			fromHonba, liableHonba := 300*w.Honba, 0
+			if paoHonba == PaoHonbaLiable {
+				fromHonba, liableHonba = 0, fromHonba
+			}
+			pay(w.From, share/2+ceil100(mult*(base-paoBase)), fromHonba)
+			pay(w.Pao.Liable, share-share/2, liableHonba)
 			return out, deposits
 		}
 		pay(w.From, ceil100(mult*base), 300*w.Honba)

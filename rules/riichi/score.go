@@ -135,7 +135,7 @@ func Score(w Win, o Options) (Result, error) {
 	if r.Yakuman > 0 {
 		r.Fu, r.FuParts = 0, nil
 	}
-	r.Payments, r.Deposits = winPayments(&w, best, buf.pay[:0:len(buf.pay)])
+	r.Payments, r.Deposits = winPayments(&w, best, o.PaoHonba, buf.pay[:0:len(buf.pay)])
 	for _, p := range r.Payments {
 		r.Total += p.Total()
 	}

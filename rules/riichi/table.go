@@ -20,9 +20,13 @@ type TableOptions struct {
 	// WestRound extends a hanchan into the West round, sudden death,
 	// while nobody has reached ReturnPoints (Tenhou).
 	WestRound bool `yaml:"west_round" json:"west_round"`
-	// AgariYame ends the game when the last dealer wins or is ready in
-	// first place with ReturnPoints or more (Tenhou).
+	// AgariYame ends the game when the last dealer wins in first place
+	// with ReturnPoints or more (Tenhou).
 	AgariYame bool `yaml:"agari_yame" json:"agari_yame"`
+	// TenpaiYame, with AgariYame, also ends it when the last dealer is
+	// ready at an exhaustive draw in first place with ReturnPoints or
+	// more (Tenhou from June 2010; before, the game went on).
+	TenpaiYame bool `yaml:"tenpai_yame" json:"tenpai_yame"`
 	// NagashiHonba adds the repeat counters to a nagashi mangan's
 	// payments; Tenhou pays it without them.
 	NagashiHonba bool `yaml:"nagashi_honba" json:"nagashi_honba"`
@@ -38,7 +42,7 @@ func TablePreset(name string) (TableOptions, error) {
 	}
 	t := TableOptions{Options: o, Length: "hanchan", NagashiHonba: true}
 	if name == "tenhou" || name == "mahjongsoul" {
-		t.WestRound, t.AgariYame, t.NagashiHonba = true, true, false
+		t.WestRound, t.AgariYame, t.TenpaiYame, t.NagashiHonba = true, true, true, false
 	}
 	return t, nil
 }
@@ -349,12 +353,13 @@ func kongsBySeat(h *game.Hand) [4]int {
 	return k
 }
 
-// pendingDora reveals an indicator for each kong that has none yet.
-func (r *Ruleset) pendingDora(h *game.Hand) []game.Effect {
+// pendingDora reveals an indicator for each kong that has none yet, but
+// for the last held back kongs.
+func (r *Ruleset) pendingDora(h *game.Hand, held int) []game.Effect {
 	if !r.o.KanDora {
 		return nil
 	}
-	total := 0
+	total := -held
 	for _, k := range kongsBySeat(h) {
 		total += k
 	}
@@ -366,14 +371,19 @@ func (r *Ruleset) pendingDora(h *game.Hand) []game.Effect {
 }
 
 // After implements game.Ruleset: kan dora as D-RI-06 times them (a
-// concealed kong's at once, an open kong's at the next discard or kong).
+// concealed kong's at once, an open or added kong's at the next discard
+// or kong).
 func (r *Ruleset) After(h *game.Hand, a game.Action) []game.Effect {
-	switch a.Kind {
-	case game.ClosedKan, game.AddedKan, game.Discard, game.Riichi:
-		return r.pendingDora(h)
-	}
 	if r.o.KanDoraTiming == KanDoraImmediate {
-		return r.pendingDora(h)
+		return r.pendingDora(h, 0)
+	}
+	switch a.Kind {
+	case game.ClosedKan, game.Discard, game.Riichi:
+		return r.pendingDora(h, 0)
+	case game.AddedKan:
+		// An earlier open kong's indicator turns now; this one's waits
+		// for the discard after the replacement tile.
+		return r.pendingDora(h, 1)
 	}
 	return nil
 }
@@ -534,10 +544,11 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		w.Renhou = !drewYet(h, seat)
 	}
 	// Indicators: those turned, and for a win on a kong's replacement the
-	// ones that kong is owed (D-RI-06).
+	// ones that kong is owed (D-RI-06), unless they turn only after the
+	// replacement's discard (Tenhou).
 	idx := slices.Clone(h.Indicators)
-	if w.Rinshan {
-		for _, f := range r.pendingDora(h) {
+	if w.Rinshan && r.o.KanDoraTiming != KanDoraNotRinshan {
+		for _, f := range r.pendingDora(h, 0) {
 			idx = append(idx, f.Index)
 		}
 	}
@@ -796,17 +807,33 @@ func (r *Ruleset) next(h *game.Hand, e game.End) (game.Standing, bool) {
 			n.Number, n.Round = 0, h.Round+1
 		}
 	}
-	return n, r.over(h, e, n, repeat)
+	over, _ := r.over(h, e, n, repeat)
+	return n, over
+}
+
+// WhyOver says why the game ends after the finished hand h, or "" when it
+// does not; for messages (tablecore's replay).
+func (r *Ruleset) WhyOver(h *game.Hand) string {
+	if h.End == nil {
+		return ""
+	}
+	n, _ := r.next(h, *h.End)
+	repeat := n.Dealer == h.Dealer && n.Round == h.Round && n.Number == h.Number
+	over, why := r.over(h, *h.End, n, repeat)
+	if !over {
+		return ""
+	}
+	return why
 }
 
 // over decides whether the game ends after h (§3, §14; Tenhou's West
 // round and last-dealer stop when switched on).
-func (r *Ruleset) over(h *game.Hand, e game.End, next game.Standing, repeat bool) bool {
+func (r *Ruleset) over(h *game.Hand, e game.End, next game.Standing, repeat bool) (bool, string) {
 	scores := h.Scores
 	if r.o.Tobi {
-		for _, sc := range scores {
+		for s, sc := range scores {
 			if sc < 0 {
-				return true
+				return true, fmt.Sprintf("seat %d is below zero (%d) and tobi ends the game", s, sc)
 			}
 		}
 	}
@@ -814,17 +841,35 @@ func (r *Ruleset) over(h *game.Hand, e game.End, next game.Standing, repeat bool
 	if r.o.Length == "tonpuusen" {
 		last = tile.East
 	}
-	reached := false
-	for _, sc := range scores {
-		reached = reached || sc >= r.o.ReturnPoints
+	reached, reachedScore := game.NoSeat, 0
+	for s, sc := range scores {
+		if sc >= r.o.ReturnPoints && reached == game.NoSeat {
+			reached, reachedScore = game.Seat(s), sc
+		}
+	}
+	why := func(over bool, format string, args ...any) (bool, string) {
+		if !over {
+			return false, ""
+		}
+		return true, fmt.Sprintf("%s, %s%d: ", r.o.Length, Wind(h.Round-tile.East), h.Number+1) + fmt.Sprintf(format, args...)
 	}
 	switch {
 	case h.Round > last: // the extension round is sudden death
-		return reached || next.Round > last+1
-	case h.Round == last && h.Number == 3 && repeat && r.o.AgariYame && (e.Kind == game.Won || e.Kind == game.Exhausted):
-		return reached && top(scores) == h.Dealer
+		if reached != game.NoSeat {
+			return why(true, "seat %d has %d, the returning points %d or more, in the extension round", reached, reachedScore, r.o.ReturnPoints)
+		}
+		return why(next.Round > last+1, "the extension round is over")
+	case h.Round == last && h.Number == 3 && repeat && r.o.AgariYame && (e.Kind == game.Won || e.Kind == game.Exhausted && r.o.TenpaiYame):
+		how := "won"
+		if e.Kind == game.Exhausted {
+			how = "is ready at the draw"
+		}
+		return why(reached != game.NoSeat && top(scores) == h.Dealer, "the last dealer (seat %d) %s in first place with %d, and the game stops (agari/tenpai yame)", h.Dealer, how, scores[h.Dealer])
 	case next.Round > last:
-		return !r.o.WestRound || reached
+		if !r.o.WestRound {
+			return why(true, "the last hand is over")
+		}
+		return why(reached != game.NoSeat, "the last hand is over and seat %d has %d, the returning points %d or more", reached, reachedScore, r.o.ReturnPoints)
 	}
-	return false
+	return false, ""
 }

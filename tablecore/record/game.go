@@ -11,7 +11,9 @@
 package record
 
 import (
+	"encoding/json"
 	"fmt"
+	"time"
 
 	"jantaku/rules/tile"
 )
@@ -43,6 +45,23 @@ type Rules struct {
 	OpenTanyao bool    // kuitan
 	Fast       bool
 	Lobby      int
+	// Type is Tenhou's game type flags (TypeHanchan …), from the mjlog GO
+	// element, the log id or the label; HasType is false when the record
+	// says none of them.
+	Type    int
+	HasType bool
+	// Date is when the game was played, from its log id; zero when the
+	// record does not say. Tenhou's rules changed over time.
+	Date time.Time
+	// Referee is the ruleset a record written by jantaku was refereed
+	// under, so that it replays under the same rules; nil for others.
+	Referee *Referee
+}
+
+// Referee names a ruleset and its options, as the table's journal does.
+type Referee struct {
+	Ruleset string          `json:"ruleset"`
+	Options json.RawMessage `json:"options,omitempty"`
 }
 
 // Final is the game's final standing.

@@ -28,6 +28,11 @@ func ReadMjlog(r io.Reader) (*Game, error) {
 		if err != nil {
 			return nil, &FormatError{Format: "mjlog", Hand: p.hi, Where: fmt.Sprintf("line %d column %d", line, col), Msg: "bad XML", Err: err}
 		}
+		if c, ok := tok.(xml.Comment); ok {
+			// Published logs often name their log id in a comment.
+			p.g.Named(string(c))
+			continue
+		}
 		se, ok := tok.(xml.StartElement)
 		if !ok {
 			continue
@@ -210,34 +215,23 @@ func (p *mjParser) rules() error {
 	if err != nil {
 		return err
 	}
-	if typ&0x10 != 0 {
+	if typ&TypeSanma != 0 {
 		return p.errf("type=%d: three-player games are not read", typ)
 	}
 	r := &p.g.Rules
-	red := typ&0x02 == 0
+	r.Type, r.HasType = typ, true
+	red := typ&TypeNoRed == 0
 	r.Red = [3]bool{red, red, red}
-	r.OpenTanyao = typ&0x04 == 0
-	r.Hanchan = typ&0x08 != 0
-	r.Fast = typ&0x40 != 0
+	r.OpenTanyao = typ&TypeNoKuitan == 0
+	r.Hanchan = typ&TypeHanchan != 0
+	r.Fast = typ&TypeFast != 0
 	if v, ok := p.attr("lobby"); ok {
 		if r.Lobby, err = strconv.Atoi(v); err != nil {
 			return p.errf("lobby=%q is not a number", v)
 		}
 	}
 	// The label Tenhou shows for these bits, as in its tenhou6 exports.
-	var b strings.Builder
-	b.WriteString([]string{"般", "特", "上", "鳳"}[(typ>>5&1)|(typ>>6&2)])
-	b.WriteString(map[bool]string{false: "東", true: "南"}[r.Hanchan])
-	if r.OpenTanyao {
-		b.WriteString("喰")
-	}
-	if red {
-		b.WriteString("赤")
-	}
-	if r.Fast {
-		b.WriteString("速")
-	}
-	r.Label = b.String()
+	r.Label = TypeLabel(typ)
 	return nil
 }
 

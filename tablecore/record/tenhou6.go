@@ -26,6 +26,9 @@ type t6Doc struct {
 	Sx    []string          `json:"sx,omitempty"`
 	Sc    []float64         `json:"sc,omitempty"`
 	Lobby *int              `json:"lobby,omitempty"`
+	// Jantaku is the ruleset of a record jantaku wrote; other tools
+	// ignore it.
+	Jantaku *Referee `json:"jantaku,omitempty"`
 }
 
 type t6Rule struct {
@@ -109,6 +112,11 @@ func t6Header(d *t6Doc) (*Game, error) {
 	if d.Lobby != nil {
 		r.Lobby = *d.Lobby
 	}
+	r.Referee = d.Jantaku
+	if typ, ok := LabelType(r.Label); ok {
+		r.Type, r.HasType = typ, true
+	}
+	r.fromLogID(d.Ref)
 	if len(d.Sc) == 8 {
 		g.Final = &Final{}
 		for s := range 4 {
@@ -835,17 +843,18 @@ func formatT6Yaku(y Yaku) string {
 // gives the same game.
 func WriteTenhou6(w io.Writer, g *Game) error {
 	d := struct {
-		Title []string  `json:"title,omitempty"`
-		Name  [4]string `json:"name"`
-		Rule  t6Rule    `json:"rule"`
-		Log   [][]any   `json:"log"`
-		Ref   string    `json:"ref,omitempty"`
-		Dan   []string  `json:"dan,omitempty"`
-		Rate  []float64 `json:"rate,omitempty"`
-		Sx    []string  `json:"sx,omitempty"`
-		Sc    []float64 `json:"sc,omitempty"`
-		Lobby int       `json:"lobby,omitempty"`
-	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby}
+		Title   []string  `json:"title,omitempty"`
+		Name    [4]string `json:"name"`
+		Rule    t6Rule    `json:"rule"`
+		Log     [][]any   `json:"log"`
+		Ref     string    `json:"ref,omitempty"`
+		Dan     []string  `json:"dan,omitempty"`
+		Rate    []float64 `json:"rate,omitempty"`
+		Sx      []string  `json:"sx,omitempty"`
+		Sc      []float64 `json:"sc,omitempty"`
+		Lobby   int       `json:"lobby,omitempty"`
+		Jantaku *Referee  `json:"jantaku,omitempty"`
+	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby, Jantaku: g.Rules.Referee}
 	d.Rule.Disp = g.Rules.Label
 	if g.Rules.Red == [3]bool{true, true, true} {
 		d.Rule.Aka = 1
