@@ -35,20 +35,35 @@ const archiveUsage = `usage:
   jantaku archive export [--db FILE] [--out FILE] ID
 
 list shows the finished games; export writes one game's journal (which
-"jantaku replay --journal" and the daemon read) to --out or standard output.`
+"jantaku export" turns into tenhou.net/6 JSON, and "jantaku run" plays on
+from) to --out or standard output. The archive is DATA/archive.db, DATA
+being $JANTAKU_DATA (default ~/.local/share/jantaku); the table makes it
+when its first game finishes.`
 
 func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return usageError{errors.New(archiveUsage)}
+		return usageError{errors.New("archive wants list or export\n" + archiveUsage)}
+	}
+	if args[0] != "list" && args[0] != "export" {
+		return usageError{fmt.Errorf("unknown archive command %q%s\n%s", args[0], suggest(args[0], []string{"list", "export"}), archiveUsage)}
 	}
 	fs := flag.NewFlagSet("archive "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
-	db := fs.String("db", filepath.Join(dataDir(), "archive.db"), "archive file")
+	defaultDB := filepath.Join(dataDir(), "archive.db")
+	db := fs.String("db", defaultDB, "archive file")
 	out := fs.String("out", "", "file to write (export; default standard output)")
-	if err := fs.Parse(args[1:]); err != nil {
-		return usageError{fmt.Errorf("%v\n%s", err, archiveUsage)}
+	pos, err := parseAnywhere(fs, args[1:])
+	if err != nil {
+		return usageError{fmt.Errorf("%v\n%s", flagError(fs, err), archiveUsage)}
+	}
+	if args[0] == "list" && len(pos) != 0 || args[0] == "export" && len(pos) != 1 {
+		return usageError{errors.New(archiveUsage)}
 	}
 	if _, err := os.Stat(*db); err != nil {
+		if args[0] == "list" && *db == defaultDB && errors.Is(err, os.ErrNotExist) {
+			_, err := fmt.Fprintf(stdout, "no finished games yet (the table makes %s when its first game finishes)\n", *db)
+			return err
+		}
 		return fmt.Errorf("no archive at %s (the table keeps one once a game has finished; --db names another): %w", *db, err)
 	}
 	a, err := archive.Open(*db, 2*time.Second)
@@ -58,9 +73,6 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	defer a.Close()
 	switch args[0] {
 	case "list":
-		if fs.NArg() != 0 {
-			return usageError{errors.New(archiveUsage)}
-		}
 		games, err := a.List()
 		if err != nil {
 			return err
@@ -72,12 +84,9 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return tw.Flush()
 	case "export":
-		if fs.NArg() != 1 {
-			return usageError{errors.New(archiveUsage)}
-		}
-		id, err := strconv.ParseUint(fs.Arg(0), 10, 64)
+		id, err := strconv.ParseUint(pos[0], 10, 64)
 		if err != nil {
-			return usageError{fmt.Errorf("game ID %q is not a number", fs.Arg(0))}
+			return usageError{fmt.Errorf("game ID %q is not a number", pos[0])}
 		}
 		_, j, err := a.Get(id)
 		if err != nil {
@@ -89,5 +98,5 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		}
 		return os.WriteFile(*out, j, 0o644)
 	}
-	return usageError{fmt.Errorf("unknown archive command %q\n%s", args[0], archiveUsage)}
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -42,7 +43,8 @@ const maintenanceUsage = `usage: jantaku maintenance <subcommand> [flags] [args]
 Flags of every command that uses the table (flags may follow the arguments):
   --profile FILE   board profile (default $JANTAKU_PROFILE, else the built-in one)
   --sim            use the simulated table instead of the hardware
-  --db FILE        tag registry (default tags.db)`
+  --db FILE        tag registry (default DATA/tags.db, DATA being $JANTAKU_DATA,
+                   else ~/.local/share/jantaku)`
 
 // maintenanceCmd: jantaku maintenance SUBCOMMAND ...
 func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
@@ -86,7 +88,7 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 	fs.SetOutput(stderr)
 	fs.StringVar(&mc.profile, "profile", os.Getenv("JANTAKU_PROFILE"), "board profile YAML")
 	fs.BoolVar(&mc.sim, "sim", false, "use the simulated table")
-	fs.StringVar(&mc.db, "db", "tags.db", "tag registry file")
+	fs.StringVar(&mc.db, "db", filepath.Join(dataDir(), "tags.db"), "tag registry file")
 	dir := fs.String("dir", "fwd", "jog: fwd or rev")
 	speed := fs.Float64("speed", 0.5, "jog: fraction of full speed, (0, 1]")
 	dur := fs.Duration("for", 0, "jog: run time (default 500ms, at most 10s); watch: stop after this long (default: until Ctrl-C)")
@@ -455,7 +457,12 @@ func (mc *maint) read(ctx context.Context, t *table, name string, timeout time.D
 }
 
 func (mc *maint) tags() error {
-	s, err := registry.Open(mc.db)
+	// Listing creates nothing: a registry that is not there has no tags.
+	if _, err := os.Stat(mc.db); errors.Is(err, os.ErrNotExist) {
+		_, err := fmt.Fprintf(mc.stdout, "no tags registered yet (%s does not exist; \"jantaku maintenance register\" makes it)\n", mc.db)
+		return err
+	}
+	s, err := mc.openRegistry()
 	if err != nil {
 		return err
 	}
@@ -468,6 +475,15 @@ func (mc *maint) tags() error {
 		fmt.Fprintf(mc.stdout, "%s %s\n", u, all[u])
 	}
 	return nil
+}
+
+// openRegistry opens (creating) the tag registry, and the data folder it
+// lives in by default.
+func (mc *maint) openRegistry() (*registry.Store, error) {
+	if err := os.MkdirAll(filepath.Dir(mc.db), 0o755); err != nil {
+		return nil, err
+	}
+	return registry.Open(mc.db)
 }
 
 // registerOne registers one tag given on the command line.
@@ -487,7 +503,7 @@ func (mc *maint) registerOne(a []string) error {
 	if a[3] != "A" && a[3] != "B" {
 		return usageError{fmt.Errorf("set %q: want A or B", a[3])}
 	}
-	s, err := registry.Open(mc.db)
+	s, err := mc.openRegistry()
 	if err != nil {
 		return err
 	}
@@ -573,7 +589,7 @@ func (mc *maint) register(ctx context.Context, t *table, set tile.Set, label byt
 	if err != nil {
 		return err
 	}
-	st, err := registry.Open(mc.db)
+	st, err := mc.openRegistry()
 	if err != nil {
 		return err
 	}

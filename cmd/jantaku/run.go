@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"math/rand/v2"
 	"os"
+	"path/filepath"
 	"sort"
 	"strings"
 	"sync"
@@ -199,17 +200,17 @@ const simSettle = 2 * time.Millisecond
 
 func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	fs.SetOutput(stderr)
+	fs.SetOutput(io.Discard)
 	simFlag := fs.Bool("sim", false, "run the simulated table (the default when no profile is configured)")
 	prof := fs.String("profile", os.Getenv("JANTAKU_PROFILE"), "board profile YAML (default $JANTAKU_PROFILE; none: simulation); without --sim it drives the hardware it describes")
-	db := fs.String("db", "tags.db", "tag registry file (hardware; fill it with jantaku maintenance register)")
+	db := fs.String("db", filepath.Join(dataDir(), "tags.db"), "tag registry file (hardware; fill it with jantaku maintenance register)")
 	setName := fs.String("set", "", "the machine's tile set: 136, 140, 144, 108, 108-3p, 96-3p (default: the ruleset's)")
 	reds := fs.Int("reds", 3, "red fives (136 and 108-3p sets)")
 	oneSet := fs.Bool("one-set", false, "the table has one tile set (build after Start)")
 	speed := fs.Float64("speed", 4, "sim: run this many times faster than real time")
 	auto := fs.Duration("auto-start", 3*time.Second, "sim: the simulated players press Start this long (simulated) after the game asks for the next walls; 0: never (press it in maintenance or on the panel)")
 	hands := fs.Int("hands", 0, "stop after this many hands (0: until SIGINT/SIGTERM)")
-	seed := fs.Uint64("seed", uint64(time.Now().UnixNano()), "sim and dice random seed")
+	seed := fs.Uint64("seed", 0, "sim and dice random seed (0: a new one at each start)")
 	miss := fs.Float64("miss", 0.02, "sim: inline read miss rate")
 	verbose := fs.Bool("v", false, "log every tile")
 	rulesName := fs.String("rules", "riichi", "ruleset and preset, e.g. riichi/tenhou, mcr/official, sichuan, wuhan/hz, shanghai/laoshi")
@@ -232,7 +233,17 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	configFile := fs.String("config", "", "configuration file (YAML, e.g. /etc/jantaku/jantaku.yaml) with any of these settings; flags override it")
 	check := fs.Bool("check", false, "check the configuration and the flags, then exit")
 	if err := fs.Parse(args); err != nil {
-		return usageError{err}
+		if errors.Is(err, flag.ErrHelp) {
+			fmt.Fprintln(stdout, "usage: jantaku run [flags]\n\nruns the table (simulated unless --profile names a board) until SIGINT or SIGTERM.\nIt logs to standard error; the displays' address goes to standard output.\n\nflags:")
+			fs.SetOutput(stdout)
+			fs.PrintDefaults()
+			fmt.Fprintln(stdout, "\n"+exitCodes)
+			return nil
+		}
+		return usageError{flagError(fs, err)}
+	}
+	if fs.NArg() > 0 {
+		return usageError{fmt.Errorf("run takes flags only, not %q (\"jantaku help run\" lists them)", strings.Join(fs.Args(), " "))}
 	}
 	if *configFile != "" {
 		cfg, err := loadConfig(*configFile)
@@ -242,6 +253,9 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		if err != nil {
 			return err
 		}
+	}
+	if *seed == 0 {
+		*seed = uint64(time.Now().UnixNano())
 	}
 	level, lerr := logLevel(*logName, *verbose)
 	if lerr != nil {

@@ -24,9 +24,16 @@ var scoreUsage = `usage:
   jantaku score [--rules NAME] [flags] HAND
   jantaku score [--rules NAME] [flags] --batch FILE     (FILE "-" is standard input)
 
-HAND is tile notation, the winning tile included, melds in brackets,
-flowers 1f–8f (spring summer autumn winter plum orchid chrysanthemum bamboo):
+HAND is tile notation, the winning tile included:
+  1m–9m characters, 1p–9p dots, 1s–9s bamboos; 0m 0p 0s a red five
+  1z–7z the honours: 1z East 2z South 3z West 4z North 5z White 6z Green 7z Red
+  1f–8f flowers: spring summer autumn winter plum orchid chrysanthemum bamboo
+Melds go in brackets, the claimed tile first, then "<" and the seat it came
+from counted from the winner in turn order: <1 the next player (下家),
+<2 the player opposite (対面), <3 the previous player (上家), the only seat
+a chi takes from. A concealed kong goes in square brackets.
   '123m456p789s11222z'   '(pon 555z<2) 234m678p22s444s'   '[ankan 3333m] 234p888p99s567s'
+  '(chi 213m<3) 456p789s11222z'
 Flags may come before or after HAND. In batch mode each line holds one
 hand with its own flags (the command line's flags come first, so a line
 can override them); blank lines and lines starting with # are skipped.
@@ -45,11 +52,16 @@ flags for every ruleset:
                       the file's own "preset" key when no preset is named)
   --set KEY=VALUE     one option over those (repeatable), e.g. --set kiriage=true,
                       --set minimum=6, --set caps.cap=300
-  --json              print JSON, one object per hand
+  --json              print JSON, one object per hand; a hand not scored is
+                      {"error", "kind", "rules", "hand", "items"}, "kind" one of
+                      not_winning, no_yaku, below_minimum, bad_hand, conditions,
+                      options, usage, and "items" the yaku or fans found
   --batch FILE        score one hand per line of FILE
 A flag that does not apply to the family scored is an error.
 
 riichi (--rules riichi, default preset seed; also tenhou, mahjongsoul):
+  The seed preset plays without red fives and ippatsu; riichi/tenhou and
+  riichi/mahjongsoul play both (or --set red_fives=3 --set ippatsu=true).
   --round WIND        the round wind (default E)
   --riichi --double-riichi --ippatsu --haitei --houtei --rinshan --chankan
   --tenhou --chiihou --renhou
@@ -59,8 +71,15 @@ riichi (--rules riichi, default preset seed; also tenhou, mahjongsoul):
   --deposits N        1,000-point sticks on the table, the winner's own riichi stick included
   --pao WIND          the player liable for a daisangen or daisuushii
 ` + familyUsage() + `
-Exit status: 0 scored, 1 a hand that does not win (or a batch line that
-failed), 2 a usage error.`
+Every result names the ruleset and preset it was scored under ("rules").
+
+exit status:
+  0  scored (--batch: every line scored)
+  1  the hand does not win (no yaku, below the minimum, not a winning shape),
+     or a file could not be read
+  2  usage error: an unknown flag or option key, a malformed hand, impossible
+     conditions
+  3  --batch: every line read, some not scored (each reported on its line)`
 
 // scoreFlags are one invocation's settings.
 type scoreFlags struct {
@@ -133,7 +152,7 @@ func (f *scoreFlags) parse(args []string) error {
 			return nil
 		}
 		if err := fs.Parse(args); err != nil {
-			return err
+			return flagError(fs, err)
 		}
 		if rest := fs.Args(); len(rest) > 0 && len(rest) < len(args) && args[len(args)-len(rest)-1] == "--" {
 			f.hand = append(f.hand, rest...)
@@ -155,7 +174,7 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 			_, err = fmt.Fprintln(stdout, scoreUsage)
 			return err
 		}
-		return usageError{fmt.Errorf("%v\n%s", err, scoreUsage)}
+		return usageError{err}
 	}
 	if f.batch != "" {
 		if len(f.hand) > 0 {
@@ -168,6 +187,16 @@ func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	}
 	out, err := scoreHand(&f)
 	if err != nil {
+		if f.json {
+			// The same object a batch line gets, on stdout; the exit
+			// status still says what happened.
+			enc := json.NewEncoder(stdout)
+			enc.SetEscapeHTML(false)
+			if werr := enc.Encode(newScoreError(0, &f, err)); werr != nil {
+				return werr
+			}
+			return quietError{err}
+		}
 		return err
 	}
 	if f.json {
@@ -219,6 +248,9 @@ func scoreBatch(ctx context.Context, name string, defaults []string, stdin io.Re
 	if err := df.parse(defaults); err != nil {
 		return usageError{err}
 	}
+	if _, _, err := df.family(); err != nil {
+		return usageError{err}
+	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1024*1024)
 	enc := json.NewEncoder(stdout)
@@ -233,11 +265,11 @@ func scoreBatch(ctx context.Context, name string, defaults []string, stdin io.Re
 			continue
 		}
 		lines++
-		out, err := scoreLine(defaults, line)
+		out, lf, err := scoreLine(defaults, line)
 		if err != nil {
 			failed++
 			if df.json {
-				enc.Encode(scoreError{Line: n, Error: err.Error(), Kind: errKind(err)})
+				enc.Encode(newScoreError(n, lf, err))
 			} else {
 				fmt.Fprintf(stdout, "line %d: error: %v\n", n, err)
 			}
@@ -254,27 +286,30 @@ func scoreBatch(ctx context.Context, name string, defaults []string, stdin io.Re
 		return err
 	}
 	if failed > 0 {
-		return fmt.Errorf("%d of %d lines failed", failed, lines)
+		return someLinesError{failed: failed, lines: lines}
 	}
 	return nil
 }
 
-func scoreLine(defaults []string, line string) (scoreResult, error) {
+// scoreLine scores one batch line; it returns the line's flags, as far
+// as they were read, for the error report.
+func scoreLine(defaults []string, line string) (scoreResult, *scoreFlags, error) {
+	var f scoreFlags
 	words, err := splitWords(line)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, &f, usageError{err}
 	}
-	var f scoreFlags
 	if err := f.parse(append(append([]string(nil), defaults...), words...)); err != nil {
-		return nil, usageError{err}
+		return nil, &f, usageError{err}
 	}
 	if f.batch != "" {
-		return nil, usageError{errors.New("--batch inside a batch line")}
+		return nil, &f, usageError{errors.New("--batch inside a batch line")}
 	}
 	if len(f.hand) == 0 {
-		return nil, usageError{errors.New("no hand on the line")}
+		return nil, &f, usageError{errors.New("no hand on the line")}
 	}
-	return scoreHand(&f)
+	out, err := scoreHand(&f)
+	return out, &f, err
 }
 
 // splitWords splits a line into words as a shell would for plain words
@@ -343,6 +378,17 @@ func scoreOne(f *scoreFlags) (*scoreOutput, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
+	label := f.riichiLabel()
+	if o.RedFives == 0 {
+		for _, t := range append(slices.Clone(w.Concealed), meldTiles(w.Melds)...) {
+			if t.Red {
+				return nil, usageError{fmt.Errorf("%s is a red five, but %s plays without red fives: score under --rules riichi/tenhou or riichi/mahjongsoul, add --set red_fives=3, or write %d%c: %w", t, label, 5, t.String()[1], riichi.ErrOptions)}
+			}
+		}
+	}
+	if w.Ippatsu && !o.Ippatsu {
+		return nil, usageError{fmt.Errorf("--ippatsu: %s does not play ippatsu: score under --rules riichi/tenhou or riichi/mahjongsoul, or add --set ippatsu=true: %w", label, riichi.ErrConditions)}
+	}
 	r, err := riichi.Score(w, o)
 	if err != nil {
 		if errors.Is(err, riichi.ErrBadHand) || errors.Is(err, riichi.ErrConditions) {
@@ -375,6 +421,9 @@ func (f *scoreFlags) riichiOptions() (riichi.Options, error) {
 	}
 	for _, s := range f.sets {
 		k, v, _ := strings.Cut(s, "=")
+		if err := knownKey(strings.TrimSpace(k), o); err != nil {
+			return o, fmt.Errorf("--set %s: %w", s, err)
+		}
 		if o, err = o.Merge([]byte(strings.TrimSpace(k) + ": " + strings.TrimSpace(v))); err != nil {
 			return o, fmt.Errorf("--set %s: %w", s, err)
 		}
@@ -390,6 +439,9 @@ func (f *scoreFlags) winOf() (riichi.Win, error) {
 	}
 	if len(h.Flowers) > 0 {
 		return w, fmt.Errorf("riichi has no flowers (%s)", tile.Format(h.Flowers))
+	}
+	if err := checkChi(h); err != nil {
+		return w, err
 	}
 	w.Concealed, w.Melds = h.Concealed, h.Melds
 	if f.win != "" {
@@ -462,6 +514,7 @@ type scoreOutput struct {
 	Tsumo    bool             `json:"tsumo"`
 	Seat     riichi.Wind      `json:"seat"`
 	Round    riichi.Wind      `json:"round"`
+	Rules    string           `json:"rules"`
 	Preset   string           `json:"preset"`
 	Yaku     []yakuOut        `json:"yaku"`
 	Han      int              `json:"han"`
@@ -488,10 +541,81 @@ type fuOut struct {
 	Tile   string `json:"tile,omitempty"`
 }
 
+// scoreError is a hand not scored, as JSON: the same object for a single
+// hand (--json) and a batch line.
 type scoreError struct {
-	Line  int    `json:"line"`
+	Line  int    `json:"line,omitempty"`
 	Error string `json:"error"`
 	Kind  string `json:"kind"`
+	// Rules names the ruleset and preset, as far as the flags said.
+	Rules string `json:"rules,omitempty"`
+	Hand  string `json:"hand,omitempty"`
+	// Items are the yaku or fans the hand has (e.g. below MCR's
+	// minimum); empty when it has none or was not read.
+	Items []itemOut `json:"items"`
+}
+
+func newScoreError(line int, f *scoreFlags, err error) scoreError {
+	e := scoreError{Line: line, Error: err.Error(), Kind: errKind(err), Items: []itemOut{}}
+	var nw notWon
+	if errors.As(err, &nw) {
+		e.Items = append(e.Items, nw.items...)
+	}
+	if f != nil {
+		if _, preset, ferr := f.family(); ferr == nil {
+			fam, _, _ := strings.Cut(f.rules, "/")
+			if fam == "" {
+				fam = "riichi"
+			}
+			e.Rules = f.rulesLabel(fam, preset)
+		}
+		e.Hand = strings.Join(f.hand, " ")
+	}
+	return e
+}
+
+// errBadHand marks a hand that is not a hand of the ruleset: too few
+// tiles, a winning tile it does not hold, a chi from the wrong seat.
+var errBadHand = errors.New("not a valid hand")
+
+// notWon is a hand that does not win, with the scoring elements it has.
+type notWon struct {
+	err   error
+	items []itemOut
+}
+
+func (e notWon) Error() string { return e.err.Error() }
+func (e notWon) Unwrap() error { return e.err }
+
+// quietError is an error already reported (as JSON on stdout): main
+// prints only its one line on stderr and exits as err says.
+type quietError struct{ err error }
+
+func (e quietError) Error() string { return e.err.Error() }
+func (e quietError) Unwrap() error { return e.err }
+
+// riichiLabel names the riichi rules a hand is scored under.
+func (f *scoreFlags) riichiLabel() string {
+	return f.rulesLabel("riichi", f.preset)
+}
+
+// meldTiles lists the tiles of melds.
+func meldTiles(ms []tile.Meld) []tile.Tile {
+	var out []tile.Tile
+	for _, m := range ms {
+		out = append(out, m.Tiles...)
+	}
+	return out
+}
+
+// checkChi refuses a chi claimed from any seat but the previous player.
+func checkChi(h tile.Hand) error {
+	for _, m := range h.Melds {
+		if m.Type == tile.Chi && m.From != 3 {
+			return fmt.Errorf("%s: a chi takes the previous player's discard, written <3 (<1 is the next player, <2 the one opposite): %w", m, errBadHand)
+		}
+	}
+	return nil
 }
 
 func errKind(err error) string {
@@ -510,6 +634,8 @@ func errKind(err error) string {
 		return "below_minimum"
 	case errors.Is(err, game.ErrNotWinning):
 		return "not_winning"
+	case errors.Is(err, tile.ErrSyntax), errors.Is(err, errBadHand):
+		return "bad_hand"
 	}
 	return "usage"
 }
@@ -526,7 +652,7 @@ func newScoreOutput(w *riichi.Win, f *scoreFlags, r riichi.Result) *scoreOutput 
 		}
 	}
 	out := &scoreOutput{
-		Hand: h.String(), Win: w.WinTile.String(), Tsumo: w.Tsumo, Seat: w.Seat, Round: w.Round, Preset: rules,
+		Hand: h.String(), Win: w.WinTile.String(), Tsumo: w.Tsumo, Seat: w.Seat, Round: w.Round, Rules: f.riichiLabel(), Preset: rules,
 		Han: r.Han, Fu: r.Fu, Yakuman: r.Yakuman, Limit: r.Limit.String(), Base: r.Base,
 		Payments: r.Payments, Deposits: r.Deposits, Total: r.Total,
 	}
@@ -586,7 +712,7 @@ func (o *scoreOutput) text() string {
 	if o.Tsumo {
 		how = "tsumo"
 	}
-	fmt.Fprintf(&b, "%s  +%s %s, seat %v, round %v (rules: %s)\n", o.Hand, o.Win, how, o.Seat, o.Round, o.Preset)
+	fmt.Fprintf(&b, "%s  +%s %s, seat %v, round %v (rules: %s)\n", o.Hand, o.Win, how, o.Seat, o.Round, o.Rules)
 	for _, y := range o.Yaku {
 		switch {
 		case y.Yakuman > 1:

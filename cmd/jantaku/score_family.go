@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -183,11 +184,14 @@ func (f *scoreFlags) winnerHand() (tile.Hand, tile.Kind, error) {
 	} else if len(h.Concealed) > 0 {
 		win = h.Concealed[len(h.Concealed)-1].Kind
 	}
+	if err := checkChi(h); err != nil {
+		return h, 0, err
+	}
 	if n := len(h.Concealed) + 3*len(h.Melds); n != 14 {
-		return h, 0, fmt.Errorf("the hand %s has %d tiles (a kong counted as three); a win has 14 with the winning tile (or 13 and --win)", h, n)
+		return h, 0, fmt.Errorf("the hand %s has %d tiles (a kong counted as three); a win has 14 with the winning tile (or 13 and --win): %w", h, n, errBadHand)
 	}
 	if !slices.ContainsFunc(h.Concealed, func(t tile.Tile) bool { return t.Kind == win }) {
-		return h, 0, fmt.Errorf("the winning tile %s is not among the concealed tiles of %s", win, h)
+		return h, 0, fmt.Errorf("the winning tile %s is not among the concealed tiles of %s: %w", win, h, errBadHand)
 	}
 	return h, win, nil
 }
@@ -273,6 +277,9 @@ func (f *scoreFlags) seatHands(name string, players int, winner game.Seat) (map[
 			return nil, fmt.Errorf("--%s: seat %s given twice", name, seatName(seat))
 		}
 		h, err := tile.ParseHand(text)
+		if err == nil {
+			err = checkChi(h)
+		}
 		if err != nil {
 			return nil, fmt.Errorf("--%s %s: %w", name, seatName(seat), err)
 		}
@@ -362,6 +369,9 @@ func layOptions[O interface{ Validate() error }](o O, f *scoreFlags) (O, error) 
 		k, v, _ := strings.Cut(s, "=")
 		// caps.cap=300 is caps: {cap: 300}.
 		keys := strings.Split(strings.TrimSpace(k), ".")
+		if err := knownKey(keys[0], o); err != nil {
+			return o, fmt.Errorf("--set %s: %w", s, err)
+		}
 		doc := strings.TrimSpace(v)
 		for i := len(keys) - 1; i >= 0; i-- {
 			doc = "{" + strconv.Quote(keys[i]) + ": " + doc + "}"
@@ -374,6 +384,50 @@ func layOptions[O interface{ Validate() error }](o O, f *scoreFlags) (O, error) 
 		return o, err
 	}
 	return o, nil
+}
+
+// knownKey checks that key is a top-level option of the options struct o
+// (its YAML names), suggesting the nearest for a misspelt one.
+func knownKey(key string, o any) error {
+	keys := optionKeys(reflect.TypeOf(o))
+	if slices.Contains(keys, key) {
+		return nil
+	}
+	if n := nearest(key, keys); n != "" {
+		return fmt.Errorf("unknown option %q (did you mean %q?)", key, n)
+	}
+	slices.Sort(keys)
+	return fmt.Errorf("unknown option %q (the options are %s)", key, strings.Join(keys, ", "))
+}
+
+// optionKeys lists the YAML keys of a struct type, inline fields' own.
+func optionKeys(t reflect.Type) []string {
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	if t.Kind() != reflect.Struct {
+		return nil
+	}
+	var out []string
+	for i := range t.NumField() {
+		fl := t.Field(i)
+		if !fl.IsExported() {
+			continue
+		}
+		name, opts, _ := strings.Cut(fl.Tag.Get("yaml"), ",")
+		if name == "-" {
+			continue
+		}
+		if strings.Contains(opts, "inline") || fl.Anonymous && name == "" {
+			out = append(out, optionKeys(fl.Type)...)
+			continue
+		}
+		if name == "" {
+			name = strings.ToLower(fl.Name)
+		}
+		out = append(out, name)
+	}
+	return out
 }
 
 // rulesLabel names the rules a hand was scored under.

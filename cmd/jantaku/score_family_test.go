@@ -234,7 +234,7 @@ func TestScoreFamilyBatch(t *testing.T) {
 --rules wuhan --indicator 4p 123m456m789s234p88m --tsumo
 `
 	code, out, errs := runArgs(t, in, "score", "--rules", "mcr/simplified", "--batch", "-")
-	if code != 1 || !strings.Contains(errs, "2 of 6 lines failed") {
+	if code != 3 || !strings.Contains(errs, "2 of 6 lines not scored") {
 		t.Errorf("exit %d, %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -293,7 +293,7 @@ func TestScoreFamilyErrors(t *testing.T) {
 		{[]string{"--rules", "sichuan", "123456p22p888p(pon 999p<1)", "--tsumo", "--robbing"}, 2, "--robbing is a win on another player's tile"},
 		{[]string{"--rules", "mcr", "[ankan 8888m] 234m567p45s66s", "--win", "6s", "--replacement", "--ron"}, 2, "--replacement is a self-drawn win"},
 		{[]string{"--rules", "mcr/simplified", "234m345p456s55m78s9s1f"}, 2, "plays without flowers"},
-		{[]string{"--rules", "mcr", "--set", "nope=1", "234m345p456s55m78s9s"}, 2, "--set nope=1: field nope not found"},
+		{[]string{"--rules", "mcr", "--set", "nope=1", "234m345p456s55m78s9s"}, 2, "--set nope=1: unknown option \"nope\" (the options are base,"},
 		{[]string{"--rules", "wuhan", "(chi 123m<3) 456m789s234p88m"}, 2, "wuhan needs --indicator"},
 		{[]string{"--rules", "wuhan/jingzhou3p", "--indicator", "4p", "(chi 123m<3) 456m789s234p88m", "--seat", "N"}, 2, "the table has 3 seats (E S W)"},
 		{[]string{"--rules", "shanghai/laoshi", "234m777p567s22z (pon 777z<2) 2f", "--win", "3m"}, 2, "give --player WIND=HAND for E W N"},

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"jantaku/rules/game"
@@ -20,6 +21,7 @@ func (mcrFamily) conditions() []condFlag {
 		{"last-tile", "", "the wall is empty: 妙手回春 on a tsumo, 海底捞月 on a ron"},
 		{"replacement", "", "杠上开花: self-drawn on a kong's replacement (a tsumo)"},
 		{"robbing", "", "抢杠和: won on a tile added to a kong; --from names its owner"},
+		{"flowers", "N", "the winner's flowers, 0–8 (1 point each; or write them 1f–8f in HAND)"},
 	}
 }
 
@@ -46,8 +48,19 @@ func (fam mcrFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
 	if err != nil {
 		return nil, usageError{err}
 	}
-	if len(th.Flowers) > 0 && !o.Flowers {
-		return nil, usageError{fmt.Errorf("mcr/%s plays without flowers (%s)", preset, tile.Format(th.Flowers))}
+	flowers := len(th.Flowers)
+	if v := f.value("flowers"); v != "" {
+		n, err := strconv.Atoi(v)
+		switch {
+		case err != nil || n < 0 || n > 8:
+			return nil, usageError{fmt.Errorf("--flowers %q: want a number of flowers, 0–8", v)}
+		case flowers > 0:
+			return nil, usageError{fmt.Errorf("--flowers %d and the flowers %s in HAND: give them one way", n, tile.Format(th.Flowers))}
+		}
+		flowers = n
+	}
+	if flowers > 0 && !o.Flowers {
+		return nil, usageError{fmt.Errorf("mcr/%s plays without flowers (%d given)", preset, flowers)}
 	}
 	const players = 4
 	winner, from, err := f.seats(players)
@@ -63,7 +76,7 @@ func (fam mcrFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
 		Replacement: f.on("replacement"), Robbing: f.on("robbing"),
 		Prevalent: round, Seat: tile.East + tile.Kind(winner),
 	}
-	h := mcr.Hand{Concealed: tile.CountsOf(th.Concealed), Melds: th.Melds, Flowers: len(th.Flowers)}
+	h := mcr.Hand{Concealed: tile.CountsOf(th.Concealed), Melds: th.Melds, Flowers: flowers}
 	r, err := mcr.Score(h, c, o)
 	if err != nil {
 		if errors.Is(err, mcr.ErrBadHand) || errors.Is(err, mcr.ErrOptions) || errors.Is(err, game.ErrIllegal) {
@@ -76,8 +89,8 @@ func (fam mcrFamily) score(f *scoreFlags, preset string) (scoreResult, error) {
 		for _, it := range r.Items() {
 			fans = append(fans, it.Name+" "+it.Value)
 		}
-		return nil, fmt.Errorf("%w: %d fan points (%s), mcr/%s needs %d: %w",
-			mcr.ErrBelowMinimum, r.Points, strings.Join(fans, ", "), preset, o.Minimum, game.ErrNotWinning)
+		return nil, notWon{fmt.Errorf("%w: %d fan points (%s), mcr/%s needs %d: %w",
+			mcr.ErrBelowMinimum, r.Points, strings.Join(fans, ", "), preset, o.Minimum, game.ErrNotWinning), gameItems("", r.Items())}
 	}
 	out := newFamilyOutput(f, f.rulesLabel("mcr", preset), th, win, winner, from, fam)
 	out.Items = gameItems("", r.Items())

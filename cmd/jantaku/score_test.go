@@ -115,7 +115,7 @@ func TestScoreErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"score"}, 2, "no hand"},
-		{[]string{"score", "123m456p789s1123z", "--bogus"}, 2, "not defined: -bogus"},
+		{[]string{"score", "123m456p789s1123z", "--bogus"}, 2, "unknown flag --bogus"},
 		{[]string{"score", "123m456p789s11x3z"}, 2, "position 15"},
 		{[]string{"score", "123m456p789s11234z", "--win", "4z"}, 1, "not a winning hand"},
 		{[]string{"score", "(chi 678s<3) 456m789m34s55z", "--win", "5s"}, 1, "no yaku"},
@@ -142,7 +142,7 @@ func TestScoreBatch(t *testing.T) {
 123m456p789s11x3z
 `
 	code, out, errs := runArgs(t, in, "score", "--batch", "-")
-	if code != 1 || !strings.Contains(errs, "2 of 5 lines failed") {
+	if code != 3 || !strings.Contains(errs, "2 of 5 lines not scored") {
 		t.Errorf("exit %d, %s", code, errs)
 	}
 	lines := strings.Split(strings.TrimSpace(out), "\n")
@@ -178,11 +178,11 @@ func TestScoreBatch(t *testing.T) {
 	if err := dec.Decode(&first); err != nil || first.Line != 1 || first.Han != 4 || first.Total != 7700 {
 		t.Errorf("first %+v %v\n%s", first, err, out)
 	}
-	if err := dec.Decode(&second); err != nil || second.Line != 2 || second.Kind != "usage" || second.Error == "" {
+	if err := dec.Decode(&second); err != nil || second.Line != 2 || second.Kind != "bad_hand" || second.Error == "" {
 		t.Errorf("second %+v %v", second, err)
 	}
-	if code != 1 {
-		t.Errorf("exit %d, want 1", code)
+	if code != 3 {
+		t.Errorf("exit %d, want 3 (a line not scored)", code)
 	}
 	if code, _, errs := runArgs(t, "", "score", "--batch", filepath.Join(t.TempDir(), "none")); code != 2 || errs == "" {
 		t.Errorf("missing batch file: exit %d %s", code, errs)
