@@ -26,6 +26,15 @@ var daemonBin struct {
 	err  error
 }
 
+// TestMain removes the daemon built for the tests.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if daemonBin.path != "" {
+		os.RemoveAll(filepath.Dir(daemonBin.path))
+	}
+	os.Exit(code)
+}
+
 // daemonPath builds cmd/jantaku into a temporary folder the first time a
 // test needs it.
 func daemonPath(t *testing.T) string {

@@ -106,7 +106,8 @@ func startDisplayBrowser(t *testing.T, bin string) *displayBrowser {
 	})
 	// Chromium writes its port and browser path to DevToolsActivePort.
 	var url string
-	deadline := time.Now().Add(30 * time.Second)
+	// Chromium on a busy machine takes its time: wait generously.
+	deadline := time.Now().Add(2 * time.Minute)
 	for time.Now().Before(deadline) {
 		data, err := os.ReadFile(filepath.Join(dir, "DevToolsActivePort"))
 		if lines := strings.Split(strings.TrimSpace(string(data)), "\n"); err == nil && len(lines) == 2 {
@@ -119,7 +120,7 @@ func startDisplayBrowser(t *testing.T, bin string) *displayBrowser {
 	}
 	if url == "" {
 		log, _ := os.ReadFile(filepath.Join(dir, "chromium.log"))
-		t.Fatalf("chromium did not open its DevTools port within 30s; its log:\n%s", log)
+		t.Fatalf("chromium did not open its DevTools port within 2 minutes; its log:\n%s", log)
 	}
 	ws, _, err := websocket.DefaultDialer.Dial(url, nil)
 	if err != nil {

@@ -170,11 +170,8 @@ func displayScreenshots(t *testing.T) string {
 		}
 		return dir
 	}
-	dir, err := os.MkdirTemp("", "jantaku-display-")
-	if err != nil {
-		t.Fatal(err)
-	}
-	return dir
+	// Removed after the test; JANTAKU_SCREENSHOTS=DIR keeps them.
+	return t.TempDir()
 }
 
 // TestDisplays plays a hand on the test ruleset through the embedded

@@ -282,6 +282,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return usageError{errors.New("--broker-ca, --broker-cert, --broker-key and --broker-ws are for an external broker: add --broker URL")}
 	}
 	hardware := *prof != "" && !*simFlag
+	var simClock *clock.Paced // the simulated table's one clock: machine, players and sensing
 	if *sensingFlag {
 		if hardware {
 			return usageError{errors.New("--sensing is for the simulated table (add --sim)")}
@@ -293,6 +294,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		// loaded machine slows the hand down instead of changing it.
 		pc := clock.NewPaced(time.Now(), *speed, simSettle)
 		go pc.Run(ctx)
+		simClock = pc
 		tcfg.Sense = &sensedPlay{clk: pc, cfg: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
 	}
 	if !hardware && !*machine {
@@ -349,9 +351,12 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	} else {
 		// Simulated time stands still while the goroutines react to each
 		// event, so no speed makes a late wake-up look like a stall.
-		clk := clock.NewPaced(time.Now(), *speed, simSettle)
-		wg.Add(1)
-		go func() { defer wg.Done(); clk.Run(ctx) }()
+		clk := simClock
+		if clk == nil {
+			clk = clock.NewPaced(time.Now(), *speed, simSettle)
+			wg.Add(1)
+			go func() { defer wg.Done(); clk.Run(ctx) }()
+		}
 		mem := registry.Memory{}
 		for _, l := range []byte{'A', 'B'} {
 			for u, t := range sim.Tags(set, l) {

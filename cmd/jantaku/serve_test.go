@@ -64,16 +64,16 @@ func TestServeTablePlaysAGame(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), out) }()
 	var page string
-	for i := 0; i < 200 && page == ""; i++ {
-		time.Sleep(20 * time.Millisecond)
+	eventually(t, ctx, "the centre screen served", func() bool {
 		resp, err := http.Get("http://" + web + "/display/centre.html")
 		if err != nil {
-			continue
+			return false
 		}
 		b, _ := io.ReadAll(resp.Body)
 		resp.Body.Close()
 		page = string(b)
-	}
+		return true
+	})
 	if !strings.Contains(page, "<html") {
 		t.Fatalf("the centre screen was not served: %q", page)
 	}
@@ -107,23 +107,17 @@ func TestServeTablePublishesMachineStatus(t *testing.T) {
 	mq := freeAddr(t)
 	status := make(chan json.RawMessage, 1)
 	cfg := tableConfig{Dir: dir, Ruleset: "riichi", MQTT: mq, WS: "-", HTTP: "-", Pace: time.Hour, Seed: 7, Machine: status}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	done := make(chan error, 1)
 	go func() { done <- serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard) }()
 	status <- json.RawMessage(`{"phase":"faulted","hands":3,"errors":[{"code":"E102","title":"conveyor jam","part":"eye2","side":2,"message":"stuck","remedy":"open the lid"}]}`)
 
 	var acc access.Config
-	for i := 0; ; i++ {
+	eventually(t, ctx, "the credentials written", func() bool {
 		b, err := os.ReadFile(filepath.Join(dir, "access.json"))
-		if err == nil && json.Unmarshal(b, &acc) == nil {
-			break
-		}
-		if i > 500 {
-			t.Fatalf("no credentials written: %v", err)
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+		return err == nil && json.Unmarshal(b, &acc) == nil
+	})
 	u, ok := userOf(acc, access.Display)
 	if !ok {
 		t.Fatal("no display user")
@@ -135,11 +129,11 @@ func TestServeTablePublishesMachineStatus(t *testing.T) {
 	got := make(chan []byte, 4)
 	o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-machine-watch").SetUsername(u.Name).SetPassword(u.Password).SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
 	c := paho.NewClient(o)
-	if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+	if tok := c.Connect(); !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
 		t.Fatalf("connect: %v", tok.Error())
 	}
 	defer c.Disconnect(0)
-	if tok := c.Subscribe(tp.Machine(), 1, func(_ paho.Client, m paho.Message) { got <- m.Payload() }); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+	if tok := c.Subscribe(tp.Machine(), 1, func(_ paho.Client, m paho.Message) { got <- m.Payload() }); !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
 		t.Fatalf("subscribe: %v", tok.Error())
 	}
 	select {
@@ -214,6 +208,22 @@ func TestRunBrokerFlags(t *testing.T) {
 		var ue usageError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "broker") {
 			t.Errorf("run %v: %v", args, err)
+		}
+	}
+}
+
+// eventually polls ok until it holds, failing the test with what once ctx
+// ends: a wait on a real server or file, bounded by the test's deadline
+// and not by a count of tries.
+func eventually(t *testing.T, ctx context.Context, what string, ok func() bool) {
+	t.Helper()
+	tick := time.NewTicker(20 * time.Millisecond)
+	defer tick.Stop()
+	for !ok() {
+		select {
+		case <-tick.C:
+		case <-ctx.Done():
+			t.Fatalf("not %s: %v", what, ctx.Err())
 		}
 	}
 }

@@ -31,6 +31,7 @@ type Paced struct {
 	busy   time.Time // real time of the last timer set or fired
 	timers timers.Queue
 	added  chan struct{} // signalled when a timer is added
+	quiet  *quietness    // Run's alone
 }
 
 // NewPaced returns a paced clock starting at start. A speed of zero or less
@@ -42,7 +43,7 @@ func NewPaced(start time.Time, speed float64, settle time.Duration) *Paced {
 	if settle <= 0 {
 		settle = 2 * time.Millisecond
 	}
-	return &Paced{speed: speed, settle: settle, now: start, added: make(chan struct{}, 1)}
+	return &Paced{speed: speed, settle: settle, now: start, added: make(chan struct{}, 1), quiet: newQuietness()}
 }
 
 // Now implements Clock.
@@ -70,7 +71,24 @@ func (p *Paced) After(d time.Duration) <-chan time.Time {
 	return ch
 }
 
+// quietPoll is the real time between two looks at the scheduler while the
+// pacer waits for the process to be quiet; quietMax bounds that wait, so a
+// process kept busy by something else (a CPU-bound goroutine) still sees
+// its simulation move.
+const (
+	quietPoll = 200 * time.Microsecond
+	quietMax  = time.Second
+)
+
 // Run fires the timers in order until ctx is done.
+//
+// Before each firing the process must be quiet: no goroutine waiting for a
+// CPU and none running but the pacer (runtime/metrics). On a busy machine
+// the goroutines that the last event woke may wait for a CPU far longer
+// than any settle time; while they do, simulated time stands still, so a
+// motor's travel and its stall timer cannot overtake the goroutine that
+// watches them. The settle time still covers a goroutine asleep on the
+// wall clock.
 //
 // On a loaded machine every goroutine wakes late, the pacer as well: the
 // quiet time it waits grows to four times its own recent lateness, so the
@@ -78,6 +96,7 @@ func (p *Paced) After(d time.Duration) <-chan time.Time {
 func (p *Paced) Run(ctx context.Context) {
 	last := time.Now()
 	var late time.Duration // moving average of the pacer's own lateness
+	q := p.quiet
 	for {
 		p.mu.Lock()
 		var wait <-chan time.Time
@@ -90,6 +109,7 @@ func (p *Paced) Run(ctx context.Context) {
 			}
 			wait = time.After(time.Until(at))
 		}
+		slept := time.Until(at) > 0
 		p.mu.Unlock()
 		select {
 		case <-ctx.Done():
@@ -98,10 +118,15 @@ func (p *Paced) Run(ctx context.Context) {
 			continue // an earlier timer may have come: recompute
 		case <-wait:
 		}
-		if l := time.Since(at); l > 0 {
-			late = (7*late + l) / 8
-		} else {
-			late = 7 * late / 8
+		if slept {
+			if l := time.Since(at); l > 0 {
+				late = (7*late + l) / 8
+			} else {
+				late = 7 * late / 8
+			}
+		}
+		if !p.awaitQuiet(ctx, q) {
+			continue // ctx is done, or a timer was added: recompute
 		}
 		p.mu.Lock()
 		when, _ := p.timers.FireEarliest()
@@ -112,4 +137,25 @@ func (p *Paced) Run(ctx context.Context) {
 		p.busy = last
 		p.mu.Unlock()
 	}
+}
+
+// awaitQuiet waits until the process is quiet, for at most quietMax. It
+// returns false, without waiting further, when ctx is done or a timer was
+// added meanwhile.
+func (p *Paced) awaitQuiet(ctx context.Context, q *quietness) bool {
+	q.reset()
+	start := time.Now()
+	poll := time.NewTimer(quietPoll)
+	defer poll.Stop()
+	for !q.quiet() && time.Since(start) < quietMax {
+		poll.Reset(quietPoll)
+		select {
+		case <-ctx.Done():
+			return false
+		case <-p.added:
+			return false // someone reacted: the settle time starts again
+		case <-poll.C:
+		}
+	}
+	return ctx.Err() == nil
 }

@@ -65,11 +65,10 @@ func TestWebSocket(t *testing.T) {
 	}
 	// The WebSocket listener starts serving in the background: retry until up.
 	var c paho.Client
-	for i := 0; ; i++ {
-		if c, err = dial("display", mqtttest.Password("display")); err == nil || i == 50 {
+	for deadline := time.Now().Add(mqtttest.Patience); ; time.Sleep(100 * time.Millisecond) {
+		if c, err = dial("display", mqtttest.Password("display")); err == nil || time.Now().After(deadline) {
 			break
 		}
-		time.Sleep(100 * time.Millisecond)
 	}
 	if err != nil {
 		t.Fatalf("websocket connect: %v", err)

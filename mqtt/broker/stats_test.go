@@ -34,11 +34,11 @@ func TestStats(t *testing.T) {
 	}
 	disp.WaitFor("the state", func(m mqtttest.Message) bool { return m.Topic == tb.State() })
 	var s broker.Stats
-	for i := 0; i < 100; i++ { // the counters are updated after delivery
+	// The counters are updated after delivery.
+	for deadline := time.Now().Add(mqtttest.Patience); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		if s = b.Stats(); s.MessagesSent >= 1 {
 			break
 		}
-		time.Sleep(10 * time.Millisecond)
 	}
 	if s.Clients != 2 || s.MessagesReceived < 1 || s.MessagesSent < 1 {
 		t.Errorf("stats %+v, want 2 clients, a message received and one sent", s)

@@ -81,10 +81,15 @@ func FreePort(t testing.TB) int {
 	return l.Addr().(*net.TCPAddr).Port
 }
 
-// waitPort waits until something accepts on addr, failing after 10s.
+// Patience bounds every wait on a real broker or client: an answer on
+// loopback takes milliseconds, so only a broken test or broker uses it up,
+// however busy the machine.
+const Patience = time.Minute
+
+// waitPort waits until something accepts on addr, failing after Patience.
 func waitPort(t testing.TB, addr string, up bool) error {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
+	deadline := time.Now().Add(Patience)
 	for time.Now().Before(deadline) {
 		c, err := net.DialTimeout("tcp", addr, 200*time.Millisecond)
 		if err == nil {
@@ -97,7 +102,7 @@ func waitPort(t testing.TB, addr string, up bool) error {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	return fmt.Errorf("%s did not come %s within 10s", addr, map[bool]string{true: "up", false: "down"}[up])
+	return fmt.Errorf("%s did not come %s within %v", addr, map[bool]string{true: "up", false: "down"}[up], Patience)
 }
 
 // Embedded is the embedded broker under test.

@@ -27,7 +27,7 @@ type Client struct {
 }
 
 // Connect connects user (password Password(user)) to b with client id
-// user-suffix, failing the test if it is not connected within 10s. Use
+// user-suffix, failing the test if it is not connected within Patience. Use
 // Dial to see a refused connection.
 func Connect(t testing.TB, b Broker, user, suffix string) *Client {
 	t.Helper()
@@ -44,14 +44,14 @@ func Dial(t testing.TB, url, user, password, clientID string, will *Message) (*C
 	c := &Client{t: t, notify: make(chan struct{}, 1)}
 	o := paho.NewClientOptions().AddBroker(url).SetClientID(clientID).
 		SetUsername(user).SetPassword(password).SetCleanSession(true).
-		SetAutoReconnect(false).SetConnectTimeout(5 * time.Second).
+		SetAutoReconnect(false).SetConnectTimeout(Patience).
 		SetDefaultPublishHandler(c.record)
 	if will != nil {
 		o.SetBinaryWill(will.Topic, will.Payload, 1, true)
 	}
 	c.paho = paho.NewClient(o)
 	tok := c.paho.Connect()
-	if !tok.WaitTimeout(10 * time.Second) {
+	if !tok.WaitTimeout(Patience) {
 		c.paho.Disconnect(0)
 		return nil, context.DeadlineExceeded
 	}
@@ -82,8 +82,8 @@ func (c *Client) Subscribe(filters ...string) []byte {
 	var granted []byte
 	for _, f := range filters {
 		tok := c.paho.Subscribe(f, 1, nil)
-		if !tok.WaitTimeout(10 * time.Second) {
-			c.t.Fatalf("subscribe %s: no SUBACK within 10s", f)
+		if !tok.WaitTimeout(Patience) {
+			c.t.Fatalf("subscribe %s: no SUBACK within %v", f, Patience)
 		}
 		if err := tok.Error(); err != nil {
 			c.t.Fatalf("subscribe %s: %v", f, err)
@@ -93,11 +93,11 @@ func (c *Client) Subscribe(filters ...string) []byte {
 	return granted
 }
 
-// Publish publishes at QoS 1 and waits for the acknowledgement (10s at
-// most); it returns the token's error.
+// Publish publishes at QoS 1 and waits for the acknowledgement (Patience
+// at most); it returns the token's error.
 func (c *Client) Publish(topic string, payload []byte) error {
 	tok := c.paho.Publish(topic, 1, false, payload)
-	if !tok.WaitTimeout(10 * time.Second) {
+	if !tok.WaitTimeout(Patience) {
 		return context.DeadlineExceeded
 	}
 	return tok.Error()
@@ -125,10 +125,10 @@ func (c *Client) On(topic string) []Message {
 }
 
 // WaitFor waits until some received message satisfies ok and returns it;
-// it fails the test after 10s.
+// it fails the test after Patience.
 func (c *Client) WaitFor(what string, ok func(Message) bool) Message {
 	c.t.Helper()
-	deadline := time.NewTimer(10 * time.Second)
+	deadline := time.NewTimer(Patience)
 	defer deadline.Stop()
 	for {
 		for _, m := range c.Messages() {

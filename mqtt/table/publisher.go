@@ -267,7 +267,9 @@ func (p *Publisher) send(name string, retain bool, payload []byte) {
 }
 
 // Flush waits until every publish so far is acknowledged by the broker, or
-// ctx ends. It returns the first publish error.
+// ctx ends, or the publisher is closed (ErrClosed). It returns the first
+// publish error. While the broker is away nothing is acknowledged: give
+// ctx a deadline.
 func (p *Publisher) Flush(ctx context.Context) error {
 	p.pendMu.Lock()
 	toks := slices.Clone(p.pending)
@@ -281,6 +283,8 @@ func (p *Publisher) Flush(ctx context.Context) error {
 			}
 		case <-ctx.Done():
 			return ctx.Err()
+		case <-p.ctx.Done():
+			return ErrClosed
 		}
 	}
 	p.pendMu.Lock()
@@ -577,9 +581,15 @@ func (p *Publisher) reply(role access.Role, r command.Reply) {
 	}
 }
 
-// Close announces the table offline, waits (bounded by ctx) for queued
-// messages to be acknowledged, stops the command and delay loops, and
-// disconnects. Delayed spectator messages still waiting are dropped.
+// closeWait bounds Close's wait for acknowledgements when its ctx has no
+// deadline (on the Publisher's clock): a broker that went away must not
+// hold up the table's shutdown.
+const closeWait = 10 * time.Second
+
+// Close announces the table offline, waits (bounded by ctx, or closeWait
+// when ctx has no deadline) for queued messages to be acknowledged, stops
+// the command and delay loops, and disconnects. Delayed spectator messages
+// still waiting are dropped.
 func (p *Publisher) Close(ctx context.Context) error {
 	p.mu.Lock()
 	if p.closed {
@@ -592,7 +602,23 @@ func (p *Publisher) Close(ctx context.Context) error {
 	}
 	p.closed = true
 	p.mu.Unlock()
+	if _, ok := ctx.Deadline(); !ok {
+		var cancel context.CancelCauseFunc
+		ctx, cancel = context.WithCancelCause(ctx)
+		defer cancel(nil)
+		timeout := p.clock.After(closeWait)
+		go func() {
+			select {
+			case <-timeout:
+				cancel(fmt.Errorf("mqtt: close: messages unacknowledged after %v: %w", closeWait, context.DeadlineExceeded))
+			case <-ctx.Done():
+			}
+		}()
+	}
 	err := p.Flush(ctx)
+	if cause := context.Cause(ctx); err != nil && cause != nil {
+		err = cause
+	}
 	p.cancel()
 	p.wg.Wait()
 	p.client.Disconnect(250)

@@ -99,7 +99,7 @@ func TestLateJoiner(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		first, events := collect(t, f, 10, 10*time.Second)
+		first, events := collect(t, f, 10, mqtttest.Patience)
 		if first.Kind != follow.State || first.Seq != 5 {
 			t.Errorf("first update %v seq %d, want the retained state at 5", first.Kind, first.Seq)
 		}
@@ -123,7 +123,7 @@ func TestLateJoiner(t *testing.T) {
 			done <- nil
 		}()
 		f2 := followAs(t, b, "display", "mid", true)
-		first, events = collect(t, f2, last, 20*time.Second)
+		first, events = collect(t, f2, last, mqtttest.Patience)
 		if err := <-done; err != nil {
 			t.Fatal(err)
 		}
@@ -227,7 +227,7 @@ func TestOutage(t *testing.T) {
 		p := start(t, b, table.Options{}, nil)
 		f := followAs(t, b, "display", "outage", false)
 		const last = 300
-		ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+		ctx, cancel := context.WithTimeout(context.Background(), 3*mqtttest.Patience)
 		defer cancel()
 		var wg sync.WaitGroup
 		wg.Add(1)
@@ -243,12 +243,12 @@ func TestOutage(t *testing.T) {
 		}()
 		t.Cleanup(wg.Wait)
 		// Wait until the stream is flowing, then cut the broker.
-		first, events := collect(t, f, 50, 10*time.Second)
+		first, events := collect(t, f, 50, mqtttest.Patience)
 		b.Stop()
 		time.Sleep(300 * time.Millisecond) // publishes pile up in the client meanwhile
 		b.Start()
 		restarted := time.Now()
-		_, more := collect(t, f, last, 25*time.Second)
+		_, more := collect(t, f, last, mqtttest.Patience)
 		t.Logf("%s: all events %v after the restart", b.Name(), time.Since(restarted).Round(time.Millisecond))
 		wg.Wait()
 		if pubErr != nil {

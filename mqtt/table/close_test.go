@@ -1,0 +1,61 @@
+package table_test
+
+import (
+	"context"
+	"errors"
+	"testing"
+	"time"
+
+	"jantaku/drivers/clock/clocktest"
+	"jantaku/mqtt/mqtttest"
+	"jantaku/mqtt/table"
+)
+
+// With the broker gone, nothing queued is ever acknowledged: Close given a
+// context without a deadline still returns, after its own bound on the
+// publisher's clock, saying so; a Flush waiting meanwhile returns when the
+// publisher is closed.
+func TestCloseBoundedWithoutDeadline(t *testing.T) {
+	b := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
+	clk := clocktest.New()
+	p := start(t, b, table.Options{Clock: clk}, nil)
+	b.Stop()
+	// The client notices the closed connection on its next read.
+	for gone := ctx10s(t); p.Connected(); time.Sleep(10 * time.Millisecond) {
+		if gone.Err() != nil {
+			t.Fatal("the publisher still says it is connected 10s after the broker stopped")
+		}
+	}
+	if err := p.Publish(ctx10s(t), step(1)); err != nil {
+		t.Fatal(err)
+	}
+	flushed := make(chan error, 1)
+	go func() { flushed <- p.Flush(context.Background()) }()
+	closed := make(chan error, 1)
+	go func() { closed <- p.Close(context.Background()) }()
+
+	// Close's bound is the only timer on the clock.
+	if err := clk.BlockUntil(ctx10s(t), 1); err != nil {
+		t.Fatalf("Close set no bound on the clock: %v", err)
+	}
+	select {
+	case err := <-closed:
+		t.Fatalf("Close returned %v before its bound, with nothing acknowledged", err)
+	default:
+	}
+	clk.Advance(time.Minute)
+	for name, ch := range map[string]chan error{"Close": closed, "Flush": flushed} {
+		select {
+		case err := <-ch:
+			want := context.DeadlineExceeded
+			if name == "Flush" {
+				want = table.ErrClosed
+			}
+			if !errors.Is(err, want) {
+				t.Errorf("%s = %v, want %v", name, err, want)
+			}
+		case <-ctx10s(t).Done():
+			t.Fatalf("%s still blocked after Close's bound", name)
+		}
+	}
+}
