@@ -93,7 +93,7 @@ var configKeys = []configKey{
 	{"broker_ca", "broker-ca", readPath},
 	{"broker_cert", "broker-cert", readPath},
 	{"broker_key", "broker-key", readPath},
-	{"broker_ws", "broker-ws", readURL("ws", "wss")},
+	{"broker_ws", "broker-ws", readNoneOr(readURL("ws", "wss"))},
 	{"log_level", "log-level", readLevel},
 	{"machine", "machine", readBool},
 	{"sensing", "sensing", readBool},
@@ -444,6 +444,16 @@ func readURL(schemes ...string) func(*configReader, *yaml.Node) (string, error) 
 			return "", fmt.Errorf("%q: want %s://host:port", s, strings.Join(schemes, "://, "))
 		}
 		return s, nil
+	}
+}
+
+// readNoneOr reads "none" as itself, anything else with read.
+func readNoneOr(read func(*configReader, *yaml.Node) (string, error)) func(*configReader, *yaml.Node) (string, error) {
+	return func(c *configReader, n *yaml.Node) (string, error) {
+		if n.Kind == yaml.ScalarNode && n.Value == "none" {
+			return "none", nil
+		}
+		return read(c, n)
 	}
 }
 

@@ -261,9 +261,6 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if lerr != nil {
 		return usageError{lerr}
 	}
-	if *check {
-		return checkRun(stdout, *configFile, *rulesName, *optsJSON, *humans, *prof)
-	}
 	seats, perr := parseSeats(*humans)
 	if perr != nil {
 		return usageError{perr}
@@ -278,8 +275,18 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		if err := (mqtable.Config{Broker: *brokerURL, Username: "table", TLS: tcfg.BrokerTLS}).Validate(); err != nil {
 			return usageError{fmt.Errorf("--broker: %w", err)}
 		}
+		ws, err := brokerWSValue(*brokerWS)
+		if err != nil {
+			return usageError{err}
+		}
+		tcfg.BrokerWS = ws
 	} else if *brokerCA != "" || *brokerCert != "" || *brokerKey != "" || *brokerWS != "" {
 		return usageError{errors.New("--broker-ca, --broker-cert, --broker-key and --broker-ws are for an external broker: add --broker URL")}
+	}
+	// --check checks what the table would start with, the broker
+	// settings included, before anything is created.
+	if *check {
+		return checkRun(stdout, *configFile, *rulesName, *optsJSON, *humans, *prof)
 	}
 	hardware := *prof != "" && !*simFlag
 	var simClock *clock.Paced // the simulated table's one clock: machine, players and sensing

@@ -170,7 +170,12 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		return err
 	}
 	defer svc.close()
-	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS}, t, mqtable.Options{Handler: svc, Log: log})
+	cmds, err := openCommandLog(filepath.Join(cfg.Dir, "commands.jnl"), time.Now)
+	if err != nil {
+		return err
+	}
+	defer cmds.Close()
+	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS}, t, mqtable.Options{Handler: svc, Log: log, Memory: cmds})
 	if err != nil {
 		return err
 	}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"time"
 
 	"jantaku/firmware/cycle"
@@ -466,10 +467,8 @@ func (s *service) command(ctx context.Context, c mqcmd.Command) error {
 			Ruleset string          `json:"ruleset"`
 			Options json.RawMessage `json:"options"`
 		}
-		if len(c.Args) > 0 {
-			if err := json.Unmarshal(c.Args, &args); err != nil {
-				return fmt.Errorf("%w: start: %v", mqcmd.ErrMalformed, err)
-			}
+		if err := strictArgs(c, &args); err != nil {
+			return err
 		}
 		if args.Ruleset != "" {
 			if _, err := rulesets.New(args.Ruleset, args.Options); err != nil {
@@ -659,17 +658,26 @@ func heldOr(g *tablecore.Game, seat game.Seat, t tile.Tile) tile.Tile {
 // actions ({kind, tile, uses} as the seat's view lists them).
 func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 	var args tablecore.ActionView
-	if len(c.Args) > 0 {
-		if err := json.Unmarshal(c.Args, &args); err != nil {
-			return fmt.Errorf("%w: %s: %v", mqcmd.ErrMalformed, c.Type, err)
-		}
+	if err := strictArgs(c, &args); err != nil { // a misspelt key must not play another tile
+		return err
 	}
 	g := s.t.Game()
 	legal := g.Legal(game.Seat(c.Seat))
+	var fits []game.Action
 	for _, a := range legal {
-		if !matches(a, c.Type, args) {
-			continue
+		if matches(a, c.Type, args) {
+			fits = append(fits, a)
 		}
+	}
+	if len(fits) > 1 && !sameAction(fits) {
+		// Never a silent guess: which tile goes is the player's to say.
+		var names []string
+		for _, a := range fits {
+			names = append(names, a.String())
+		}
+		return fmt.Errorf("%w: %s: the arguments %s fit %d legal actions (%s): name the kind, tile and uses", mqcmd.ErrMalformed, c.Type, string(c.Args), len(fits), strings.Join(names, ", "))
+	}
+	for _, a := range fits {
 		evs, err := s.t.Apply(ctx, a)
 		s.recorded(err)
 		s.observe().action(err == nil)
@@ -684,6 +692,22 @@ func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 	}
 	s.observe().action(false)
 	return fmt.Errorf("%w: seat %d may not %s %s now", mqcmd.ErrRejected, c.Seat, c.Type, args.Tile)
+}
+
+// sameAction reports whether the actions are one (a tile of the same face
+// drawn or discarded from several copies counts as one).
+func sameAction(as []game.Action) bool {
+	for _, a := range as[1:] {
+		if a.Kind != as[0].Kind || a.Tile.String() != as[0].Tile.String() || len(a.Uses) != len(as[0].Uses) {
+			return false
+		}
+		for i := range a.Uses {
+			if a.Uses[i].String() != as[0].Uses[i].String() {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // matches reports whether legal action a is what a seat's command asks.

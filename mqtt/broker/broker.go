@@ -27,7 +27,7 @@ type Config struct {
 	// disables it. Port 0 picks a free port (see Broker.TCPAddr).
 	TCP string `json:"tcp,omitempty"`
 	// WebSocket is the MQTT-over-WebSocket listener's address (browsers,
-	// overlays); empty disables it. Port 0 picks a free port.
+	// overlays); empty or "-" disables it. Port 0 picks a free port.
 	WebSocket string `json:"websocket,omitempty"`
 	// Store is a bolt file that keeps sessions, subscriptions, queued QoS 1
 	// messages and retained messages across restarts; empty keeps them in
@@ -72,6 +72,9 @@ func Start(cfg Config, policy *access.Policy, log *slog.Logger) (*Broker, error)
 	addr := cfg.TCP
 	if addr == "" {
 		addr = DefaultTCP
+	}
+	if cfg.WebSocket == "-" {
+		cfg.WebSocket = ""
 	}
 	if addr == "-" && cfg.WebSocket == "" {
 		return nil, fmt.Errorf("%w: no listener (tcp is \"-\" and websocket is empty)", ErrConfig)

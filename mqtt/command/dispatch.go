@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"time"
 
 	"jantaku/mqtt/access"
 	"jantaku/mqtt/topic"
@@ -97,11 +98,34 @@ func (r Reply) Marshal() []byte {
 	return b
 }
 
+// Memory remembers the replies to executed commands by sender and id, so
+// that a command delivered again (a QoS 1 redelivery, a resend, a replay
+// after a restart) is answered again and not executed again. The table
+// keeps it in a journal, so it outlives restarts.
+type Memory interface {
+	Recall(role access.Role, id string) (Reply, bool)
+	// Remember records an executed command's reply; an error means it may
+	// be executed again if delivered again.
+	Remember(role access.Role, id string, r Reply) error
+}
+
 // Dispatcher checks commands and passes the good ones to a Handler.
+// Refused commands (malformed, unauthorised, rejected) are logged once a
+// minute per sender, not once per command.
 type Dispatcher struct {
 	Handler Handler
-	Policy  Policy       // nil: DefaultPolicy
-	Log     *slog.Logger // nil: discard
+	Policy  Policy           // nil: DefaultPolicy
+	Log     *slog.Logger     // nil: discard
+	Now     func() time.Time // for the log's pacing; nil: time.Now
+
+	notes noter
+}
+
+func (d *Dispatcher) now() time.Time {
+	if d.Now != nil {
+		return d.Now()
+	}
+	return time.Now()
 }
 
 // Authorise checks that role may send c, and fills c.Role and, for a seat
@@ -132,7 +156,7 @@ func (d *Dispatcher) Dispatch(ctx context.Context, role access.Role, payload []b
 	}
 	c, err := Parse(payload)
 	if err != nil {
-		log.Warn("mqtt command refused", "role", role, "err", err)
+		d.notes.note(log, slog.LevelWarn, d.now(), role, "mqtt command refused", "err", err)
 		return ErrorReply(bestEffortID(payload), "", err)
 	}
 	policy := d.Policy
@@ -141,14 +165,14 @@ func (d *Dispatcher) Dispatch(ctx context.Context, role access.Role, payload []b
 	}
 	c, err = policy.Authorise(role, c)
 	if err != nil {
-		log.Warn("mqtt command refused", "role", role, "id", c.ID, "type", c.Type, "err", err)
+		d.notes.note(log, slog.LevelWarn, d.now(), role, "mqtt command refused", "id", c.ID, "type", c.Type, "err", err)
 		return ErrorReply(c.ID, c.Type, err)
 	}
 	if d.Handler == nil {
 		return ErrorReply(c.ID, c.Type, fmt.Errorf("%w: this table executes no commands", ErrRejected))
 	}
 	if err := d.Handler.Handle(ctx, c); err != nil {
-		log.Info("mqtt command rejected", "role", role, "id", c.ID, "type", c.Type, "seat", c.Seat, "err", err)
+		d.notes.note(log, slog.LevelInfo, d.now(), role, "mqtt command rejected", "id", c.ID, "type", c.Type, "seat", c.Seat, "err", err)
 		if !errors.Is(err, ErrRejected) && !errors.Is(err, ErrBusy) {
 			err = fmt.Errorf("%w: %w", ErrRejected, err)
 		}

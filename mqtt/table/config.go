@@ -27,6 +27,13 @@ type Config struct {
 	TLS      TLS    `json:"tls,omitzero"`
 	// SpectatorDelay holds back the spectator tree (stream delay).
 	SpectatorDelay time.Duration `json:"spectator_delay,omitempty"`
+	// SpectatorTurns holds it back further, until this many more discards
+	// have been published; with SpectatorDelay, both must have passed.
+	SpectatorTurns int `json:"spectator_turns,omitempty"`
+	// CommandRate and CommandBurst bound each sender's commands (see
+	// command.Limiter); zero takes command.DefaultRate and DefaultBurst.
+	CommandRate  float64 `json:"command_rate,omitempty"`
+	CommandBurst int     `json:"command_burst,omitempty"`
 	// KeepAlive, 30s by default.
 	KeepAlive time.Duration `json:"keepalive,omitempty"`
 	// MaxReconnectInterval caps the reconnect back-off, 10s by default.
@@ -79,6 +86,8 @@ func (c Config) Validate() error {
 		return fmt.Errorf("%w: tls.cert and tls.key go together", ErrConfig)
 	case c.SpectatorDelay < 0 || c.KeepAlive < 0 || c.MaxReconnectInterval < 0 || c.ConnectRetryInterval < 0:
 		return fmt.Errorf("%w: durations must not be negative", ErrConfig)
+	case c.SpectatorTurns < 0 || c.CommandRate < 0 || c.CommandBurst < 0:
+		return fmt.Errorf("%w: spectator_turns, command_rate and command_burst must not be negative", ErrConfig)
 	}
 	return nil
 }

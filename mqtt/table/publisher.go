@@ -44,6 +44,9 @@ type Options struct {
 	Policy command.Policy
 	Log    *slog.Logger // nil discards
 	Clock  Clock        // nil is the system clock
+	// Memory remembers executed commands across restarts (the table keeps
+	// it in a journal); nil remembers the last 128 in memory only.
+	Memory command.Memory
 }
 
 // queueDepth bounds the commands waiting for the Handler; more are dropped
@@ -84,6 +87,9 @@ type Publisher struct {
 	delayCh chan struct{} // signals the delay loop, capacity 1
 
 	recent recentReplies // owned by the command loop
+	memory command.Memory
+	limit  command.Limiter
+	warned sync.Map // sender -> struct{}: a retained command was logged
 }
 
 type inbound struct {
@@ -125,7 +131,9 @@ func Start(cfg Config, t topic.Table, opts Options) (*Publisher, error) {
 	ctx, cancel := context.WithCancel(context.Background())
 	p := &Publisher{
 		cfg: cfg, t: t, log: log, clock: clock,
-		disp:     command.Dispatcher{Handler: opts.Handler, Policy: opts.Policy, Log: log},
+		disp:     command.Dispatcher{Handler: opts.Handler, Policy: opts.Policy, Log: log, Now: clock.Now},
+		memory:   opts.Memory,
+		limit:    command.Limiter{Rate: cfg.CommandRate, Burst: cfg.CommandBurst},
 		ctx:      ctx,
 		cancel:   cancel,
 		retained: map[string][]byte{},
@@ -215,6 +223,14 @@ func (p *Publisher) onConnect(c paho.Client) {
 func (p *Publisher) sendOnline() {
 	online, _ := json.Marshal(statusMsg{V: Version, Table: p.t.ID(), Status: "online"})
 	p.send(p.t.Status(), true, online)
+	// A retained command would be delivered again at every subscription
+	// (every restart): delete any the broker kept (the embedded broker
+	// refuses them; mosquitto cannot). Empty payloads are not commands.
+	for _, r := range access.Roles() {
+		if r.Commands() {
+			p.client.Publish(p.t.Command(string(r)), 1, true, []byte{})
+		}
+	}
 }
 
 func (p *Publisher) reassert() {
@@ -533,6 +549,26 @@ func (p *Publisher) onCommand(_ paho.Client, m paho.Message) {
 		p.log.Warn("mqtt message on an unexpected topic", "topic", m.Topic())
 		return
 	}
+	if len(m.Payload()) == 0 {
+		return // the deletion of a retained command
+	}
+	if m.Retained() {
+		// Kept by the broker from some earlier time: never run it.
+		if _, seen := p.warned.LoadOrStore(sender, struct{}{}); !seen {
+			p.log.Warn("mqtt retained command ignored (logged once per sender)", "sender", sender, "topic", m.Topic())
+		}
+		return
+	}
+	ok, first, recovered := p.limit.Allow(sender, p.clock.Now())
+	if recovered > 0 {
+		p.log.Info("mqtt commands under the rate limit again", "sender", sender, "dropped", recovered)
+	}
+	if !ok {
+		if first {
+			p.log.Warn("mqtt commands over the rate limit: dropped without reply until the sender slows down (logged once)", "sender", sender, "rate", p.limit.Rate, "burst", p.limit.Burst)
+		}
+		return
+	}
 	select {
 	case p.cmds <- inbound{sender: sender, payload: m.Payload()}:
 	default:
@@ -560,8 +596,13 @@ func (p *Publisher) handle(in inbound) {
 	}
 	c, perr := command.Parse(in.payload)
 	if perr == nil {
-		if r, ok := p.recent.get(role, c.ID); ok {
-			// A QoS 1 redelivery or a resend: answer again, execute once.
+		r, ok := p.recent.get(role, c.ID)
+		if !ok && p.memory != nil {
+			r, ok = p.memory.Recall(role, c.ID)
+		}
+		if ok {
+			// A QoS 1 redelivery, a resend or a replay: answer again,
+			// execute once.
 			p.reply(role, r)
 			return
 		}
@@ -569,6 +610,11 @@ func (p *Publisher) handle(in inbound) {
 	r := p.disp.Dispatch(p.ctx, role, in.payload)
 	if perr == nil {
 		p.recent.put(role, c.ID, r)
+		if r.OK && p.memory != nil {
+			if err := p.memory.Remember(role, c.ID, r); err != nil {
+				p.log.Warn("mqtt command id not recorded: a replay after a restart could run it again", "role", role, "id", c.ID, "err", err)
+			}
+		}
 	}
 	p.reply(role, r)
 }

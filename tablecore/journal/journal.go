@@ -79,7 +79,9 @@ func Open(path string, opts ...Option) (*Journal, error) {
 		o(&cfg)
 	}
 	j := &Journal{path: path, noSync: cfg.noSync, log: cfg.log}
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o644)
+	// 0600: a journal holds the wall order, which no one at the table may
+	// read while the hand is played.
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE|os.O_EXCL, 0o600)
 	switch {
 	case err == nil:
 		j.f = f
@@ -103,6 +105,10 @@ func Open(path string, opts ...Option) (*Journal, error) {
 	}
 	if f, err = os.OpenFile(path, os.O_RDWR, 0); err != nil {
 		return nil, err
+	}
+	// Journals written before they were made 0600 become so.
+	if st, err := f.Stat(); err == nil && st.Mode().Perm()&0o077 != 0 {
+		_ = f.Chmod(st.Mode().Perm() &^ 0o077)
 	}
 	j.f = f
 	if err := j.recover(); err != nil {

@@ -1,0 +1,196 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"jantaku/mqtt/access"
+	mqcmd "jantaku/mqtt/command"
+	"jantaku/mqtt/topic"
+	"jantaku/tablecore/archive"
+)
+
+// TestCommandLogOutlivesRestarts: executed commands are recalled after the
+// log is reopened, the file is private, and a long log is cut to its
+// newest commands.
+func TestCommandLogOutlivesRestarts(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "commands.jnl")
+	l, err := openCommandLog(path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Remember(access.Operator, "a1", mqcmd.Reply{V: 1, ID: "a1", Type: "abort", OK: true}); err != nil {
+		t.Fatal(err)
+	}
+	if err := l.Remember(access.Seat(1), "x", mqcmd.Reply{V: 1, ID: "x", Type: "pon"}); err == nil {
+		t.Error("a refused command was remembered")
+	}
+	l.Close()
+	if fi, err := os.Stat(path); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("command log mode: %v %v, want 0600", fi, err)
+	}
+	l, err = openCommandLog(path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r, ok := l.Recall(access.Operator, "a1"); !ok || !r.OK || r.Type != "abort" {
+		t.Errorf("after reopening: %+v %v", r, ok)
+	}
+	if _, ok := l.Recall(access.Seat(0), "a1"); ok {
+		t.Error("an id is recalled for another sender")
+	}
+	l.Close()
+}
+
+// TestCommandLogCompacts: a log four times longer than what is kept is
+// rewritten with the newest commands at the next start.
+func TestCommandLogCompacts(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes 16k records")
+	}
+	path := filepath.Join(t.TempDir(), "commands.jnl")
+	l, err := openCommandLog(path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Write the records without a sync each, as a long-lived table would
+	// have over months.
+	var recs []commandRecord
+	for i := range 4*commandLogKeep + 10 {
+		recs = append(recs, commandRecord{Role: "operator", ID: "c" + strconv.Itoa(i), Type: "pause"})
+	}
+	if err := l.compact(recs); err != nil {
+		t.Fatal(err)
+	}
+	l.Close()
+	l, err = openCommandLog(path, time.Now)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	if n := l.j.Last(); n != commandLogKeep {
+		t.Errorf("%d records after compaction, want %d", n, commandLogKeep)
+	}
+	if _, ok := l.Recall(access.Operator, "c"+strconv.Itoa(4*commandLogKeep+9)); !ok {
+		t.Error("the newest command was forgotten")
+	}
+	if _, ok := l.Recall(access.Operator, "c0"); ok {
+		t.Error("the oldest command is still remembered")
+	}
+}
+
+// TestReplayedAbortRunsOnce: an abort executed before a restart and
+// delivered again after it (a resend with its id, a redelivery) is
+// answered but does not abort the next game; a retained abort is never
+// run.
+func TestReplayedAbortRunsOnce(t *testing.T) {
+	dir := t.TempDir()
+	mq := freeAddr(t)
+	cfg := tableConfig{Dir: dir, Ruleset: "riichi", MQTT: mq, WS: "-", HTTP: "-", Pace: time.Hour, Seed: 7}
+	run := func(send func(c paho.Client, tp topic.Table, replies chan mqcmd.Reply)) {
+		t.Helper()
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		done := make(chan error, 1)
+		go func() { done <- serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard) }()
+		var acc access.Config
+		for i := 0; ; i++ {
+			b, err := os.ReadFile(filepath.Join(dir, "access.json"))
+			if err == nil && json.Unmarshal(b, &acc) == nil {
+				break
+			}
+			if i > 500 {
+				t.Fatalf("no credentials written: %v", err)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+		u, _ := userOf(acc, access.Operator)
+		tp, _ := topic.New(acc.Prefix, acc.Table)
+		replies := make(chan mqcmd.Reply, 16)
+		o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-replay").SetUsername(u.Name).SetPassword(u.Password).
+			SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
+		c := paho.NewClient(o)
+		if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+			t.Fatalf("connect: %v", tok.Error())
+		}
+		if tok := c.Subscribe(tp.Reply(string(access.Operator)), 1, func(_ paho.Client, m paho.Message) {
+			var r mqcmd.Reply
+			if json.Unmarshal(m.Payload(), &r) == nil {
+				replies <- r
+			}
+		}); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+			t.Fatalf("subscribe: %v", tok.Error())
+		}
+		online := make(chan struct{}, 4)
+		if tok := c.Subscribe(tp.Status(), 1, func(_ paho.Client, m paho.Message) {
+			if json.Valid(m.Payload()) && string(m.Payload()) != "" && strings.Contains(string(m.Payload()), `"online"`) {
+				online <- struct{}{}
+			}
+		}); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+			t.Fatalf("subscribe: %v", tok.Error())
+		}
+		select { // the table is subscribed to commands once it is online
+		case <-online:
+		case <-time.After(20 * time.Second):
+			t.Fatal("the table did not come online")
+		}
+		send(c, tp, replies)
+		c.Disconnect(0)
+		cancel()
+		if err := <-done; err != nil {
+			t.Fatal(err)
+		}
+	}
+	abort := func(c paho.Client, tp topic.Table, id string, retain bool) {
+		t.Helper()
+		tok := c.Publish(tp.Command(string(access.Operator)), 1, retain, []byte(`{"v":1,"id":"`+id+`","type":"abort"}`))
+		if !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+			t.Fatalf("publish: %v", tok.Error())
+		}
+	}
+	wait := func(replies chan mqcmd.Reply, id string) mqcmd.Reply {
+		t.Helper()
+		for {
+			select {
+			case r := <-replies:
+				if r.ID == id {
+					return r
+				}
+			case <-time.After(20 * time.Second):
+				t.Fatalf("no reply to %s", id)
+			}
+		}
+	}
+	run(func(c paho.Client, tp topic.Table, replies chan mqcmd.Reply) {
+		abort(c, tp, "a2", true) // retained: refused by the broker
+		abort(c, tp, "a1", false)
+		if r := wait(replies, "a1"); !r.OK {
+			t.Fatalf("abort: %+v", r.Error)
+		}
+	})
+	run(func(c paho.Client, tp topic.Table, replies chan mqcmd.Reply) {
+		abort(c, tp, "a1", false)
+		if r := wait(replies, "a1"); !r.OK {
+			t.Errorf("the replayed abort was not answered ok: %+v", r.Error)
+		}
+	})
+	a, err := archive.Open(filepath.Join(dir, "archive.db"), time.Second)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer a.Close()
+	games, _ := a.List()
+	if len(games) != 1 {
+		t.Errorf("%d games archived, want 1: the abort ran more than once", len(games))
+	}
+}
