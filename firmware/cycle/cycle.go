@@ -29,13 +29,13 @@ type Parts struct {
 	EStop     sensor.Switch // active = pressed (its hardware contact has cut the motor power)
 	// Enable is the motor-power enable chain: armed while the machine
 	// moves, fed by its supervising loop, disarmed when it stops.
-	Enable Enabler
-	Eyes      []sensor.Switch
-	Homes     []sensor.Switch
-	Tops      []sensor.Switch
-	Bottoms   []sensor.Switch
-	Inline    []rfid.Reader
-	Start     sensor.Button
+	Enable  Enabler
+	Eyes    []sensor.Switch
+	Homes   []sensor.Switch
+	Tops    []sensor.Switch
+	Bottoms []sensor.Switch
+	Inline  []rfid.Reader
+	Start   sensor.Button
 }
 
 // Enabler is the motor-power enable chain (drivers/enable.Pulser): the
@@ -120,7 +120,7 @@ type Machine struct {
 	ready   *Walls
 	fault   *Fault
 	hands   int
-	beat    time.Time // the last sign of life of Run's loops
+	beat    time.Time   // the last sign of life of Run's loops
 	OnHand  func(Hand)  // called when walls are up, from Run's goroutine
 	OnState func(State) // called on every state change
 }

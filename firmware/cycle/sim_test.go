@@ -25,11 +25,11 @@ type rig struct {
 	mu        sync.Mutex
 	faultedAt time.Time // when the machine entered Faulted
 	sim       *sim.Machine
-	m    *cycle.Machine
-	cfg  cycle.Config
-	reg  registry.Memory
-	hand chan cycle.Hand
-	errc chan error
+	m         *cycle.Machine
+	cfg       cycle.Config
+	reg       registry.Memory
+	hand      chan cycle.Hand
+	errc      chan error
 }
 
 // newRig builds a simulated table and a machine on it. Call inside a

@@ -59,13 +59,13 @@ type Machine struct {
 	// E-stop, in the same hardware chain, are closed).
 	Power *enabletest.Hold
 	// Enable is the firmware's driver of the enable line.
-	Enable *enable.Pulser
-	Eyes      []*sensortest.Switch
-	Homes     []*sensortest.Switch // stacker cam at home
-	Tops      []*sensortest.Switch
-	Bottoms   []*sensortest.Switch
-	Start     *sensortest.Button
-	Inline    []*rfidtest.Reader
+	Enable  *enable.Pulser
+	Eyes    []*sensortest.Switch
+	Homes   []*sensortest.Switch // stacker cam at home
+	Tops    []*sensortest.Switch
+	Bottoms []*sensortest.Switch
+	Start   *sensortest.Button
+	Inline  []*rfidtest.Reader
 	// Surface is the table's zone reader; it is also its own antenna
 	// multiplexer. Place puts tiles in a zone's field.
 	Surface *rfidtest.Reader
