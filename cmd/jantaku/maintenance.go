@@ -18,6 +18,7 @@ import (
 	"jantaku/drivers/clock"
 	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid"
+	"jantaku/drivers/sensor"
 	"jantaku/firmware/census"
 	"jantaku/firmware/registry"
 	"jantaku/hardware/profile"
@@ -27,11 +28,14 @@ import (
 
 const maintenanceUsage = `usage: jantaku maintenance <subcommand> [flags] [args]
 
-  wiring [PROFILE]                 print a profile's wiring tables
-  check PROFILE                    validate a profile
+  wiring [PROFILE] [--svg]         print a profile's wiring tables, or its wiring diagram as SVG
+  check [--profile] PROFILE        validate a profile
   tags [--db F]                    list the registered tags
-  jog MOTOR [--dir fwd|rev] [--speed 0.5] [--for 500ms]
-                                   run one motor briefly
+  jog MOTOR [--dir fwd|rev] [--speed 0.5] [--for 500ms] [--override-limits]
+                                   run one motor briefly, with the motor power on; a lift
+                                   stops at its limit switch (--override-limits: it does
+                                   not, and the override is logged); the lid must be closed
+                                   and the emergency stop released
   watch SENSOR [--for D]           print each edge of an input or button press until Ctrl-C
   scan ZONE|all [--rounds N]       read the tags each zone's antenna sees, repeatedly
   read [READER|SIDE] [--timeout 2s]
@@ -56,26 +60,8 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 	case "help", "-h", "--help":
 		fmt.Fprintln(stdout, maintenanceUsage)
 		return nil
-	case "wiring":
-		p := profile.Default()
-		if len(args) > 1 {
-			var err error
-			if p, err = profile.LoadFile(args[1]); err != nil {
-				return err
-			}
-		}
-		fmt.Fprint(stdout, p.Wiring())
-		return nil
-	case "check":
-		if len(args) != 2 {
-			return usageError{fmt.Errorf("maintenance check PROFILE")}
-		}
-		p, err := profile.LoadFile(args[1])
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(stdout, "%s: profile %s is valid\n", p.File, p.Name)
-		return nil
+	case "wiring", "check":
+		return profileCmd(args[0], args[1:], stdout, stderr)
 	case "tags", "register", "jog", "watch", "scan", "read":
 	default:
 		fmt.Fprintln(stderr, maintenanceUsage)
@@ -98,6 +84,7 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 	reds := fs.Int("reds", 3, "register: red fives of the set")
 	label := fs.String("label", "A", "register: which of the table's two sets, A or B")
 	at := fs.String("at", "", "register: the zone or reader the tiles are placed on (default: zone seat0.hand, else inline0)")
+	override := fs.Bool("override-limits", false, "jog: do not stop a lift at its limit switch (logged)")
 	pos, err := parseAnywhere(fs, args[1:])
 	if err != nil {
 		return usageError{err}
@@ -134,7 +121,7 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 	return mc.withTable(ctx, set, func(ctx context.Context, t *table) error {
 		switch args[0] {
 		case "jog":
-			return mc.jog(ctx, t, name, *dir, *speed, *dur)
+			return mc.jog(ctx, t, name, *dir, *speed, *dur, *override)
 		case "watch":
 			return mc.watch(ctx, t, name, *dur)
 		case "scan":
@@ -221,7 +208,65 @@ func sortedNames[V any](m map[string]V) []string {
 
 func (mc *maint) stamp(t *table) string { return t.clk.Now().Format("15:04:05.000") }
 
-func (mc *maint) jog(ctx context.Context, t *table, name, dir string, speed float64, d time.Duration) error {
+// profileCmd runs "maintenance wiring" and "maintenance check".
+func profileCmd(cmd string, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet(cmd, flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	file := fs.String("profile", "", "board profile YAML")
+	svg := fs.Bool("svg", false, "wiring: print the wiring diagram as SVG")
+	pos, err := parseAnywhere(fs, args)
+	if err != nil {
+		return usageError{err}
+	}
+	if len(pos) > 1 || len(pos) == 1 && *file != "" {
+		return usageError{fmt.Errorf("maintenance %s [--profile] PROFILE: one profile", cmd)}
+	}
+	if len(pos) == 1 {
+		*file = pos[0]
+	}
+	if cmd == "check" {
+		if *svg {
+			return usageError{errors.New("--svg is for maintenance wiring")}
+		}
+		if *file == "" {
+			return usageError{errors.New("maintenance check [--profile] PROFILE")}
+		}
+		p, err := profile.LoadFile(*file)
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(stdout, "%s: profile %s is valid\n", p.File, p.Name)
+		return nil
+	}
+	p := profile.Default()
+	if *file != "" {
+		if p, err = profile.LoadFile(*file); err != nil {
+			return err
+		}
+	}
+	if *svg {
+		fmt.Fprint(stdout, p.SVG())
+		return nil
+	}
+	fmt.Fprint(stdout, p.Wiring())
+	return nil
+}
+
+// jogLimit is the limit switch that ends a jog of motor name in dir: a
+// lift's top going forward (up), its bottom in reverse; nil for parts
+// without limits.
+func jogLimit(t *table, name string, dir motor.Direction) (string, sensor.Switch) {
+	if !strings.HasPrefix(name, "lift") {
+		return "", nil
+	}
+	n := name + ".top"
+	if dir == motor.Reverse {
+		n = name + ".bottom"
+	}
+	return n, t.inputs[n]
+}
+
+func (mc *maint) jog(ctx context.Context, t *table, name, dir string, speed float64, d time.Duration, override bool) error {
 	m, ok := t.motors[name]
 	if !ok {
 		return usageError{fmt.Errorf("unknown motor %q (motors: %s)", name, names(t.motors))}
@@ -244,18 +289,60 @@ func (mc *maint) jog(ctx context.Context, t *table, name, dir string, speed floa
 	if d < 0 || d > 10*time.Second {
 		return usageError{fmt.Errorf("--for %v: want a positive time of at most 10s", d)}
 	}
+	// The interlocks: no jog with the lid open or the E-stop pressed,
+	// override or not (their hardware contacts cut the power anyway).
+	for _, n := range []string{"lid", "estop"} {
+		sw, ok := t.inputs[n]
+		if !ok {
+			continue
+		}
+		on, err := sw.Active()
+		if err != nil {
+			return fmt.Errorf("%s unreadable: no jog: %w", n, err)
+		}
+		if on {
+			return fmt.Errorf("%s is active (%s): close the lid and release the emergency stop first", n, map[string]string{"lid": "the lid is open", "estop": "the emergency stop is pressed"}[n])
+		}
+	}
+	limName, limit := jogLimit(t, name, dr)
+	if limit != nil && override {
+		// An override moves a lift past its switch: say so where the
+		// operator and the journal see it.
+		slog.New(slog.NewTextHandler(mc.stderr, nil)).Warn("jog with the limit switches overridden", "motor", name, "dir", dr.String(), "limit", limName, "for", d)
+		fmt.Fprintf(mc.stdout, "%s  %s: LIMIT OVERRIDE: %s is ignored\n", mc.stamp(t), name, limName)
+		limit = nil
+	}
+	if limit != nil {
+		at, err := limit.Active()
+		if err != nil {
+			return fmt.Errorf("%s unreadable: no jog: %w", limName, err)
+		}
+		if at {
+			fmt.Fprintf(mc.stdout, "%s  %s: %s is active: already at the limit, not moved (--override-limits to move anyway)\n", mc.stamp(t), name, limName)
+			return nil
+		}
+	}
+	if t.enable == nil {
+		return errors.New("the table has no motor-power enable (profile safety.enable): the motors have no power")
+	}
+	if err := t.enable.Arm(); err != nil {
+		return err
+	}
+	defer t.enable.Disarm()
 	fmt.Fprintf(mc.stdout, "%s  %s: %s at %.0f%% for %v\n", mc.stamp(t), name, dr, 100*speed, d)
 	if err := m.Run(dr, speed); err != nil {
 		_ = m.Halt()
 		return err
 	}
-	werr := clock.Sleep(ctx, t.clk, d)
+	how, werr := mc.jogWait(ctx, t, limit, d)
 	if err := m.Halt(); err != nil {
 		return err
 	}
-	how := "stopped"
 	if werr != nil {
-		how = "interrupted, stopped"
+		return werr
+	}
+	if how == "" && limit != nil {
+		how = "stopped at " + limName
 	}
 	fmt.Fprintf(mc.stdout, "%s  %s: %s\n", mc.stamp(t), name, how)
 	// The switches of the part show where it went.
@@ -270,6 +357,48 @@ func (mc *maint) jog(ctx context.Context, t *table, name, dir string, speed floa
 		fmt.Fprintf(mc.stdout, "%s  %s\n", mc.stamp(t), strings.Join(states, " "))
 	}
 	return nil
+}
+
+// jogWait waits for the jog's time, feeding the enable chain and watching
+// the interlocks; it ends early when limit becomes active (how is then
+// ""). An interlock or the enable failing is an error.
+func (mc *maint) jogWait(ctx context.Context, t *table, limit sensor.Switch, d time.Duration) (how string, err error) {
+	feed := t.prof.Safety.Watchdog.D() / 3
+	if feed <= 0 {
+		feed = 20 * time.Millisecond
+	}
+	end := t.clk.Now().Add(d)
+	for {
+		left := end.Sub(t.clk.Now())
+		if left <= 0 {
+			return "stopped", nil
+		}
+		step := min(left, feed)
+		if limit != nil {
+			at, err := limit.WaitFor(ctx, true, step)
+			if err != nil {
+				if ctx.Err() != nil {
+					return "interrupted, stopped", nil
+				}
+				return "", fmt.Errorf("%s unreadable: stopped: %w", limit, err)
+			}
+			if at {
+				return "", nil
+			}
+		} else if err := clock.Sleep(ctx, t.clk, step); err != nil {
+			return "interrupted, stopped", nil
+		}
+		if err := t.enable.Feed(); err != nil {
+			return "", fmt.Errorf("the motor power dropped: %w", err)
+		}
+		for _, n := range []string{"lid", "estop"} {
+			if sw, ok := t.inputs[n]; ok {
+				if on, err := sw.Active(); err != nil || on {
+					return "", fmt.Errorf("%s %s: stopped", n, activeWord(on, err))
+				}
+			}
+		}
+	}
 }
 
 func activeWord(a bool, err error) string {

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -42,12 +43,66 @@ func TestMaintenanceJog(t *testing.T) {
 		if !strings.Contains(out, "lift2.top=active") {
 			t.Errorf("a full lift travel did not reach the top:\n%s", out)
 		}
-		// Reverse from the bottom goes nowhere.
+		// Reverse from the bottom goes nowhere: the limit is active.
 		out, _ = maintenance(t, "", "jog", "lift1", "--sim", "--dir", "rev")
-		if !strings.Contains(out, "lift1: reverse at 50% for 500ms") || !strings.Contains(out, "lift1.bottom=active") {
+		if !strings.Contains(out, "lift1: lift1.bottom is active: already at the limit, not moved") || strings.Contains(out, "reverse at") {
 			t.Errorf("reverse jog at the bottom:\n%s", out)
 		}
 	})
+}
+
+// A jog stops at the lift's limit switch, before its time is up; with
+// --override-limits it does not, and says so on stderr (the journal); the
+// interlocks refuse a jog whatever the flags.
+func TestMaintenanceJogLimits(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		t0 := time.Now()
+		out, err := maintenance(t, "", "jog", "lift3", "--sim", "--speed", "1", "--for", "10s")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "lift3: stopped at lift3.top") || !strings.Contains(out, "lift3.top=active") {
+			t.Errorf("jog into the top limit:\n%s", out)
+		}
+		if d := time.Since(t0); d >= 10*time.Second {
+			t.Errorf("the jog ran its whole %v past the limit", d)
+		}
+		out, err = maintenance(t, "", "jog", "lift3", "--sim", "--dir", "rev", "--for", "1s", "--override-limits")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(out, "LIMIT OVERRIDE: lift3.bottom is ignored") || !strings.Contains(out, "level=WARN") || !strings.Contains(out, "limit=lift3.bottom") {
+			t.Errorf("override not logged:\n%s", out)
+		}
+	})
+}
+
+func TestMaintenanceCheckProfile(t *testing.T) {
+	dir := t.TempDir()
+	good := filepath.Join(dir, "profile.yaml")
+	if err := os.WriteFile(good, profile.DefaultYAML(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	// As docs/install.md writes it, and with the file as an argument.
+	for _, args := range [][]string{{"check", "--profile", good}, {"check", good}} {
+		out, err := maintenance(t, "", args...)
+		if err != nil || !strings.Contains(out, "profile jantaku-hat-v1 is valid") {
+			t.Errorf("%v: %v\n%s", args, err, out)
+		}
+	}
+	bad := filepath.Join(dir, "bad.yaml")
+	text := strings.Replace(string(profile.DefaultYAML()), "lid:   {pin: GPIO22, pull: up, nc: true}", "lid:   {pin: GPIO15, pull: down}", 1)
+	if err := os.WriteFile(bad, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, err := maintenance(t, "", "check", "--profile", bad)
+	if err == nil || !strings.Contains(err.Error(), "GPIO15 is the UART's RXD") || !strings.Contains(err.Error(), "input lid guards motion") {
+		t.Errorf("check of a profile with a normally-open lid on the UART: %v", err)
+	}
+	out, err := maintenance(t, "", "wiring", "--svg", "--profile", good)
+	if err != nil || !strings.HasPrefix(out, "<svg") {
+		t.Errorf("wiring --svg: %v\n%.200s", err, out)
+	}
 }
 
 func TestMaintenanceBadInput(t *testing.T) {
@@ -59,7 +114,7 @@ func TestMaintenanceBadInput(t *testing.T) {
 		{[]string{"jog", "tray", "--sim", "--dir", "up"}, `--dir "up": want fwd or rev`},
 		{[]string{"jog", "tray", "--sim", "--speed", "2"}, "speed 2 out of range (0, 1]"},
 		{[]string{"jog", "tray", "--sim", "--for", "1m"}, "at most 10s"},
-		{[]string{"watch", "lid0", "--sim"}, `unknown sensor "lid0" (inputs: eye0, eye1`},
+		{[]string{"watch", "lid0", "--sim"}, `unknown sensor "lid0" (inputs: estop, eye0, eye1`},
 		{[]string{"scan", "seat9.hand", "--sim", "--rounds", "1"}, `unknown antenna "seat9.hand" (all, or a zone: deadwall, drop, seat0.discards`},
 		{[]string{"read", "inline7", "--sim"}, `unknown reader "inline7" (readers: inline0, inline1, inline2, inline3, surface`},
 		{[]string{"register", "zz", "1m", "0", "A"}, `bad UID "zz": not hex`},

@@ -20,7 +20,6 @@ import (
 	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/sensor"
-	"jantaku/drivers/sensor/sensortest"
 	"jantaku/firmware/cycle"
 	"jantaku/firmware/registry"
 	"jantaku/hardware/board"
@@ -79,6 +78,7 @@ type table struct {
 	buttons map[string]sensor.Button
 	readers map[string]rfid.Reader
 	muxes   map[string]rfid.Mux // by reader name
+	enable  cycle.Enabler       // the motor-power enable chain; nil if the board has none
 	sim     *sim.Machine
 	close   func() error // halts every actuator and releases the hardware
 }
@@ -92,8 +92,12 @@ func openBoard(p *profile.Profile, log *slog.Logger) (*table, error) {
 	for _, f := range b.Failed {
 		log.Warn("periph host driver failed to load", "driver", f)
 	}
-	return &table{prof: p, clk: clock.Real{}, motors: b.Motors, inputs: b.Inputs, buttons: b.Buttons,
-		readers: b.Readers, muxes: b.Muxes, close: b.Close}, nil
+	t := &table{prof: p, clk: clock.Real{}, motors: b.Motors, inputs: b.Inputs, buttons: b.Buttons,
+		readers: b.Readers, muxes: b.Muxes, close: b.Close}
+	if b.Enable != nil {
+		t.enable = b.Enable
+	}
+	return t, nil
 }
 
 // simConfig is what a simulated table needs besides the profile.
@@ -114,15 +118,11 @@ func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
 	sm := sim.New(sim.Config{Timing: p.Timing, Sides: p.Sides, Clock: sc.clk, Seed: sc.seed, MissRate: sc.miss, Antennas: ants}, sc.tray, sc.onTo)
 	t := &table{prof: p, clk: sc.clk, sim: sm, motors: map[string]motor.Motor{}, inputs: map[string]sensor.Switch{},
 		buttons: map[string]sensor.Button{"start": sm.Start}, readers: map[string]rfid.Reader{"surface": sm.Surface},
-		muxes: map[string]rfid.Mux{"surface": sm.Surface}}
+		muxes: map[string]rfid.Mux{"surface": sm.Surface}, enable: sm.Enable}
 	for _, mt := range sm.Motors() {
 		t.motors[mt.Name] = mt
 	}
-	sws := []*sensortest.Switch{sm.Lid}
-	for _, l := range [][]*sensortest.Switch{sm.Eyes, sm.Homes, sm.Tops, sm.Bottoms} {
-		sws = append(sws, l...)
-	}
-	for _, sw := range sws {
+	for _, sw := range sm.Inputs() {
 		t.inputs[sw.Name] = sw
 	}
 	for _, r := range sm.Inline {
@@ -132,7 +132,7 @@ func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
 	done := make(chan struct{})
 	go func() { defer close(done); sm.Run(ctx) }()
 	t.close = func() error {
-		var errs []error
+		errs := []error{sm.Enable.Disarm()}
 		for _, mt := range sm.Motors() {
 			errs = append(errs, mt.Halt())
 		}
@@ -161,9 +161,12 @@ func (t *table) parts() (cycle.Parts, error) {
 		}
 		return s
 	}
-	p := cycle.Parts{Tray: mt("tray"), Lid: sw("lid"), Start: t.buttons["start"]}
+	p := cycle.Parts{Tray: mt("tray"), Lid: sw("lid"), EStop: sw("estop"), Enable: t.enable, Start: t.buttons["start"]}
 	if p.Start == nil {
 		missing = append(missing, "button start")
+	}
+	if p.Enable == nil {
+		missing = append(missing, "the motor-power enable (profile safety.enable)")
 	}
 	for s := 0; s < t.prof.Sides; s++ {
 		p.Conveyors = append(p.Conveyors, mt(fmt.Sprintf("conveyor%d", s)))
@@ -395,6 +398,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	m, err := cycle.New(parts, cycle.Config{
 		Timing: p.Timing, Stacks: geo.Stacks, Set: set, TwoSets: !*oneSet,
 		Registry: reg, Rand: rand.New(rand.NewPCG(*seed, 1)), Clock: clk, Log: log,
+		Feed: p.Safety.Watchdog.D() / 3,
 	})
 	if err != nil {
 		return err
@@ -430,6 +434,10 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	m.OnState(m.State())
 	tcfg.Machine = status
+	// systemd's watchdog covers the machine cycle too (machineStale).
+	tcfg.MachineAlive = func() error { return m.Alive(machineStale) }
+	// The seats' buttons declare for their seat (buttons.go).
+	tcfg.Buttons = seatButtons(ctx, tb.buttons, log)
 
 	done := make(chan cycle.Hand, 1)
 	walls := make(chan cycle.Hand, 1)

@@ -19,6 +19,7 @@ import (
 	"time"
 
 	"jantaku/mqtt/access"
+	mqcmd "jantaku/mqtt/command"
 	"jantaku/mqtt/broker"
 	"jantaku/mqtt/display"
 	mqtable "jantaku/mqtt/table"
@@ -55,6 +56,12 @@ type tableConfig struct {
 	// Metrics collects the operational metrics served on /metrics; nil:
 	// the table makes its own.
 	Metrics *metrics
+	// Buttons carries the declarations of the seats' buttons; each is
+	// handled as the seat's own command.
+	Buttons <-chan mqcmd.Command
+	// MachineAlive, when set, reports whether the machine cycle's loops
+	// live; the systemd watchdog is fed only while it does.
+	MachineAlive func() error
 }
 
 // credentials returns the table's MQTT credentials, made on first start
@@ -185,6 +192,9 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		cancel()
 	}()
 	svc.pub = pub
+	if cfg.Buttons != nil {
+		go handleButtons(ctx, svc, cfg.Buttons, log)
+	}
 	if cfg.Machine != nil {
 		go publishMachine(ctx, pub, cfg.Machine, log)
 	}
@@ -215,7 +225,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
 	}
 	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, brokerURL, cfg.Humans, cfg.Dir)
-	defer notifySystemd(ctx, log, svc, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, brokerURL))()
+	defer notifySystemd(ctx, log, svc, cfg.MachineAlive, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, brokerURL))()
 	return svc.Run(ctx)
 }
 

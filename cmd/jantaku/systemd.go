@@ -13,9 +13,10 @@ import (
 // table serves, with status shown by "systemctl status", and keeps systemd's
 // watchdog fed while the table's owner loop answers: a stuck owner stops the
 // pings and systemd restarts the daemon. The returned func, called when the
-// table stops, stops the pings and says STOPPING=1. Outside systemd it does
-// nothing.
-func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, status string) (stop func()) {
+// table stops, stops the pings and says STOPPING=1. machine, when set, must
+// also answer nil for a ping: a stuck machine cycle restarts the daemon too.
+// Outside systemd it does nothing.
+func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, machine func() error, status string) (stop func()) {
 	n, err := sdnotify.FromEnv()
 	if err != nil {
 		log.Warn("systemd watchdog off", "err", err)
@@ -30,7 +31,16 @@ func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, status s
 	done := make(chan struct{})
 	go func() {
 		defer close(done)
-		n.Watchdog(ctx, svc.alive, func(err error) { log.Error("systemd watchdog not fed", "err", err) })
+		alive := func(ctx context.Context) error {
+			if err := svc.alive(ctx); err != nil {
+				return err
+			}
+			if machine != nil {
+				return machine()
+			}
+			return nil
+		}
+		n.Watchdog(ctx, alive, func(err error) { log.Error("systemd watchdog not fed", "err", err) })
 	}()
 	log.Info("told systemd the table is ready", "watchdog", n.WatchdogInterval())
 	return func() {

@@ -26,12 +26,26 @@ type Parts struct {
 	Stackers  []motor.Motor
 	Lifts     []motor.Motor // Forward = up
 	Lid       sensor.Switch // active = open
-	Eyes      []sensor.Switch
-	Homes     []sensor.Switch
-	Tops      []sensor.Switch
-	Bottoms   []sensor.Switch
-	Inline    []rfid.Reader
-	Start     sensor.Button
+	EStop     sensor.Switch // active = pressed (its hardware contact has cut the motor power)
+	// Enable is the motor-power enable chain: armed while the machine
+	// moves, fed by its supervising loop, disarmed when it stops.
+	Enable  Enabler
+	Eyes    []sensor.Switch
+	Homes   []sensor.Switch
+	Tops    []sensor.Switch
+	Bottoms []sensor.Switch
+	Inline  []rfid.Reader
+	Start   sensor.Button
+}
+
+// Enabler is the motor-power enable chain (drivers/enable.Pulser): the
+// motors have power only while it is armed and fed.
+type Enabler interface {
+	Arm() error
+	// Feed keeps the power on for another watchdog period; it returns
+	// why the power dropped, if it did.
+	Feed() error
+	Disarm() error
 }
 
 // Config is what the cycle needs besides the parts.
@@ -44,6 +58,11 @@ type Config struct {
 	Rand     *rand.Rand // the dice; injected so tests are deterministic
 	Clock    clock.Clock
 	Log      *slog.Logger
+	// Feed is how often the supervising loop feeds the enable chain and
+	// checks the limit switches while the machine moves; it must be well
+	// under the enable's watchdog (profile safety.watchdog / 3). 0 means
+	// 20ms.
+	Feed time.Duration
 }
 
 // State is the machine's state.
@@ -101,6 +120,7 @@ type Machine struct {
 	ready   *Walls
 	fault   *Fault
 	hands   int
+	beat    time.Time   // the last sign of life of Run's loops
 	OnHand  func(Hand)  // called when walls are up, from Run's goroutine
 	OnState func(State) // called on every state change
 }
@@ -134,7 +154,15 @@ func New(p Parts, cfg Config) (*Machine, error) {
 	if cfg.Registry == nil {
 		return nil, errors.New("cycle: no tag registry")
 	}
-	return &Machine{p: p, cfg: cfg, clk: cfg.Clock, log: cfg.Log, state: Idle}, nil
+	if p.Lid == nil || p.EStop == nil || p.Enable == nil {
+		return nil, errors.New("cycle: the lid, the emergency stop and the motor-power enable are required")
+	}
+	if cfg.Feed <= 0 {
+		cfg.Feed = 20 * time.Millisecond
+	}
+	m := &Machine{p: p, cfg: cfg, clk: cfg.Clock, log: cfg.Log, state: Idle}
+	m.beat = m.clk.Now()
+	return m, nil
 }
 
 // State returns the current state.
@@ -170,10 +198,14 @@ func (m *Machine) actuators() []motor.Motor {
 	return append(out, m.p.Lifts...)
 }
 
-// Halt stops every actuator: the safe stop. It halts them all even if some
-// fail, and returns their errors joined.
+// Halt is the safe stop: it drops the motor power (the enable chain)
+// and halts every actuator, all of them even if some fail, and returns
+// their errors joined.
 func (m *Machine) Halt() error {
 	var errs []error
+	if m.p.Enable != nil {
+		errs = append(errs, m.p.Enable.Disarm())
+	}
 	for _, a := range m.actuators() {
 		if a != nil {
 			errs = append(errs, a.Halt())
@@ -191,27 +223,71 @@ func (m *Machine) margin(d time.Duration) time.Duration {
 	return time.Duration(float64(d)*m.cfg.Timing.StallMargin) + m.cfg.Timing.ControlPeriod.D()
 }
 
-// guard runs f with the lid watched: if the lid opens, every actuator is
-// halted at once and f's context is cancelled with an E105 fault. Any fault
-// f returns also halts everything.
+// guard runs f with the motor power on and the machine supervised: the
+// enable chain is armed, the lid and the emergency stop are watched by
+// their own goroutines (an edge halts everything at once), and a
+// supervising loop feeds the enable every Feed while it finds the limit
+// switches readable and plausible. Any of them cancels f's context with a
+// fault; any fault f returns also halts everything. The power is dropped
+// when guard returns.
 func (m *Machine) guard(ctx context.Context, f func(ctx context.Context) error) error {
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
+	stop := func(fl *Fault) {
+		_ = m.Halt()
+		cancel(fl)
+	}
+	// The interlocks first: no power to a machine whose lid is open.
+	for _, sw := range []struct {
+		s    sensor.Switch
+		code string
+	}{{m.p.Lid, CodeLid}, {m.p.EStop, CodeEStop}} {
+		if fl := m.interlock(sw.s, sw.code); fl != nil {
+			_ = m.Halt()
+			return fl
+		}
+	}
+	if err := m.p.Enable.Arm(); err != nil {
+		_ = m.Halt()
+		return &Fault{Code: CodeEnable, Part: "enable", Msg: "the motor power could not be switched on", Err: err}
+	}
 	var wg sync.WaitGroup
-	wg.Add(1)
-	go func() {
+	watch := func(sw sensor.Switch, code string) {
 		defer wg.Done()
 		for ctx.Err() == nil {
 			// A positive timeout, always; the wait returns at the edge.
-			open, err := m.p.Lid.WaitFor(ctx, true, time.Second)
-			if err != nil && ctx.Err() == nil {
-				_ = m.Halt()
-				cancel(&Fault{Code: CodeLid, Part: "lid", Msg: "lid switch unreadable", Err: err})
+			on, err := sw.WaitFor(ctx, true, time.Second)
+			if ctx.Err() != nil {
 				return
 			}
-			if open {
-				_ = m.Halt()
-				cancel(fault(CodeLid, "lid", "opened while the machine moved"))
+			if err != nil {
+				stop(&Fault{Code: code, Part: sw.String(), Msg: sw.String() + " switch unreadable", Err: err})
+				return
+			}
+			if on {
+				if fl := m.interlock(sw, code); fl != nil {
+					stop(fl)
+					return
+				}
+			}
+		}
+	}
+	wg.Add(3)
+	go watch(m.p.Lid, CodeLid)
+	go watch(m.p.EStop, CodeEStop)
+	go func() {
+		defer wg.Done()
+		for {
+			if fl := m.limitsPlausible(); fl != nil {
+				stop(fl)
+				return
+			}
+			if err := m.p.Enable.Feed(); err != nil {
+				stop(&Fault{Code: CodeEnable, Part: "enable", Msg: "the motor power dropped", Err: err})
+				return
+			}
+			m.alive()
+			if clock.Sleep(ctx, m.clk, m.cfg.Feed) != nil {
 				return
 			}
 		}
@@ -224,8 +300,84 @@ func (m *Machine) guard(ctx context.Context, f func(ctx context.Context) error) 
 	wg.Wait()
 	if err != nil {
 		_ = m.Halt()
+	} else if derr := m.p.Enable.Disarm(); derr != nil {
+		_ = m.Halt()
+		err = &Fault{Code: CodeEnable, Part: "enable", Msg: "the motor power could not be switched off", Err: derr}
 	}
 	return err
+}
+
+// interlock reads a lid or E-stop input: a fault if it is active or
+// unreadable (an interlock that cannot be read guards nothing).
+func (m *Machine) interlock(sw sensor.Switch, code string) *Fault {
+	on, err := sw.Active()
+	switch {
+	case err != nil:
+		return &Fault{Code: code, Part: sw.String(), Msg: sw.String() + " switch unreadable", Err: err}
+	case on && code == CodeLid:
+		return fault(CodeLid, sw.String(), "opened while the machine moved (or its wire is broken)")
+	case on:
+		return fault(CodeEStop, sw.String(), "pressed: the motor power is cut (or its wire is broken)")
+	}
+	return nil
+}
+
+// limitsPlausible checks every lift's limit switches: readable, and never
+// both active (one of them, or its wiring, is faulty).
+func (m *Machine) limitsPlausible() *Fault {
+	for s := range m.p.Lifts {
+		if s >= len(m.p.Tops) || s >= len(m.p.Bottoms) {
+			break
+		}
+		top, err := m.p.Tops[s].Active()
+		if err != nil {
+			return switchFault(m.p.Tops[s], err)
+		}
+		bottom, err := m.p.Bottoms[s].Active()
+		if err != nil {
+			return switchFault(m.p.Bottoms[s], err)
+		}
+		if top && bottom {
+			return fault(CodeSwitch, m.p.Lifts[s].String(), "%s and %s are both active: a switch or its wire is faulty", m.p.Tops[s], m.p.Bottoms[s])
+		}
+	}
+	return nil
+}
+
+// switchFault is an input's I/O error as a fault.
+func switchFault(sw sensor.Switch, err error) *Fault {
+	return &Fault{Code: CodeSwitch, Part: sw.String(), Msg: "unreadable", Err: err}
+}
+
+// asFault turns a switch wait's error into a fault unless ctx ended (the
+// guard's cause or a shutdown).
+func asFault(ctx context.Context, sw sensor.Switch, err error) error {
+	var f *Fault
+	if err == nil || ctx.Err() != nil || errors.As(err, &f) {
+		return err
+	}
+	return switchFault(sw, err)
+}
+
+// alive records a sign of life of Run's loops.
+func (m *Machine) alive() {
+	m.mu.Lock()
+	m.beat = m.clk.Now()
+	m.mu.Unlock()
+}
+
+// Alive reports an error if Run's loops showed no sign of life for
+// longer than stale: the systemd watchdog asks it, so a stuck machine
+// cycle restarts the daemon (and the enable chain has long dropped the
+// motor power).
+func (m *Machine) Alive(stale time.Duration) error {
+	m.mu.Lock()
+	age := m.clk.Now().Sub(m.beat)
+	m.mu.Unlock()
+	if age > stale {
+		return fmt.Errorf("cycle: the machine's loops showed no sign of life for %v", age)
+	}
+	return nil
 }
 
 // parallel runs f for each side with stacks, cancelling the others on the
@@ -252,24 +404,55 @@ func (m *Machine) parallel(ctx context.Context, f func(ctx context.Context, side
 	return first
 }
 
-// move runs mt in dir until sw is active, within the nominal time d and
-// the stall margin; then stops it.
-func (m *Machine) move(ctx context.Context, mt motor.Motor, dir motor.Direction, sw sensor.Switch, d time.Duration) error {
-	if a, err := sw.Active(); err == nil && a {
+// move runs lift mt in dir until limit to is active, within the nominal
+// travel time d and the stall margin, then stops it. from is the opposite
+// limit. The move is checked for plausibility: the two limits are never
+// both active; a move that starts at from must see it release within the
+// first quarter of the travel (else the part did not move, or the switch
+// sticks), and must not reach to in less than a quarter of it (a broken
+// wire on a normally-closed switch reads "at the limit" at once).
+func (m *Machine) move(ctx context.Context, mt motor.Motor, dir motor.Direction, to, from sensor.Switch, d time.Duration) error {
+	at, err := to.Active()
+	if err != nil {
+		return switchFault(to, err)
+	}
+	fromAt, err := from.Active()
+	if err != nil {
+		return switchFault(from, err)
+	}
+	if at && fromAt {
+		return fault(CodeSwitch, mt.String(), "%s and %s are both active: a switch or its wire is faulty", to, from)
+	}
+	if at {
 		return nil
 	}
+	start := m.clk.Now()
 	if err := mt.Run(dir, 1); err != nil {
 		return &Fault{Code: CodeActuator, Part: mt.String(), Msg: "run refused", Err: err}
 	}
-	ok, err := sw.WaitFor(ctx, true, m.margin(d))
+	if fromAt {
+		window := d/4 + m.cfg.Timing.ControlPeriod.D()
+		ok, err := from.WaitFor(ctx, false, window)
+		if err != nil {
+			return asFault(ctx, from, err)
+		}
+		if !ok {
+			return fault(CodeStall, mt.String(), "%s still active %v after the start: %s did not move, or the switch sticks", from, window, mt)
+		}
+	}
+	left := m.margin(d) - m.clk.Now().Sub(start)
+	ok, err := to.WaitFor(ctx, true, left)
 	if err != nil {
-		return err
+		return asFault(ctx, to, err)
 	}
 	if !ok {
-		return fault(CodeStall, mt.String(), "%s did not come within %v", sw, m.margin(d))
+		return fault(CodeStall, mt.String(), "%s did not come within %v", to, m.margin(d))
 	}
 	if err := mt.Stop(); err != nil {
 		return &Fault{Code: CodeActuator, Part: mt.String(), Msg: "stop refused", Err: err}
+	}
+	if took := m.clk.Now().Sub(start); fromAt && took < d/4 {
+		return fault(CodeSwitch, to.String(), "active after %v of a %v travel: the switch or its wire is faulty", took, d)
 	}
 	return nil
 }
@@ -279,7 +462,7 @@ func (m *Machine) Lower(ctx context.Context) error {
 	m.set(Lowering)
 	return m.guard(ctx, func(ctx context.Context) error {
 		return m.parallel(ctx, func(ctx context.Context, s int) error {
-			return m.move(ctx, m.p.Lifts[s], motor.Reverse, m.p.Bottoms[s], m.cfg.Timing.Lift.D())
+			return m.move(ctx, m.p.Lifts[s], motor.Reverse, m.p.Bottoms[s], m.p.Tops[s], m.cfg.Timing.Lift.D())
 		})
 	})
 }
@@ -292,7 +475,7 @@ func (m *Machine) Raise(ctx context.Context) error {
 	m.set(Raising)
 	err := m.guard(ctx, func(ctx context.Context) error {
 		return m.parallel(ctx, func(ctx context.Context, s int) error {
-			return m.move(ctx, m.p.Lifts[s], motor.Forward, m.p.Tops[s], m.cfg.Timing.Lift.D())
+			return m.move(ctx, m.p.Lifts[s], motor.Forward, m.p.Tops[s], m.p.Bottoms[s], m.cfg.Timing.Lift.D())
 		})
 	})
 	if err != nil {
@@ -310,7 +493,7 @@ func (m *Machine) Build(ctx context.Context) (*Walls, error) {
 	err := m.guard(ctx, func(ctx context.Context) error {
 		// Lifts at the bottom to receive stacks.
 		if err := m.parallel(ctx, func(ctx context.Context, s int) error {
-			return m.move(ctx, m.p.Lifts[s], motor.Reverse, m.p.Bottoms[s], t.Lift.D())
+			return m.move(ctx, m.p.Lifts[s], motor.Reverse, m.p.Bottoms[s], m.p.Tops[s], t.Lift.D())
 		}); err != nil {
 			return err
 		}
@@ -381,7 +564,7 @@ func (m *Machine) buildSide(ctx context.Context, s int) ([]rfid.UID, error) {
 	for i := 0; i < n; i++ {
 		ok, err := eye.WaitFor(ctx, true, t.JamTimeout.D())
 		if err != nil {
-			return uids, err
+			return uids, asFault(ctx, eye, err)
 		}
 		if !ok {
 			_ = conv.Stop()
@@ -405,7 +588,7 @@ func (m *Machine) buildSide(ctx context.Context, s int) ([]rfid.UID, error) {
 		for _, want := range []bool{false, true} {
 			ok, err := home.WaitFor(ctx, want, m.margin(t.Stroke.D()))
 			if err != nil {
-				return uids, err
+				return uids, asFault(ctx, home, err)
 			}
 			if !ok {
 				return uids, fault(CodeStall, stk.String(), "%s did not %s within %v", home, map[bool]string{false: "leave", true: "return"}[want], m.margin(t.Stroke.D()))
@@ -414,9 +597,13 @@ func (m *Machine) buildSide(ctx context.Context, s int) ([]rfid.UID, error) {
 		if err := stk.Stop(); err != nil {
 			return uids, &Fault{Code: CodeActuator, Part: stk.String(), Msg: "stop refused", Err: err}
 		}
-		if a, _ := eye.Active(); a {
+		a, err := eye.Active()
+		if err != nil {
+			return uids, switchFault(eye, err)
+		}
+		if a {
 			if ok, err := eye.WaitFor(ctx, false, t.ControlPeriod.D()); err != nil {
-				return uids, err
+				return uids, asFault(ctx, eye, err)
 			} else if !ok {
 				return uids, fault(CodeJam, eye.String(), "tile %s stuck at side %d's gate after the stroke", uid, s)
 			}

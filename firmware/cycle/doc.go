@@ -9,10 +9,20 @@
 // built below while the hand is played. With one set the build comes
 // between Start and the walls rising.
 //
-// Every fault has a stable code (Fault.Code: E101 motor stall … E106 census)
-// and stops the machine: every actuator is halted at once (the lid is
-// watched by its own goroutine, so an open lid stops the machine within a
-// control period), and walls that were not built and censused completely
-// never rise. After the operator clears the fault, Start recovers: the lifts
+// Every fault has a stable code (Fault.Code: E101 motor stall … E110 enable
+// chain) and stops the machine: the motor power is dropped and every
+// actuator is halted at once, and walls that were not built and censused
+// completely never rise.
+//
+// The motors have power only inside a guarded phase: the enable chain
+// (Parts.Enable) is armed when the machine starts to move and disarmed when
+// it stops, and a supervising loop feeds it every Config.Feed while it finds
+// the lift limits readable and plausible. The lid and the emergency stop
+// are watched by their own goroutines (an edge halts everything at once)
+// and are in the hardware enable chain too. Each lift move is checked: the
+// opposite limit releases within the first quarter of the travel, the
+// target limit comes neither too early nor too late, the two are never
+// both active. An input that cannot be read is a fault, never a quiet
+// "inactive". After the operator clears the fault, Start recovers: the lifts
 // are homed and the tray's tiles are built again.
 package cycle

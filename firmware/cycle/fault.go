@@ -11,12 +11,16 @@ const (
 	CodeLid      = "E105" // the lid opened while the machine moved
 	CodeCensus   = "E106" // the walls do not hold exactly one set
 	CodeActuator = "E107" // a motor driver refused a command
+	CodeEStop    = "E108" // the emergency stop was pressed (the motor power is cut in hardware)
+	CodeSwitch   = "E109" // a switch that guards motion could not be read, or reads impossibly
+	CodeEnable   = "E110" // the motor-power enable chain failed (its watchdog starved, or its line)
 )
 
 var titles = map[string]string{
 	CodeStall: "motor stall", CodeJam: "conveyor jam", CodeCount: "count mismatch",
 	CodeReader: "reader failure", CodeLid: "lid open", CodeCensus: "census failed",
-	CodeActuator: "motor driver failure",
+	CodeActuator: "motor driver failure", CodeEStop: "emergency stop", CodeSwitch: "switch fault",
+	CodeEnable: "motor power enable failure",
 }
 
 var remedies = map[string]string{
@@ -27,6 +31,9 @@ var remedies = map[string]string{
 	CodeLid:      "close the lid and press Start",
 	CodeCensus:   "find or remove the tiles named, put every tile in the tray and press Start",
 	CodeActuator: "check the motor driver board and its I2C cable, then press Start",
+	CodeEStop:    "make the table safe, release (twist) the emergency stop, then press Start",
+	CodeSwitch:   "check the switch named and its wiring (jantaku maintenance watch NAME), then press Start",
+	CodeEnable:   "check the enable line and the hold circuit (docs/wiring.md) and the log for a stalled control loop, then press Start",
 }
 
 // Fault is a machine fault.
@@ -59,5 +66,5 @@ func fault(code, part, format string, a ...any) *Fault {
 
 // Codes lists every fault code, in order.
 func Codes() []string {
-	return []string{CodeStall, CodeJam, CodeCount, CodeReader, CodeLid, CodeCensus, CodeActuator}
+	return []string{CodeStall, CodeJam, CodeCount, CodeReader, CodeLid, CodeCensus, CodeActuator, CodeEStop, CodeSwitch, CodeEnable}
 }

@@ -11,6 +11,7 @@ import (
 // WaitStart waits for a Start press, until ctx is done.
 func (m *Machine) WaitStart(ctx context.Context) error {
 	for {
+		m.alive()
 		ok, err := m.p.Start.WaitPress(ctx, time.Second)
 		if err != nil {
 			return err

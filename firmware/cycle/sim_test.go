@@ -5,6 +5,7 @@ import (
 	"errors"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -21,12 +22,14 @@ import (
 )
 
 type rig struct {
-	sim  *sim.Machine
-	m    *cycle.Machine
-	cfg  cycle.Config
-	reg  registry.Memory
-	hand chan cycle.Hand
-	errc chan error
+	mu        sync.Mutex
+	faultedAt time.Time // when the machine entered Faulted
+	sim       *sim.Machine
+	m         *cycle.Machine
+	cfg       cycle.Config
+	reg       registry.Memory
+	hand      chan cycle.Hand
+	errc      chan error
 }
 
 // newRig builds a simulated table and a machine on it. Call inside a
@@ -37,7 +40,7 @@ func newRig(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(
 }
 
 // newRigWith is newRig with a change to the cycle's configuration too.
-func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(*sim.Config), tweakCycle func(*cycle.Config)) *rig {
+func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak func(*sim.Config), tweakCycle func(*cycle.Config), tweakParts ...func(*cycle.Parts)) *rig {
 	t.Helper()
 	prof := profile.Default()
 	reg := registry.Memory{}
@@ -50,12 +53,12 @@ func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak f
 	if twoSets {
 		table = sim.List(set, 'B')
 	}
-	sc := sim.Config{Timing: prof.Timing, Seed: 7, MissRate: 0.05}
+	sc := sim.Config{Timing: prof.Timing, Seed: 7, MissRate: 0.05, Safety: prof.Safety}
 	if tweak != nil {
 		tweak(&sc)
 	}
 	sm := sim.New(sc, sim.List(set, 'A'), table)
-	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, Start: sm.Start}
+	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, EStop: sm.EStop, Enable: sm.Enable, Start: sm.Start}
 	for s := range sm.Conveyors {
 		p.Conveyors = append(p.Conveyors, sm.Conveyors[s])
 		p.Stackers = append(p.Stackers, sm.Stackers[s])
@@ -68,11 +71,14 @@ func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak f
 	}
 	cfg := cycle.Config{
 		Timing: prof.Timing, Stacks: prof.TileSets[stacks].Stacks, Set: set, TwoSets: twoSets,
-		Registry: reg, Rand: rand.New(rand.NewPCG(1, 2)),
+		Registry: reg, Rand: rand.New(rand.NewPCG(1, 2)), Feed: prof.Safety.Watchdog.D() / 3,
 	}
 	cfg.Clock = sc.Clock
 	if tweakCycle != nil {
 		tweakCycle(&cfg)
+	}
+	for _, f := range tweakParts {
+		f(&p)
 	}
 	m, err := cycle.New(p, cfg)
 	if err != nil {
@@ -80,6 +86,17 @@ func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak f
 	}
 	r := &rig{sim: sm, m: m, cfg: cfg, reg: reg, hand: make(chan cycle.Hand, 8), errc: make(chan error, 1)}
 	m.OnHand = func(h cycle.Hand) { r.hand <- h }
+	var clk clock.Clock = clock.Real{}
+	if cfg.Clock != nil {
+		clk = cfg.Clock
+	}
+	m.OnState = func(st cycle.State) {
+		if st == cycle.Faulted {
+			r.mu.Lock()
+			r.faultedAt = clk.Now()
+			r.mu.Unlock()
+		}
+	}
 	ctx, cancel := context.WithCancel(t.Context())
 	simDone := make(chan struct{})
 	go func() { sm.Run(ctx); close(simDone) }()
@@ -252,7 +269,7 @@ func TestFaults(t *testing.T) {
 			r.sim.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.East, Copy: 1}))
 			r.sim.AddTile(sim.UID('B', tile.Tile{Kind: tile.East, Copy: 1}))
 		}, cycle.CodeCensus, "set A", "missing 1z#1", -1},
-		{"lift stall", func(r *rig) { r.sim.Stall("lift2", true) }, cycle.CodeStall, "lift2", "lift2.top", 2},
+		{"lift stall", func(r *rig) { r.sim.Stall("lift2", true) }, cycle.CodeStall, "lift2", "lift2.bottom still active", 2},
 		{"stacker stall", func(r *rig) { r.sim.Stall("stacker1", true) }, cycle.CodeStall, "stacker1", "leave", 1},
 		{"jam", func(r *rig) { r.sim.Jam(3, true) }, cycle.CodeJam, "eye3", "stuck", 3},
 		{"dead reader", func(r *rig) { r.sim.KillReader(1, errors.New("SPI timeout")) }, cycle.CodeReader, "inline1", "SPI timeout", 1},

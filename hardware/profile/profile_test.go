@@ -1,7 +1,9 @@
 package profile_test
 
 import (
+	"encoding/xml"
 	"errors"
+	"io"
 	"os"
 	"strings"
 	"testing"
@@ -184,5 +186,48 @@ func TestKernelPWMAndI2CMux(t *testing.T) {
 				t.Errorf("got %v, want an error with %q", err, c.msg)
 			}
 		})
+	}
+}
+
+// docs/wiring.svg is the default profile's diagram, as `jantaku
+// maintenance wiring --svg` draws it; it is well-formed XML and names every
+// part.
+func TestWiringSVGUpToDate(t *testing.T) {
+	doc, err := os.ReadFile("../../docs/wiring.svg")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := profile.Default()
+	svg := p.SVG()
+	if string(doc) != svg {
+		t.Error("docs/wiring.svg is out of date: regenerate it with `jantaku maintenance wiring --svg > docs/wiring.svg`")
+	}
+	dec := xml.NewDecoder(strings.NewReader(svg))
+	for {
+		_, err := dec.Token()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			t.Fatalf("not well-formed: %v", err)
+		}
+	}
+	var parts []string
+	for _, m := range []map[string]profile.Input{p.Inputs, p.Buttons} {
+		for n := range m {
+			parts = append(parts, n)
+		}
+	}
+	for n := range p.Motors {
+		parts = append(parts, n+" H-bridge")
+	}
+	for n := range p.Readers {
+		parts = append(parts, n+": ")
+	}
+	parts = append(parts, "OE (active low)", "E-stop NC", "lid interlock NC", p.Safety.Enable)
+	for _, want := range parts {
+		if !strings.Contains(svg, want) {
+			t.Errorf("the diagram does not show %q", want)
+		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"jantaku/drivers/motor/motortest"
+	"jantaku/drivers/sensor/sensortest"
 
 	"jantaku/drivers/rfid"
 )
@@ -153,4 +154,128 @@ func (m *Machine) Mixes() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.mixes
+}
+
+// PressEStop presses (or releases) the emergency stop: its hardware
+// contact cuts the motor power at once, its sense contact tells the
+// firmware.
+func (m *Machine) PressEStop(on bool) {
+	m.EStop.Set(on)
+	m.changed(nil, motortest.State{})
+}
+
+// Freeze is a dead process (a panic, an OOM kill, the watchdog's SIGABRT):
+// from now on nothing the firmware commands reaches the machine, the
+// motors keep their last command and the enable line its last level, as
+// PCA9685 outputs and GPIO lines do. Only the hold circuit stops the
+// motors. Freeze(false) revives it.
+func (m *Machine) Freeze(dead bool) {
+	m.mu.Lock()
+	m.frozen = dead
+	m.mu.Unlock()
+	m.Power.Freeze(dead)
+	m.changed(nil, motortest.State{})
+}
+
+// FailInput makes the named input unreadable (an I2C error on its
+// expander, a cable pulled); nil heals it. It reports whether the input
+// exists.
+func (m *Machine) FailInput(name string, err error) bool {
+	for _, sw := range m.Inputs() {
+		if sw.Name == name {
+			sw.SetFail(err)
+			return true
+		}
+	}
+	return false
+}
+
+// FailMotor makes the named motor's driver unreachable (its PCA9685 no
+// longer answers): commands fail, and none reaches the motor, which keeps
+// doing what it did (a Halt too is lost); nil heals it. It reports
+// whether the motor exists.
+func (m *Machine) FailMotor(name string, err error) bool {
+	for _, mt := range m.Motors() {
+		if mt.Name == name {
+			mt.SetFail(err)
+			m.mu.Lock()
+			m.deaf[mt] = err != nil
+			m.mu.Unlock()
+			return true
+		}
+	}
+	return false
+}
+
+// BreakWire breaks (or mends) the wire of the named normally-closed
+// switch: it reads active (open) whatever the machine does. It reports
+// whether the input exists.
+func (m *Machine) BreakWire(name string, broken bool) bool {
+	for _, sw := range m.Inputs() {
+		if sw.Name == name {
+			m.mu.Lock()
+			m.broken[sw] = broken
+			m.mu.Unlock()
+			if broken {
+				sw.Set(true)
+			}
+			m.changed(nil, motortest.State{})
+			return true
+		}
+	}
+	return false
+}
+
+// Inputs returns every switch of the machine.
+func (m *Machine) Inputs() []*sensortest.Switch {
+	out := []*sensortest.Switch{m.Lid, m.EStop}
+	for _, l := range [][]*sensortest.Switch{m.Eyes, m.Homes, m.Tops, m.Bottoms} {
+		out = append(out, l...)
+	}
+	return out
+}
+
+// Moving reports whether any part of the machine moves now: a motor
+// turning with power, or a lift coasting.
+func (m *Machine) Moving() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.step()
+	for s := range m.coast {
+		if m.coast[s] > 0 {
+			return true
+		}
+	}
+	if !m.powered() {
+		return false
+	}
+	for _, mt := range m.Motors() {
+		if m.cmd[mt].Running() && !m.stall[mt.Name] {
+			return true
+		}
+	}
+	return false
+}
+
+// Powered reports whether the motors have power now.
+func (m *Machine) Powered() bool {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.powered()
+}
+
+// Lift returns side's lift position: 0 at the bottom limit, 1 at the top;
+// beyond is overtravel.
+func (m *Machine) Lift(side int) float64 {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.step()
+	return float64(m.lift[side]) / float64(m.cfg.Timing.Lift.D())
+}
+
+// Crashes returns how many times a lift hit its end stop.
+func (m *Machine) Crashes() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.crash
 }

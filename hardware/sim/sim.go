@@ -8,6 +8,8 @@ import (
 	"time"
 
 	"jantaku/drivers/clock"
+	"jantaku/drivers/enable"
+	"jantaku/drivers/enable/enabletest"
 	"jantaku/drivers/motor"
 	"jantaku/drivers/motor/motortest"
 	"jantaku/drivers/rfid"
@@ -31,6 +33,16 @@ type Config struct {
 	// Antennas is the number of antennas of the Surface reader (the
 	// table's zones); 0 means 32.
 	Antennas int
+	// Safety is the enable chain's timing; zero fields take the default
+	// profile's (20ms pulses, 60ms watchdog, 100ms hold).
+	Safety profile.Safety
+	// Bounce makes every limit and home switch bounce for this long when
+	// it changes: it flips back and forth three times before it settles.
+	Bounce time.Duration
+	// Overshoot is how long a lift coasts on after it is stopped (its
+	// inertia): it travels past the limit switch; past Overtravel of
+	// travel time it hits the end stop (counted by Crashes).
+	Overshoot, Overtravel time.Duration
 }
 
 // Machine is a simulated table. Its exported parts are the drivers the
@@ -41,12 +53,19 @@ type Machine struct {
 	Stackers  []*motortest.Motor
 	Lifts     []*motortest.Motor // Forward = up
 	Lid       *sensortest.Switch // active = open
-	Eyes      []*sensortest.Switch
-	Homes     []*sensortest.Switch // stacker cam at home
-	Tops      []*sensortest.Switch
-	Bottoms   []*sensortest.Switch
-	Start     *sensortest.Button
-	Inline    []*rfidtest.Reader
+	EStop     *sensortest.Switch // active = pressed
+	// Power is the enable line as the board's hold circuit sees it; the
+	// motors move only while it holds the power on (and the lid and the
+	// E-stop, in the same hardware chain, are closed).
+	Power *enabletest.Hold
+	// Enable is the firmware's driver of the enable line.
+	Enable  *enable.Pulser
+	Eyes    []*sensortest.Switch
+	Homes   []*sensortest.Switch // stacker cam at home
+	Tops    []*sensortest.Switch
+	Bottoms []*sensortest.Switch
+	Start   *sensortest.Button
+	Inline  []*rfidtest.Reader
 	// Surface is the table's zone reader; it is also its own antenna
 	// multiplexer. Place puts tiles in a zone's field.
 	Surface *rfidtest.Reader
@@ -65,11 +84,25 @@ type Machine struct {
 	raised [][]rfid.UID // walls that rose, per side, until pushed in
 	feed   []time.Duration
 	stroke []time.Duration
-	lift   []float64 // 0 bottom, 1 top
+	lift   []time.Duration // travel time from the bottom: 0 bottom, Timing.Lift top
 	stall  map[string]bool
 	jam    []bool
 	mixes  int
 	cmd    map[*motortest.Motor]motortest.State // the commands the model runs on
+	frozen bool                                 // the process is dead: commands no longer reach the model
+	deaf   map[*motortest.Motor]bool            // motors whose driver is unreachable
+	broken map[*sensortest.Switch]bool          // switches whose wire is broken: they read active
+	bounce []bounce                             // switch flips to come
+	coast  []time.Duration                      // per lift: coasting left after a stop
+	cdir   []float64                            // per lift: the direction it coasts in
+	crash  int
+}
+
+// bounce is a switch flip to come.
+type bounce struct {
+	at time.Time
+	sw *sensortest.Switch
+	on bool
 }
 
 // New returns a simulated table with tray holding the tiles in the tray
@@ -88,9 +121,33 @@ func New(cfg Config, tray, table []rfid.UID) *Machine {
 		tray:  append([]rfid.UID(nil), tray...),
 		table: append([]rfid.UID(nil), table...),
 		gate:  make([]rfid.UID, n), walls: make([][]rfid.UID, n), raised: make([][]rfid.UID, n),
-		feed: make([]time.Duration, n), stroke: make([]time.Duration, n), lift: make([]float64, n),
+		feed: make([]time.Duration, n), stroke: make([]time.Duration, n), lift: make([]time.Duration, n),
 		jam: make([]bool, n), stall: map[string]bool{}, cmd: map[*motortest.Motor]motortest.State{},
+		coast: make([]time.Duration, n), cdir: make([]float64, n), deaf: map[*motortest.Motor]bool{}, broken: map[*sensortest.Switch]bool{},
 	}
+	sf := cfg.Safety
+	if sf.Period <= 0 {
+		sf.Period = profile.Duration(20 * time.Millisecond)
+	}
+	if sf.Watchdog <= 0 {
+		sf.Watchdog = profile.Duration(60 * time.Millisecond)
+	}
+	if sf.Hold <= 0 {
+		sf.Hold = profile.Duration(100 * time.Millisecond)
+	}
+	m.Power = &enabletest.Hold{Hold: sf.Hold.D(), Clock: m.clk}
+	m.Power.N = "enable"
+	// An edge only wakes the physics goroutine: the model computes the
+	// power from the edges' times whenever it steps.
+	m.Power.OnEdge = func() {
+		select {
+		case m.wake <- struct{}{}:
+		default:
+		}
+	}
+	// The pin is valid and its timing from a checked profile or the
+	// defaults above: New cannot fail.
+	m.Enable, _ = enable.New("motor power", m.Power, enable.Config{Period: sf.Period.D(), Watchdog: sf.Watchdog.D(), Clock: m.clk})
 	mk := func(name string) *motortest.Motor {
 		mt := &motortest.Motor{Name: name, Clock: m.clk}
 		mt.OnChange = func(st motortest.State) { m.changed(mt, st) }
@@ -99,6 +156,7 @@ func New(cfg Config, tray, table []rfid.UID) *Machine {
 	sw := func(name string) *sensortest.Switch { return &sensortest.Switch{Name: name, Clock: m.clk} }
 	m.Tray = mk("tray")
 	m.Lid = sw("lid")
+	m.EStop = sw("estop")
 	m.Start = &sensortest.Button{Name: "start", Clock: m.clk}
 	for s := 0; s < n; s++ {
 		m.Conveyors = append(m.Conveyors, mk(fmt.Sprintf("conveyor%d", s)))
@@ -170,9 +228,15 @@ func (m *Machine) Run(ctx context.Context) {
 func (m *Machine) changed(mt *motortest.Motor, st motortest.State) {
 	m.mu.Lock()
 	m.step()
-	if mt != nil {
-		if mt == m.Tray && st.Running() && !m.cmd[mt].Running() {
+	if mt != nil && !m.frozen && !m.deaf[mt] {
+		if mt == m.Tray && st.Running() && !m.cmd[mt].Running() && m.powered() {
 			m.mix()
+		}
+		for s, l := range m.Lifts {
+			// A lift stopped while moving coasts on.
+			if l == mt && !st.Running() && m.cmd[mt].Running() && m.powered() {
+				m.coast[s], m.cdir[s] = m.cfg.Overshoot, float64(m.cmd[mt].Dir)
+			}
 		}
 		m.cmd[mt] = st
 		m.step()
@@ -206,24 +270,50 @@ func (m *Machine) step() time.Duration {
 	if dt < 0 {
 		dt = 0
 	}
+	// The motor power: on until the hold circuit drops it (the motors
+	// stop where they are when it does; the model steps to that instant
+	// first).
+	wasPowered := m.poweredAt(now.Add(-dt))
+	if until, ok := m.Power.Until(); ok && wasPowered && until.Before(now) {
+		dt = max(until.Sub(now.Add(-dt)), 0)
+	}
+	powered := wasPowered
+	if until, ok := m.Power.Until(); ok && now.Before(until) && m.poweredAt(now) {
+		soon(until.Sub(now) + time.Nanosecond)
+	}
+	m.flips(now, soon)
+	over, top := m.cfg.Overtravel, t.Lift.D()
 	for s := range m.gate {
-		// Lift.
+		// Lift: its position is counted in travel time, exactly.
 		lt := m.Lifts[s]
-		if !m.stall[lt.Name] && m.cmd[lt].Running() {
-			dir := float64(m.cmd[lt].Dir)
-			m.lift[s] += dir * float64(dt) / float64(t.Lift.D())
-			m.lift[s] = min(max(m.lift[s], 0), 1)
-			if dir > 0 && m.lift[s] < 1 {
-				soon(time.Duration((1 - m.lift[s]) * float64(t.Lift.D())))
-			}
-			if dir < 0 && m.lift[s] > 0 {
-				soon(time.Duration(m.lift[s] * float64(t.Lift.D())))
+		moving := powered && !m.stall[lt.Name] && m.cmd[lt].Running()
+		var dir time.Duration
+		switch {
+		case moving:
+			dir = time.Duration(m.cmd[lt].Dir)
+			m.lift[s] += dir * dt
+		case m.coast[s] > 0:
+			c := min(dt, m.coast[s])
+			m.coast[s] -= c
+			m.lift[s] += time.Duration(m.cdir[s]) * c
+			if m.coast[s] > 0 {
+				soon(m.coast[s])
 			}
 		}
-		const eps = 1e-9
-		m.Tops[s].Set(m.lift[s] >= 1-eps)
-		m.Bottoms[s].Set(m.lift[s] <= eps)
-		if m.lift[s] >= 1-eps && len(m.walls[s]) > 0 { // the walls are up on the table
+		if m.lift[s] > top+over || m.lift[s] < -over {
+			m.crash++ // the end stop
+			m.coast[s] = 0
+		}
+		m.lift[s] = min(max(m.lift[s], -over), top+over)
+		if dir > 0 && m.lift[s] < top {
+			soon(top - m.lift[s])
+		}
+		if dir < 0 && m.lift[s] > 0 {
+			soon(m.lift[s])
+		}
+		m.setSwitch(m.Tops[s], m.lift[s] >= top, now, soon)
+		m.setSwitch(m.Bottoms[s], m.lift[s] <= 0, now, soon)
+		if m.lift[s] >= top && len(m.walls[s]) > 0 { // the walls are up on the table
 			m.raised[s] = append(m.raised[s], m.walls[s]...)
 			m.walls[s] = nil
 		}
@@ -231,7 +321,7 @@ func (m *Machine) step() time.Duration {
 		// running. It goes before the stacker: a gate emptied by a stroke
 		// ending now starts its feed now.
 		cv := m.Conveyors[s]
-		if m.gate[s] == "" && !m.stall[cv.Name] && m.running(cv, motor.Forward) && len(m.tray) > 0 {
+		if m.gate[s] == "" && powered && !m.stall[cv.Name] && m.running(cv, motor.Forward) && len(m.tray) > 0 {
 			m.feed[s] += dt
 			if m.feed[s] >= t.Feed.D() {
 				m.gate[s] = m.tray[0]
@@ -244,7 +334,7 @@ func (m *Machine) step() time.Duration {
 		// Stacker: one stroke per Stroke of running; the cam leaves home
 		// at once and returns at the end of the stroke.
 		st := m.Stackers[s]
-		if !m.stall[st.Name] && m.running(st, motor.Forward) {
+		if powered && !m.stall[st.Name] && m.running(st, motor.Forward) {
 			m.stroke[s] += dt
 			leave := t.Stroke.D() / 10
 			if m.stroke[s] >= t.Stroke.D() {
@@ -254,9 +344,9 @@ func (m *Machine) step() time.Duration {
 					m.gate[s] = ""
 					m.feed[s] = 0
 				}
-				m.Homes[s].Set(true)
+				m.setSwitch(m.Homes[s], true, now, soon)
 			} else if m.stroke[s] >= leave {
-				m.Homes[s].Set(false)
+				m.setSwitch(m.Homes[s], false, now, soon)
 				soon(t.Stroke.D() - m.stroke[s])
 			} else {
 				soon(leave - m.stroke[s])
@@ -275,6 +365,57 @@ func (m *Machine) step() time.Duration {
 		}
 	}
 	return next
+}
+
+// poweredAt reports whether the motors had power at t: the hold circuit
+// held it, and the lid and the E-stop (in the same hardware chain) were
+// closed. The lid and E-stop are taken as they are now.
+func (m *Machine) poweredAt(t time.Time) bool {
+	from, until, ok := m.Power.Span()
+	if !ok || t.Before(from) || !t.Before(until) {
+		return false
+	}
+	lid, _ := m.Lid.Active()
+	stop, _ := m.EStop.Active()
+	return !lid && !stop
+}
+
+func (m *Machine) powered() bool { return m.poweredAt(m.clk.Now()) }
+
+// setSwitch sets a switch the model moves; with Bounce it flips back and
+// forth three times over the bounce time before it settles.
+func (m *Machine) setSwitch(sw *sensortest.Switch, on bool, now time.Time, soon func(time.Duration)) {
+	if m.broken[sw] {
+		on = true // an open circuit reads as an open (active) NC contact
+	}
+	for _, b := range m.bounce {
+		if b.sw == sw {
+			return // bouncing: it settles where the model put it
+		}
+	}
+	if !sw.Set(on) || m.cfg.Bounce <= 0 {
+		return
+	}
+	q := m.cfg.Bounce / 4
+	for i := 1; i <= 3; i++ {
+		m.bounce = append(m.bounce, bounce{at: now.Add(time.Duration(i) * q), sw: sw, on: i%2 == 0 == on})
+	}
+	m.bounce = append(m.bounce, bounce{at: now.Add(m.cfg.Bounce), sw: sw, on: on})
+	soon(q)
+}
+
+// flips applies the bounces due by now.
+func (m *Machine) flips(now time.Time, soon func(time.Duration)) {
+	rest := m.bounce[:0]
+	for _, b := range m.bounce {
+		if !b.at.After(now) {
+			b.sw.Set(b.on || m.broken[b.sw])
+			continue
+		}
+		rest = append(rest, b)
+		soon(b.at.Sub(now))
+	}
+	m.bounce = rest
 }
 
 // mix shuffles the tray; the firmware's tray run calls it through the

@@ -23,6 +23,7 @@ type Hold struct {
 	mu     sync.Mutex
 	level  gpio.Level
 	last   time.Time // the last edge
+	since  time.Time // the first edge of the current run of edges
 	edges  int
 	frozen bool
 	fail   error
@@ -48,7 +49,11 @@ func (h *Hold) Out(l gpio.Level) error {
 		return nil
 	}
 	h.level = l
-	h.last = h.now()
+	now := h.now()
+	if h.edges == 0 || !now.Before(h.last.Add(h.Hold)) {
+		h.since = now // the power comes on with this edge
+	}
+	h.last = now
 	h.edges++
 	f := h.OnEdge
 	h.mu.Unlock()
@@ -80,6 +85,17 @@ func (h *Hold) Until() (time.Time, bool) {
 		return time.Time{}, false
 	}
 	return h.last.Add(h.Hold), true
+}
+
+// Span returns when the power came on and when it drops unless another
+// edge comes; false if no edge ever came.
+func (h *Hold) Span() (from, until time.Time, ok bool) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if h.edges == 0 {
+		return time.Time{}, time.Time{}, false
+	}
+	return h.since, h.last.Add(h.Hold), true
 }
 
 // LastEdge returns the time of the last edge.

@@ -86,6 +86,13 @@ func (m *Motor) now() time.Time {
 	return m.Clock.Now()
 }
 
+// SetFail sets Fail under the motor's lock (nil: works again).
+func (m *Motor) SetFail(err error) {
+	m.mu.Lock()
+	m.Fail = err
+	m.mu.Unlock()
+}
+
 // State returns what the motor is doing now.
 func (m *Motor) State() State {
 	m.mu.Lock()

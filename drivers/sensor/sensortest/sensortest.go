@@ -42,6 +42,18 @@ func (s *Switch) Set(active bool) bool {
 	return true
 }
 
+// SetFail sets Fail under the switch's lock (nil: readable again) and
+// wakes waiters.
+func (s *Switch) SetFail(err error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.Fail = err
+	if s.wake != nil {
+		close(s.wake)
+		s.wake = nil
+	}
+}
+
 // Changes returns how many times the state changed.
 func (s *Switch) Changes() int {
 	s.mu.Lock()
