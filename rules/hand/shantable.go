@@ -17,16 +17,24 @@ const maxSuitTiles = 14
 var suitBlocks struct {
 	once sync.Once
 	tab  []uint32
-	// below[j][s][d]: suits ranked before one whose digits before j are
-	// fixed, with s tiles left for digits j.., and digit j less than d.
-	below [9][maxSuitTiles + 1][5]int32
 	// honor[v]: the blocks of one honour kind held v times.
 	honor [5]uint32
 }
 
-// rankSuit numbers the digit vectors with digits 0–4 and sum ≤ 14.
+// suitRanks numbers the suits of at most 14 tiles densely, for tables
+// indexed by suit: a few kB, built once on first use.
+var suitRanks struct {
+	once sync.Once
+	// below[j][s][d]: suits ranked before one whose digits before j are
+	// fixed, with s tiles left for digits j.., and digit j less than d.
+	below [9][maxSuitTiles + 1][5]int32
+	n     int32 // how many suits
+}
+
+// rankSuit numbers the digit vectors with digits 0–4 and sum ≤ 14, from
+// 0 to suitRanks.n−1 (rankTable must have run).
 func rankSuit(d *[9]uint8) int32 {
-	b := &suitBlocks.below
+	b := &suitRanks.below
 	var r int32
 	left := maxSuitTiles
 	for j, x := range d {
@@ -36,37 +44,44 @@ func rankSuit(d *[9]uint8) int32 {
 	return r
 }
 
+func rankTable() {
+	suitRanks.once.Do(func() {
+		// count[n][s]: vectors of n digits 0–4 with sum ≤ s.
+		var count [10][maxSuitTiles + 1]int32
+		for s := range count[0] {
+			count[0][s] = 1
+		}
+		for n := 1; n <= 9; n++ {
+			for s := 0; s <= maxSuitTiles; s++ {
+				for x := 0; x <= 4 && x <= s; x++ {
+					count[n][s] += count[n-1][s-x]
+				}
+			}
+		}
+		b := &suitRanks.below
+		for j := range 9 {
+			for s := 0; s <= maxSuitTiles; s++ {
+				var acc int32
+				for x := range 5 {
+					b[j][s][x] = acc
+					if x <= s {
+						acc += count[8-j][s-x]
+					}
+				}
+			}
+		}
+		suitRanks.n = count[9][maxSuitTiles]
+	})
+}
+
 func blockTable() []uint32 {
 	suitBlocks.once.Do(buildBlockTable)
 	return suitBlocks.tab
 }
 
 func buildBlockTable() {
-	// count[n][s]: vectors of n digits 0–4 with sum ≤ s.
-	var count [10][maxSuitTiles + 1]int32
-	for s := range count[0] {
-		count[0][s] = 1
-	}
-	for n := 1; n <= 9; n++ {
-		for s := 0; s <= maxSuitTiles; s++ {
-			for x := 0; x <= 4 && x <= s; x++ {
-				count[n][s] += count[n-1][s-x]
-			}
-		}
-	}
-	b := &suitBlocks.below
-	for j := range 9 {
-		for s := 0; s <= maxSuitTiles; s++ {
-			var acc int32
-			for x := range 5 {
-				b[j][s][x] = acc
-				if x <= s {
-					acc += count[8-j][s-x]
-				}
-			}
-		}
-	}
-	n := count[9][maxSuitTiles]
+	rankTable()
+	n := suitRanks.n
 	tab := make([]uint32, n)
 	done := make([]bool, n)
 	var get func(d *[9]uint8) uint32

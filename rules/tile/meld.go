@@ -59,7 +59,13 @@ func (m Meld) Base() Kind {
 
 // Check reports whether the meld's tiles make the set its type says.
 func (m Meld) Check() error {
-	want := map[MeldType]int{Chi: 3, Pon: 3, Kan: 4, AddedKan: 4, ClosedKan: 4}[m.Type]
+	want := 0
+	switch m.Type {
+	case Chi, Pon:
+		want = 3
+	case Kan, AddedKan, ClosedKan:
+		want = 4
+	}
 	if want == 0 {
 		return fmt.Errorf("tile: unknown meld type %d: %w", m.Type, ErrSyntax)
 	}
