@@ -16,6 +16,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime/pprof"
 	"slices"
 	"strings"
 	"syscall"
@@ -31,8 +32,22 @@ func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "the shared corpus folder")
 	out := flag.String("hands", "", "write the hands for peers.js to this file")
 	budget := flag.Duration("time", 300*time.Millisecond, "time spent on each of five repeats of a figure")
+	prof := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	flag.Parse()
+	if *prof != "" {
+		f, err := os.Create(*prof)
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "benchpeers:", err)
+			os.Exit(1)
+		}
+		if err := pprof.StartCPUProfile(f); err != nil {
+			fmt.Fprintln(os.Stderr, "benchpeers:", err)
+			os.Exit(1)
+		}
+		defer pprof.StopCPUProfile()
+	}
 	if err := run(*corpus, *out, *budget); err != nil {
+		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "benchpeers:", err)
 		os.Exit(1)
 	}
