@@ -9,7 +9,7 @@ import (
 
 // Readings without wildcards combine per-suit readings from a table: for
 // every suit that can be read as up to four sets and at most one pair, its
-// base-5 key (as in table.go) maps to the list of its readings. A reading
+// rank (rankSuit) indexes the list of its readings. A reading
 // packs up to four set codes (5 bits each, in ascending order), the pair
 // rank + 1 (4 bits, 0 for none) and the number of sets.
 
@@ -24,7 +24,7 @@ var setCodes = [16]Group{
 
 var suitReadings struct {
 	once  sync.Once
-	index map[int32]uint32 // key → offset<<8 | count into pool
+	index []uint32 // rank → offset<<8 | count into pool; 0 for none
 	pool  []uint32
 }
 
@@ -84,15 +84,22 @@ func readingTable() {
 			}
 			return int(a.dec) - int(b.dec)
 		})
-		index := make(map[int32]uint32)
+		rankTable()
+		index := make([]uint32, suitRanks.n)
 		pool := make([]uint32, len(es))
+		var r int32
 		for i, e := range es {
 			pool[i] = e.dec
 			if i > 0 && es[i-1].key == e.key {
-				index[e.key]++
-			} else {
-				index[e.key] = uint32(i)<<8 | 1
+				index[r]++
+				continue
 			}
+			var d [9]uint8
+			for j, key := 0, e.key; j < 9; j, key = j+1, key/5 {
+				d[j] = uint8(key % 5)
+			}
+			r = rankSuit(&d)
+			index[r] = uint32(i)<<8 | 1
 		}
 		suitReadings.index, suitReadings.pool = index, pool
 	})
@@ -130,20 +137,25 @@ func standardTable(dst []Decomposition, c *tile.Counts, pairs Mask) (_ []Decompo
 		}
 	}
 	for s := range 3 {
-		var key int32
-		for r := 8; r >= 0; r-- {
+		var d [9]uint8
+		sum := 0
+		for r := range d {
 			v := c[s*9+r]
 			if v > 4 {
 				return dst, false
 			}
-			key = key*5 + int32(v)
+			d[r] = v
+			sum += int(v)
 		}
-		if key == 0 {
+		if sum == 0 {
 			lists[s] = empty[:]
 			continue
 		}
-		e, ok := suitReadings.index[key]
-		if !ok {
+		if sum > maxSuitTiles {
+			return dst, true
+		}
+		e := suitReadings.index[rankSuit(&d)]
+		if e == 0 {
 			return dst, true
 		}
 		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]

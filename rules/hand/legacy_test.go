@@ -44,8 +44,18 @@ func legacyStandardFast(c *tile.Counts, pairs Mask, out []Arrangement) ([]Arrang
 			lists[s] = empty
 			continue
 		}
-		e, ok := suitReadings.index[key]
-		if !ok {
+		// The table is now indexed by rank, not by key.
+		var d [9]uint8
+		sum := 0
+		for j, k := 0, key; j < 9; j, k = j+1, k/5 {
+			d[j] = uint8(k % 5)
+			sum += int(d[j])
+		}
+		if sum > maxSuitTiles {
+			return out, true
+		}
+		e := suitReadings.index[rankSuit(&d)]
+		if e == 0 {
 			return out, true
 		}
 		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]

@@ -17,16 +17,49 @@ const maxSuitTiles = 14
 var suitBlocks struct {
 	once sync.Once
 	tab  []uint32
+	// honor[v]: the blocks of one honour kind held v times.
+	honor [5]uint32
+	// honors[n1 + 8·n2 + 64·n3 + 512·n4]: the blocks of all the
+	// honours, n_v kinds being held v times, partial sets capped at 4
+	// (all the formula can use).
+	honors [4096]blocks2
+}
+
+// honorsIndex is the index in suitBlocks.honors of the honours of c; ok
+// is false for a count over four.
+func honorsIndex(c *tile.Counts) (i int, ok bool) {
+	for k := int(tile.East); k < tile.NumKinds; k++ {
+		switch c[k] {
+		case 0:
+		case 1:
+			i++
+		case 2:
+			i += 8
+		case 3:
+			i += 64
+		case 4:
+			i += 512
+		default:
+			return 0, false
+		}
+	}
+	return i, true
+}
+
+// suitRanks numbers the suits of at most 14 tiles densely, for tables
+// indexed by suit: a few kB, built once on first use.
+var suitRanks struct {
+	once sync.Once
 	// below[j][s][d]: suits ranked before one whose digits before j are
 	// fixed, with s tiles left for digits j.., and digit j less than d.
 	below [9][maxSuitTiles + 1][5]int32
-	// honor[v]: the blocks of one honour kind held v times.
-	honor [5]uint32
+	n     int32 // how many suits
 }
 
-// rankSuit numbers the digit vectors with digits 0–4 and sum ≤ 14.
+// rankSuit numbers the digit vectors with digits 0–4 and sum ≤ 14, from
+// 0 to suitRanks.n−1 (rankTable must have run).
 func rankSuit(d *[9]uint8) int32 {
-	b := &suitBlocks.below
+	b := &suitRanks.below
 	var r int32
 	left := maxSuitTiles
 	for j, x := range d {
@@ -36,37 +69,44 @@ func rankSuit(d *[9]uint8) int32 {
 	return r
 }
 
+func rankTable() {
+	suitRanks.once.Do(func() {
+		// count[n][s]: vectors of n digits 0–4 with sum ≤ s.
+		var count [10][maxSuitTiles + 1]int32
+		for s := range count[0] {
+			count[0][s] = 1
+		}
+		for n := 1; n <= 9; n++ {
+			for s := 0; s <= maxSuitTiles; s++ {
+				for x := 0; x <= 4 && x <= s; x++ {
+					count[n][s] += count[n-1][s-x]
+				}
+			}
+		}
+		b := &suitRanks.below
+		for j := range 9 {
+			for s := 0; s <= maxSuitTiles; s++ {
+				var acc int32
+				for x := range 5 {
+					b[j][s][x] = acc
+					if x <= s {
+						acc += count[8-j][s-x]
+					}
+				}
+			}
+		}
+		suitRanks.n = count[9][maxSuitTiles]
+	})
+}
+
 func blockTable() []uint32 {
 	suitBlocks.once.Do(buildBlockTable)
 	return suitBlocks.tab
 }
 
 func buildBlockTable() {
-	// count[n][s]: vectors of n digits 0–4 with sum ≤ s.
-	var count [10][maxSuitTiles + 1]int32
-	for s := range count[0] {
-		count[0][s] = 1
-	}
-	for n := 1; n <= 9; n++ {
-		for s := 0; s <= maxSuitTiles; s++ {
-			for x := 0; x <= 4 && x <= s; x++ {
-				count[n][s] += count[n-1][s-x]
-			}
-		}
-	}
-	b := &suitBlocks.below
-	for j := range 9 {
-		for s := 0; s <= maxSuitTiles; s++ {
-			var acc int32
-			for x := range 5 {
-				b[j][s][x] = acc
-				if x <= s {
-					acc += count[8-j][s-x]
-				}
-			}
-		}
-	}
-	n := count[9][maxSuitTiles]
+	rankTable()
+	n := suitRanks.n
 	tab := make([]uint32, n)
 	done := make([]bool, n)
 	var get func(d *[9]uint8) uint32
@@ -150,6 +190,31 @@ func buildBlockTable() {
 		s.run(0)
 		suitBlocks.honor[v] = packBlocks(&b)
 	}
+	var c tile.Counts
+	var fill func(k int)
+	fill = func(k int) {
+		if k == tile.NumKinds {
+			i, _ := honorsIndex(&c)
+			acc := blocks2{0, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+			for h := int(tile.East); h < tile.NumKinds; h++ {
+				if v := c[h]; v > 0 {
+					part := unpack2(suitBlocks.honor[v])
+					acc.merge(&part)
+				}
+			}
+			for j := range acc {
+				acc[j] = min(acc[j], 4)
+			}
+			suitBlocks.honors[i] = acc
+			return
+		}
+		for v := range uint8(5) {
+			c[k] = v
+			fill(k + 1)
+		}
+		c[k] = 0
+	}
+	fill(int(tile.East))
 }
 
 func packBlocks(b *blocks) uint32 {
@@ -184,13 +249,23 @@ func unpack2(v uint32) (b blocks2) {
 }
 
 func (b *blocks2) merge(o *blocks2) {
+	// The readings of o, gathered once.
+	var is, ts [10]int8
+	n := 0
+	for i, t := range o {
+		if t >= 0 {
+			is[n], ts[n] = int8(i), t
+			n++
+		}
+	}
 	r := blocks2{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
 	for i1, t1 := range b {
 		if t1 < 0 {
 			continue
 		}
-		for i2, t2 := range o {
-			if t2 < 0 || i1&i2&1 != 0 {
+		for j := range n {
+			i2, t2 := int(is[j]), ts[j]
+			if i1&i2&1 != 0 {
 				continue
 			}
 			i := min(i1>>1+i2>>1, 4)<<1 | (i1|i2)&1
@@ -227,14 +302,12 @@ func shantenTable(c *tile.Counts, n int) (int, bool) {
 		part := unpack2(tab[rankSuit(&d)])
 		acc.merge(&part)
 	}
-	for k := int(tile.East); k < tile.NumKinds; k++ {
-		if v := c[k]; v > 0 {
-			if v > 4 {
-				return 0, false
-			}
-			part := unpack2(suitBlocks.honor[v])
-			acc.merge(&part)
-		}
+	i, ok := honorsIndex(c)
+	if !ok {
+		return 0, false
+	}
+	if i != 0 {
+		acc.merge(&suitBlocks.honors[i])
 	}
 	best := 2*need + 1
 	for i, t := range acc {

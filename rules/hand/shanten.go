@@ -30,7 +30,9 @@ func Shanten(c tile.Counts, o Options) (int, error) {
 		if o.Shapes.Has(ThirteenOrphans) {
 			s = min(s, shantenOrphans(&c))
 		}
-		s = min(s, shantenSingles(&c, o.Shapes))
+		if o.Shapes&ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars) != 0 {
+			s = min(s, shantenSingles(&c, o.Shapes))
+		}
 	}
 	floor := 0
 	if n%3 == 2 {

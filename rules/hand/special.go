@@ -1,6 +1,8 @@
 package hand
 
 import (
+	"math/bits"
+
 	"jantaku/rules/tile"
 )
 
@@ -245,13 +247,7 @@ func singleGroups(m Mask, gs []Group) []Group {
 	return gs
 }
 
-func popcount(m Mask) int {
-	n := 0
-	for ; m != 0; m &= m - 1 {
-		n++
-	}
-	return n
-}
+func popcount(m Mask) int { return bits.OnesCount64(uint64(m)) }
 
 // knittedHonors: 全不靠, 14 distinct tiles from the honours and one knitted
 // set (spec/mcr.md §8.1).
@@ -278,7 +274,18 @@ func greaterKnitted(c *tile.Counts, o *Options, col *collector) bool {
 // (spec/mcr.md §8.1). The knitted groups come first, then the sets, then
 // the pair.
 func knittedStraight(c *tile.Counts, o *Options, col *collector) bool {
+	var have Mask
+	for k, v := range c {
+		if v > 0 {
+			have |= 1 << k
+		}
+	}
 	for _, km := range knitMasks {
+		// Most hands lack several of the nine tiles: skip them before
+		// copying anything.
+		if missing := km &^ have; missing != 0 && (missing&o.WildNever != 0 || popcount(missing) > o.Wildcards) {
+			continue
+		}
 		rest := *c
 		ro := *o
 		ok := true

@@ -93,6 +93,134 @@ const (
 	impossible = 99
 )
 
+// parts holds what each part of a hand needs by the tables: the three
+// suits (parts 0–2) and the seven honours (3–9), n0 wildcards as sets
+// only, n1 with the pair in that part (impossible when it may not be).
+type parts struct {
+	n0, n1 [10]int
+}
+
+// partOf is the part of kind k.
+func partOf(k int) int {
+	if k < int(tile.East) {
+		return k / 9
+	}
+	return 3 + k - int(tile.East)
+}
+
+// needTabled reports whether the tables cover o: no wildcard ban on a
+// numbered kind, and a pair rule, if any, of whole suits or of 2, 5 and 8.
+func needTabled(o *Options) bool {
+	if o.WildNever&suitedMask != 0 {
+		return false
+	}
+	for s := range 3 {
+		switch pm := (o.PairOnly >> (9 * s)) & 0x1ff; {
+		case o.PairOnly == 0, pm == 0x1ff, pm == 0, pm == mask258:
+		default:
+			return false
+		}
+	}
+	return true
+}
+
+// need sets part p of the counts c (o tabled); false when a count of
+// the part is over four.
+func (ps *parts) need(p int, c *tile.Counts, o *Options, tab []byte) bool {
+	if p >= 3 {
+		k := int(tile.East) + p - 3
+		v := c[k]
+		if v > 4 {
+			return false
+		}
+		n0, n1 := honorNeed0[v], honorNeed1[v]
+		if o.WildNever.Has(tile.Kind(k)) {
+			if n0 > 0 {
+				n0 = impossible
+			}
+			if n1 > 0 {
+				n1 = impossible
+			}
+		}
+		if o.PairOnly != 0 && !o.PairOnly.Has(tile.Kind(k)) {
+			n1 = impossible
+		}
+		ps.n0[p], ps.n1[p] = n0, n1
+		return true
+	}
+	key, ok := suitKey(c, p)
+	if !ok {
+		return false
+	}
+	ps.suit(p, tab[key], o)
+	return true
+}
+
+// suitKey is the table key of suit s of c; false when a count is over
+// four.
+func suitKey(c *tile.Counts, s int) (int32, bool) {
+	var key int32
+	for r := 8; r >= 0; r-- {
+		v := c[s*9+r]
+		if v > 4 {
+			return 0, false
+		}
+		key = key*5 + int32(v)
+	}
+	return key, true
+}
+
+// suit sets part p, a suit, from its table entry.
+func (ps *parts) suit(p int, entry byte, o *Options) {
+	e := int(entry)
+	ps.n0[p] = e % 6
+	switch pm := (o.PairOnly >> (9 * p)) & 0x1ff; {
+	case o.PairOnly == 0 || pm == 0x1ff:
+		ps.n1[p] = e / 6 % 6
+	case pm == 0:
+		ps.n1[p] = impossible
+	default: // 2, 5 and 8
+		ps.n1[p] = e / 36
+	}
+}
+
+// others is, for each part, the wildcards every other part needs as
+// sets (sum) and the least extra any other part needs for the pair
+// (delta): with them a changed part is checked in constant time.
+type others struct {
+	sum   int
+	delta [10]int
+}
+
+func (ps *parts) others() others {
+	var o others
+	// The least and second least delta, so that leaving one part out is
+	// one comparison.
+	d1, d2, at := impossible, impossible, -1
+	for p := range ps.n0 {
+		o.sum += ps.n0[p]
+		switch d := ps.n1[p] - ps.n0[p]; {
+		case d < d1:
+			d1, d2, at = d, d1, p
+		case d < d2:
+			d2 = d
+		}
+	}
+	for p := range o.delta {
+		o.delta[p] = d1
+		if p == at {
+			o.delta[p] = d2
+		}
+	}
+	return o
+}
+
+// wildcards is the fewest wildcards that complete the hand whose part p
+// needs n0 and n1, the others as in o.
+func (o *others) wildcards(ps *parts, p, n0, n1 int) int {
+	return o.sum - ps.n0[p] + n0 + min(o.delta[p], n1-n0)
+}
+
 // completeFast is the standard-shape check by tables. handled is false
 // when the options or counts are outside what the tables cover (a
 // wildcard ban on a numbered tile, a pair rule other than 2-5-8 per suit,

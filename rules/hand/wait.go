@@ -1,6 +1,10 @@
 package hand
 
-import "jantaku/rules/tile"
+import (
+	"math/bits"
+
+	"jantaku/rules/tile"
+)
 
 // Wait is one tile kind that completes a waiting hand.
 type Wait struct {
@@ -57,16 +61,70 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 		lo := held >> (9 * s) & 0x1ff
 		near |= (lo | lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
 	}
+	// Without wildcards the shapes of distinct tiles need 13 distinct
+	// tiles, and a knitted straight all but one of its nine: leave them
+	// out at once for the hands (nearly all) that cannot wait on them.
+	shapes := o.Shapes &^ ShapesOf(Standard)
+	if o.Wildcards == 0 {
+		if held != odd || popcount(held) != n {
+			shapes &^= ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars)
+		}
+		if shapes.Has(KnittedStraight) {
+			within := false
+			for _, km := range knitMasks {
+				within = within || popcount(km&^held) <= 1
+			}
+			if !within {
+				shapes &^= ShapesOf(KnittedStraight)
+			}
+		}
+	}
+	// The standard shape by the tables: what each suit and honour needs,
+	// worked out once; a candidate changes one part.
+	tabled := needTabled(o)
+	var ps parts
+	var rest others
+	var tab []byte
+	var keys [3]int32
+	if tabled {
+		tab = needTable()
+		for p := range len(ps.n0) {
+			ps.need(p, &c, o, tab)
+		}
+		for s := range keys {
+			keys[s], _ = suitKey(&c, s)
+		}
+		rest = ps.others()
+	}
+	// The special shapes this hand can make with one more tile.
+	for s := SevenPairs; s < numShapes; s++ {
+		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
+			shapes &^= 1 << s
+		}
+	}
 	out := dst
 	for k := range tile.NumKinds {
 		c[k]++
 		var sh Shapes
-		if (o.Wildcards > 0 || near.Has(tile.Kind(k))) && completeStandard(&c, o) {
+		switch {
+		case o.Wildcards == 0 && !near.Has(tile.Kind(k)):
+		case tabled && c[k] <= 4:
+			p := partOf(k)
+			var one parts
+			if p < 3 {
+				one.suit(p, tab[keys[p]+pow5[k%9]], o)
+			} else {
+				one.need(p, &c, o, tab)
+			}
+			if rest.wildcards(&ps, p, one.n0[p], one.n1[p]) <= o.Wildcards {
+				sh = ShapesOf(Standard)
+			}
+		case completeStandard(&c, o):
 			sh = ShapesOf(Standard)
 		}
-		for s := SevenPairs; s < numShapes; s++ {
+		for left := shapes; left != 0; left &= left - 1 {
+			s := Shape(bits.TrailingZeros16(uint16(left)))
 			switch {
-			case !o.Shapes.Has(s) || (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11):
 			case o.Wildcards == 0 && s == SevenPairs && !odd.Has(tile.Kind(k)):
 			case o.Wildcards == 0 && s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
 			case special(s, &c, o, nil):

@@ -40,3 +40,27 @@ func BenchmarkScore(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScoreCorpus scores every worked example of the corpus
+// (mcr_fan_examples.json: 132 hands, 75 fans) in turn; one op is one hand.
+// Skipped without the corpus.
+func BenchmarkScoreCorpus(b *testing.B) {
+	cases := loadCorpus(b)
+	type scored struct {
+		h mcr.Hand
+		c mcr.Conditions
+	}
+	hs := make([]scored, len(cases))
+	for i, c := range cases {
+		hs[i].h, hs[i].c = corpusHand(b, c)
+	}
+	o := corpusOptions()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		mcr.Score(hs[i].h, hs[i].c, o)
+		if i++; i == len(hs) {
+			i = 0
+		}
+	}
+}

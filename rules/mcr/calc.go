@@ -20,8 +20,9 @@ type scorer struct {
 	all     tile.Counts // every tile of the hand, kongs as four
 	sets    [4]set      // the melds as sets
 	nsets   int
-	base    table // fans of the tiles, the melds and the win alone
-	unique  int8  // 0 not known yet, 1 a single winning kind, -1 several
+	base    table        // fans of the tiles, the melds and the win alone
+	values  [numFans]int // each fan's points under the options
+	unique  int8         // 0 not known yet, 1 a single winning kind, -1 several
 }
 
 type set struct {
@@ -39,6 +40,9 @@ func (s *scorer) put(t *table, f Fan, n int) {
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	s.h, s.c, s.o = *h, *c, *o
+	for f := BigFourWinds; f < numFans; f++ {
+		s.values[f] = o.value(f)
+	}
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
@@ -315,7 +319,7 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) bool {
 func (s *scorer) total(t *table) int {
 	n := 0
 	for f := BigFourWinds; f < numFans; f++ {
-		n += int(t[f]) * s.o.value(f)
+		n += int(t[f]) * s.values[f]
 	}
 	return n
 }

@@ -41,7 +41,7 @@ type corpusCase struct {
 
 // corpusDir finds the corpus: $JANTAKU_CORPUS, or ../shared/corpus from
 // the repository root.
-func corpusDir(t *testing.T) string {
+func corpusDir(t testing.TB) string {
 	t.Helper()
 	dir := os.Getenv("JANTAKU_CORPUS")
 	if dir == "" {
@@ -53,7 +53,7 @@ func corpusDir(t *testing.T) string {
 	return dir
 }
 
-func loadCorpus(t *testing.T) []corpusCase {
+func loadCorpus(t testing.TB) []corpusCase {
 	t.Helper()
 	b, err := os.ReadFile(filepath.Join(corpusDir(t), "mcr_fan_examples.json"))
 	if err != nil {
@@ -74,7 +74,7 @@ func loadCorpus(t *testing.T) []corpusCase {
 
 // corpusKind reads a corpus tile: its dragons are 5z red, 6z green, 7z
 // white, the opposite order of ours (spec/mcr.md §0.1).
-func corpusKind(t *testing.T, s string) tile.Kind {
+func corpusKind(t testing.TB, s string) tile.Kind {
 	t.Helper()
 	switch s {
 	case "5z":
@@ -89,7 +89,7 @@ func corpusKind(t *testing.T, s string) tile.Kind {
 	return ts[0].Kind
 }
 
-func corpusWind(t *testing.T, w *string) tile.Kind {
+func corpusWind(t testing.TB, w *string) tile.Kind {
 	if w == nil {
 		return tile.East
 	}
@@ -101,7 +101,7 @@ func corpusWind(t *testing.T, w *string) tile.Kind {
 }
 
 // corpusHand converts a case to a hand and conditions.
-func corpusHand(t *testing.T, c corpusCase) (mcr.Hand, mcr.Conditions) {
+func corpusHand(t testing.TB, c corpusCase) (mcr.Hand, mcr.Conditions) {
 	var h mcr.Hand
 	copies := map[tile.Kind]uint8{}
 	mk := func(k tile.Kind) tile.Tile {

@@ -34,3 +34,24 @@ func BenchmarkScore(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkScoreCorpus scores every hand of the Mahjong Soul corpus
+// (riichi-mjsoul-agari/agari_4p.json: 816 hands, every yaku) in turn; one
+// op is one hand. Skipped without the corpus.
+func BenchmarkScoreCorpus(b *testing.B) {
+	var f struct{ Cases []mjsCase }
+	readCorpus(b, "riichi-mjsoul-agari/agari_4p.json", &f)
+	wins := make([]riichi.Win, len(f.Cases))
+	for i, c := range f.Cases {
+		wins[i] = c.win(b)
+	}
+	o := riichi.MahjongSoulRules()
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		riichi.Score(wins[i], o)
+		if i++; i == len(wins) {
+			i = 0
+		}
+	}
+}

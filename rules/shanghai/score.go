@@ -280,13 +280,17 @@ func (sc *scorer) shapes() hand.Options {
 func (sc *scorer) readings() ([]reading, error) {
 	w := sc.s.Win
 	h := sc.s.Hands[w.Seat]
-	as, err := hand.Arrangements(tile.CountsOf(h.Concealed), sc.shapes())
+	var buf [8]hand.Decomposition
+	var rbuf [hand.MaxGroups]hand.Reading
+	c, ho := tile.CountsOf(h.Concealed), sc.shapes()
+	as, err := hand.Decompose(buf[:0], &c, &ho)
 	if err != nil {
 		return nil, fmt.Errorf("shanghai: %v: %w", err, ErrBadHand)
 	}
 	var out []reading
-	for _, a := range as {
-		for _, rd := range a.Readings(w.Tile) {
+	for i := range as {
+		a := as[i].Arrangement()
+		for _, rd := range a.AppendReadings(rbuf[:0], w.Tile) {
 			r := reading{shape: a.Shape, sets: meldSets(h.Melds), wait: rd.Wait}
 			for i, g := range a.Groups {
 				switch g.Kind {

@@ -3,6 +3,7 @@ package sichuan
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
@@ -109,7 +110,8 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 	if gen > 1 && !o.GenPerKind {
 		gen = 1
 	}
-	arrs, err := hand.Arrangements(h.Concealed, arrangeOpts)
+	var buf [8]hand.Decomposition
+	arrs, err := hand.Decompose(buf[:0], &h.Concealed, &arrangeOpts)
 	if err != nil {
 		return Result{}, fmt.Errorf("sichuan: %w: %w", err, game.ErrNotWinning)
 	}
@@ -117,8 +119,12 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("sichuan: %s is not a winning shape: %w", h.Concealed, game.ErrNotWinning)
 	}
 	best := Result{Han: -1}
-	for _, a := range arrs {
-		var ys []Scored
+	var bestYaku [16]Scored // the best reading's yaku, copied out at the end
+	nbest := 0
+	for i := range arrs {
+		a := arrs[i].Arrangement()
+		var yb [16]Scored
+		ys := yb[:0]
 		add := func(y Yaku, n int) {
 			if n > 0 {
 				ys = append(ys, Scored{y, n * han[y]})
@@ -145,9 +151,12 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 		if len(suits) == 1 {
 			add(QingYiSe, 1)
 		}
-		for y, on := range map[Yaku]bool{LingShang: c.Replacement, GangShangPao: c.AfterKong, QiangGang: c.Robbing, HaiDi: c.Last} {
-			if on {
-				add(y, 1)
+		for _, w := range [...]struct {
+			y  Yaku
+			on bool
+		}{{LingShang, c.Replacement}, {GangShangPao, c.AfterKong}, {QiangGang, c.Robbing}, {HaiDi, c.Last}} {
+			if w.on {
+				add(w.y, 1)
 			}
 		}
 		sortScored(ys)
@@ -156,8 +165,12 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 			total += y.Han
 		}
 		if total > best.Han {
-			best = Result{Yaku: ys, Han: total, Shape: a.Shape}
+			best = Result{Han: total, Shape: a.Shape}
+			nbest = copy(bestYaku[:], ys)
 		}
+	}
+	if nbest > 0 {
+		best.Yaku = slices.Clone(bestYaku[:nbest])
 	}
 	best.Value = Value(best.Han, o)
 	best.Pay = best.Value

@@ -59,7 +59,13 @@ func (m Meld) Base() Kind {
 
 // Check reports whether the meld's tiles make the set its type says.
 func (m Meld) Check() error {
-	want := map[MeldType]int{Chi: 3, Pon: 3, Kan: 4, AddedKan: 4, ClosedKan: 4}[m.Type]
+	want := 0
+	switch m.Type {
+	case Chi, Pon:
+		want = 3
+	case Kan, AddedKan, ClosedKan:
+		want = 4
+	}
 	if want == 0 {
 		return fmt.Errorf("tile: unknown meld type %d: %w", m.Type, ErrSyntax)
 	}
@@ -151,16 +157,20 @@ func ParseHand(s string) (Hand, error) {
 			for j < len(s) && s[j] != '(' && s[j] != '[' && s[j] != ' ' && s[j] != '\t' {
 				j++
 			}
-			ts, err := parseRun(s, s[i:j], pos, &ct)
+			var buf [16]Tile
+			ts, err := parseRun(s, s[i:j], pos, &ct, buf[:0])
 			if err != nil {
 				return Hand{}, err
 			}
 			for _, t := range ts {
 				if t.Kind.IsFlower() {
 					h.Flowers = append(h.Flowers, t)
-				} else {
-					h.Concealed = append(h.Concealed, t)
+					continue
 				}
+				if h.Concealed == nil {
+					h.Concealed = make([]Tile, 0, max(14, len(ts)))
+				}
+				h.Concealed = append(h.Concealed, t)
 			}
 			pos += runeLen(s[i:j])
 			i = j
@@ -208,7 +218,7 @@ func parseMeld(input, body string, base int, closed bool, ct *copyTracker) (Meld
 		m.From = int(from[0] - '0')
 		tiles = tiles[:lt]
 	}
-	ts, err := parseRun(input, tiles, tilesPos-1, ct)
+	ts, err := parseRun(input, tiles, tilesPos-1, ct, make([]Tile, 0, 4))
 	if err != nil {
 		return Meld{}, err
 	}

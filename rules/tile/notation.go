@@ -1,6 +1,7 @@
 package tile
 
 import (
+	"math/bits"
 	"strings"
 	"unicode/utf8"
 )
@@ -36,26 +37,28 @@ func (c *copyTracker) take(k Kind, red bool) (Tile, bool) {
 		*u |= 1
 		return Tile{Kind: k, Copy: 0, Red: true}, true
 	}
-	order := [4]uint8{0, 1, 2, 3}
-	if k.IsSuited() && k.Rank() == 5 {
+	free := ^*u & (1<<limit - 1) // the copies not taken, lowest first
+	if k.IsSuited() && k.Rank() == 5 && free&^1 != 0 {
 		// Leave copy 0 for a red five written later.
-		order = [4]uint8{1, 2, 3, 0}
+		free &^= 1
 	}
-	for _, cp := range order {
-		if cp < limit && *u&(1<<cp) == 0 {
-			*u |= 1 << cp
-			return Tile{Kind: k, Copy: cp}, true
-		}
+	if free == 0 {
+		return Tile{}, false
 	}
-	return Tile{}, false
+	cp := uint8(bits.TrailingZeros8(free))
+	*u |= 1 << cp
+	return Tile{Kind: k, Copy: cp}, true
 }
 
 // Parse reads tiles in mpsz notation. Errors are *ParseError naming the
 // offending character and its position, and match ErrSyntax or ErrTooMany.
 func Parse(s string) ([]Tile, error) {
 	var ct copyTracker
-	ts, err := parseRun(s, s, 0, &ct)
-	return ts, err
+	ts, err := parseRun(s, s, 0, &ct, make([]Tile, 0, len(s)))
+	if err != nil {
+		return nil, err
+	}
+	return ts, nil
 }
 
 // MustParse is Parse for literals in tests and examples; it panics on error.
@@ -68,14 +71,14 @@ func MustParse(s string) []Tile {
 }
 
 // parseRun parses the mpsz text run, which starts at character offset base
-// of input (for error positions).
-func parseRun(input, run string, base int, ct *copyTracker) ([]Tile, error) {
+// of input (for error positions), appending its tiles to out.
+func parseRun(input, run string, base int, ct *copyTracker, out []Tile) ([]Tile, error) {
 	type pend struct {
 		digit byte
 		pos   int
 	}
-	var pending []pend
-	out := make([]Tile, 0, len(run))
+	var pbuf [16]pend
+	pending := pbuf[:0]
 	pos := base
 	for _, r := range run {
 		pos++

@@ -1,0 +1,22 @@
+package tile_test
+
+import (
+	"testing"
+
+	"jantaku/rules/tile"
+)
+
+// BenchmarkParseHand reads a closed hand and one with melds, as the
+// scoring command and the peers' benchmark do.
+func BenchmarkParseHand(b *testing.B) {
+	for _, s := range []string{"123m567m678p345s88s1m", "234m456m11z789m9m (pon 777z<2)"} {
+		b.Run(s, func(b *testing.B) {
+			b.ReportAllocs()
+			for b.Loop() {
+				if _, err := tile.ParseHand(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
