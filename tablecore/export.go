@@ -110,6 +110,9 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 	if g.over {
 		final := &record.Final{}
 		copy(final.Scores[:], g.st.Scores)
+		if st, ok := g.Settlement(); ok {
+			copy(final.Points[:], st.Points)
+		}
 		out.Final = final
 	}
 	return out, nil

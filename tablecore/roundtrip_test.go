@@ -44,21 +44,15 @@ func corpusRecords(t *testing.T) []string {
 
 // tenhouOptions are the table options a Tenhou record was played under.
 func tenhouOptions(rec *record.Game) (riichi.TableOptions, error) {
-	var o riichi.TableOptions
-	var err error
-	if rec.Rules.HasType {
-		o, err = riichi.TenhouTable(rec.Rules.Type, rec.Rules.Date)
-	} else {
-		o, err = riichi.TablePreset("tenhou")
-		o.Length = map[bool]string{true: "hanchan", false: "tonpuusen"}[rec.Rules.Hanchan]
+	length := ""
+	if !rec.Rules.Hanchan && playedAsHanchan(rec) {
+		length = "hanchan"
 	}
-	o.RedFives = 0
-	for _, r := range rec.Rules.Red {
-		if r {
-			o.RedFives++
-		}
+	rs, _, err := tablecore.RecordRuleset(rec, length)
+	if err != nil {
+		return riichi.TableOptions{}, err
 	}
-	return o, err
+	return rs.(*riichi.Ruleset).Options(), nil
 }
 
 func resolveAny(name string, options json.RawMessage) (game.Ruleset, error) {
@@ -166,7 +160,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 				}
 			}
 		}
-		if rec.Final != nil && (back.Final == nil || back.Final.Scores != rec.Final.Scores) {
+		if rec.Final != nil && (back.Final == nil || back.Final.Scores != rec.Final.Scores || rec.Final.Points != [4]float64{} && back.Final.Points != rec.Final.Points) {
 			t.Errorf("%s: final %+v, after the round trip %+v", name, rec.Final, back.Final)
 		}
 		done++

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -121,7 +122,24 @@ func TestExportReplayEveryRiichiPreset(t *testing.T) {
 		if !tb.Game().Over() {
 			t.Fatalf("%s: the game did not end", preset)
 		}
+		want, ok := tb.Game().Settlement()
+		if !ok || len(want.Points) != 4 {
+			t.Fatalf("%s: no settlement", preset)
+		}
+		if err := tb.RecordResult(context.Background()); err != nil {
+			t.Fatal(err)
+		}
 		tb.Close()
+		// The journal with its result opens again, the result checked.
+		resolve := func(name string, o json.RawMessage) (game.Ruleset, error) { return rulesets.New(name, o) }
+		tb2, err := tablecore.Open(context.Background(), jnl, resolve, nil)
+		if err != nil {
+			t.Fatalf("%s: reopen with the result: %v", preset, err)
+		}
+		if got, _ := tb2.Game().Settlement(); !slices.Equal(got.Points, want.Points) {
+			t.Fatalf("%s: settlement %v after reopening, %v before", preset, got, want)
+		}
+		tb2.Close()
 		file := filepath.Join(dir, "game.json")
 		var out, errb bytes.Buffer
 		if code := run(context.Background(), []string{"export", "--out", file, jnl}, nil, &out, &errb); code != 0 {
@@ -130,6 +148,11 @@ func TestExportReplayEveryRiichiPreset(t *testing.T) {
 		out.Reset()
 		if code := run(context.Background(), []string{"replay", file}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "ok: every action accepted") {
 			t.Fatalf("%s: replay of the export: exit %d\n%s%s", preset, code, out.String(), errb.String())
+		}
+		b, _ := os.ReadFile(file)
+		rec, err := record.Read(bytes.NewReader(b))
+		if err != nil || rec.Final == nil || !slices.Equal(rec.Final.Points[:], want.Points) {
+			t.Fatalf("%s: exported final %+v, want results %v (%v)", preset, rec.Final, want.Points, err)
 		}
 	}
 }

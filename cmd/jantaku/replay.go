@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"jantaku/rules/game"
-	"jantaku/rules/riichi"
 	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
@@ -121,7 +120,7 @@ func replayFile(path, length string, stdout io.Writer) bool {
 		fmt.Fprintf(stdout, "%s\n  REJECTED: %v\n", path, err)
 		return false
 	}
-	rs, desc, err := recordRuleset(rec, length)
+	rs, desc, err := tablecore.RecordRuleset(rec, length)
 	if err != nil {
 		fmt.Fprintf(stdout, "%s\n  REJECTED: %v\n", path, err)
 		return false
@@ -145,69 +144,6 @@ func replayFile(path, length string, stdout io.Writer) bool {
 	}
 	fmt.Fprintf(stdout, "  ok: every action accepted, every score change reproduced\n")
 	return true
-}
-
-// recordRuleset is the ruleset a record replays under: the one a record
-// jantaku wrote names, or Tenhou's rules of the record's lobby and date;
-// length, when set, overrides the game's length. desc describes it.
-func recordRuleset(rec *record.Game, length string) (game.Ruleset, string, error) {
-	if ref := rec.Rules.Referee; ref != nil {
-		opts := ref.Options
-		if length != "" {
-			m := map[string]any{}
-			if len(opts) > 0 {
-				if err := json.Unmarshal(opts, &m); err != nil {
-					return nil, "", fmt.Errorf("the record's rule options: %w", err)
-				}
-			}
-			m["length"] = length
-			var err error
-			if opts, err = json.Marshal(m); err != nil {
-				return nil, "", err
-			}
-		}
-		rs, err := rulesets.New(ref.Ruleset, opts)
-		if err != nil {
-			return nil, "", fmt.Errorf("the record's rules: %w", err)
-		}
-		return rs, "the rules it was played under: " + ref.Ruleset, nil
-	}
-	var o riichi.TableOptions
-	desc := "Tenhou's rules"
-	reds := 0
-	for _, r := range rec.Rules.Red {
-		if r {
-			reds++
-		}
-	}
-	if rec.Rules.HasType {
-		var err error
-		if o, err = riichi.TenhouTable(rec.Rules.Type, rec.Rules.Date); err != nil {
-			return nil, "", err
-		}
-		desc = fmt.Sprintf("Tenhou's rules for game type %#04x", rec.Rules.Type)
-		if !rec.Rules.Date.IsZero() {
-			desc += " as of " + rec.Rules.Date.Format("2006-01-02")
-		}
-	} else {
-		// No game type: the length the record shows.
-		o, _ = riichi.TablePreset("tenhou")
-		o.Length = "hanchan"
-		if !rec.Rules.Hanchan {
-			o.Length = "tonpuusen"
-		}
-	}
-	// The tiles are the record's: its red fives (tenhou.net/6 "aka") count
-	// over a label that says otherwise.
-	o.RedFives = reds
-	if length != "" {
-		o.Length = length
-	}
-	rs, err := riichi.New(o)
-	if err != nil {
-		return nil, "", err
-	}
-	return rs, desc + ", " + o.Length, nil
 }
 
 func describeHand(r tablecore.HandReport) string {
