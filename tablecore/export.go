@@ -12,9 +12,18 @@ import (
 	"jantaku/tablecore/record"
 )
 
+// TenhouTyper is a ruleset that can say which Tenhou game type its rules
+// are (riichi.Ruleset): exported records are labelled with it. ok is false
+// when the rules differ from that type's in more than its flags say.
+type TenhouTyper interface {
+	TenhouType() (typ int, ok bool)
+}
+
 // Record rebuilds the riichi game journaled at path as a game record, for
 // tenhou.net/6 export (record.WriteTenhou6): every finished hand with its
-// deal, actions, indicators and result. A hand still in play is left out.
+// deal, actions, indicators and result, and the ruleset it was played
+// under (Rules.Referee). A hand still in play is left out; Final is nil
+// while the game is not over.
 func Record(path string, resolve Resolver) (*record.Game, error) {
 	var g *Game
 	var reds [3]bool
@@ -49,7 +58,18 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 				return err
 			}
 			reds = rs.Rules().Set.Reds
-			out.Rules = record.Rules{Red: reds, Hanchan: true, OpenTanyao: true, Label: in.Ruleset}
+			out.Rules = record.Rules{Red: reds, Hanchan: true, OpenTanyao: true, Label: in.Ruleset,
+				Referee: &record.Referee{Ruleset: in.Ruleset, Options: in.Options}}
+			if tt, ok := rs.(TenhouTyper); ok {
+				// Labelled as Tenhou labels the type, so that readers get the
+				// length and open tanyao from it.
+				typ, same := tt.TenhouType()
+				r := &out.Rules
+				r.Label = record.TypeLabel(typ)
+				r.Hanchan = typ&record.TypeHanchan != 0
+				r.OpenTanyao = typ&record.TypeNoKuitan == 0
+				r.Type, r.HasType = typ, same
+			}
 		case "deal":
 			if g == nil {
 				return fmt.Errorf("record %d: a deal before the game", e.Seq)
@@ -90,6 +110,9 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 	if g.over {
 		final := &record.Final{}
 		copy(final.Scores[:], g.st.Scores)
+		if st, ok := g.Settlement(); ok {
+			copy(final.Points[:], st.Points)
+		}
 		out.Final = final
 	}
 	return out, nil
@@ -123,6 +146,11 @@ func recordHand(h *game.Hand, st game.Standing) (record.Hand, error) {
 	}
 	r.Actions = append(r.Actions, record.Action{Type: record.Draw, Seat: int(h.Dealer), Tile: h.Wall.Tiles[pos]})
 	for _, i := range h.Indicators {
+		if !h.Wall.Known[i] {
+			// A record has no unknown tile: the indicators stop at the
+			// first one nobody saw (a later one would take its place).
+			break
+		}
 		r.Dora = append(r.Dora, h.Wall.Tiles[i])
 	}
 	riichiWin := false
@@ -131,9 +159,10 @@ func recordHand(h *game.Hand, st game.Standing) (record.Hand, error) {
 	}
 	if riichiWin {
 		for _, i := range h.Indicators {
-			if i+1 < len(h.Wall.Tiles) && h.Wall.Known[i+1] {
-				r.Ura = append(r.Ura, h.Wall.Tiles[i+1])
+			if i+1 >= len(h.Wall.Tiles) || !h.Wall.Known[i+1] {
+				break
 			}
+			r.Ura = append(r.Ura, h.Wall.Tiles[i+1])
 		}
 	}
 	drawn := map[game.Seat]tile.Tile{}
@@ -220,6 +249,13 @@ func meldOf(h *game.Hand, a game.Action) (tile.Meld, bool) {
 			if m.Type == tile.AddedKan && m.Tiles[len(m.Tiles)-1] == a.Tile {
 				return m, true
 			}
+			if m.Type == tile.Pon && m.Tiles[0].Kind == a.Tile.Kind && robbed(h, a) {
+				// Robbed (chankan): the pon stayed a pon, but the record
+				// shows the kong that was declared.
+				k := m
+				k.Type, k.Tiles = tile.AddedKan, append(slices.Clone(m.Tiles), a.Tile)
+				return k, true
+			}
 		default:
 			if m.Open() && m.Type != tile.AddedKan && m.Tiles[0] == a.Tile {
 				return m, true
@@ -234,6 +270,16 @@ func meldOf(h *game.Hand, a game.Action) (tile.Meld, bool) {
 		}
 	}
 	return tile.Meld{}, false
+}
+
+// robbed reports whether the added kong a was robbed: a win on its tile.
+func robbed(h *game.Hand, a game.Action) bool {
+	for _, w := range h.Wins {
+		if w.Robbed && w.Tile == a.Tile {
+			return true
+		}
+	}
+	return false
 }
 
 func recordLimit(s string) record.Limit {

@@ -63,6 +63,16 @@ func (g *Game) Hand() *game.Hand { return g.h }
 // Over reports whether the game has ended.
 func (g *Game) Over() bool { return g.over }
 
+// Settlement is the final account of a game that is over, when its
+// ruleset has one (game.Settler: riichi's uma and oka).
+func (g *Game) Settlement() (game.Settlement, bool) {
+	s, ok := g.rs.(game.Settler)
+	if !g.over || !ok {
+		return game.Settlement{}, false
+	}
+	return s.Settlement(g.st.Scores), true
+}
+
 // Deal is the start of a hand: the wall in draw order and the dice. A
 // position whose tile is unknown (replays) has Known[i] false; a nil Known
 // means every tile is known. The dealt tiles must be known.

@@ -16,7 +16,7 @@ const inputVersion = 1
 // state is the fold of its inputs; its events are recomputed on replay.
 type input struct {
 	V    int    `json:"v"`
-	Type string `json:"type"` // "game", "deal", "action" or "foul"
+	Type string `json:"type"` // "game", "deal", "action", "foul" or "result"
 
 	// game
 	Ruleset string          `json:"ruleset,omitempty"`
@@ -37,6 +37,9 @@ type input struct {
 
 	// foul
 	Reason string `json:"reason,omitempty"`
+
+	// result
+	Result *game.Settlement `json:"result,omitempty"`
 }
 
 func encodeAction(a game.Action) ([]byte, error) {

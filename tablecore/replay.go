@@ -1,6 +1,7 @@
 package tablecore
 
 import (
+	"context"
 	"fmt"
 
 	"jantaku/rules/game"
@@ -117,10 +118,33 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	return d, nil
 }
 
+// stepper deals and applies actions: straight to the referee, or through
+// a Table's journal.
+type stepper struct {
+	start func(Deal) error
+	apply func(game.Action) error
+}
+
 // ReplayHand deals h into g and plays its actions and result through the
 // referee, which must accept each one. Claims nobody made are passed; a
 // record names faces, so each discard or call uses a held tile of that face.
 func ReplayHand(g *Game, h *record.Hand) error {
+	return replayHand(g, h, stepper{
+		start: func(d Deal) error { _, err := g.StartHand(d); return err },
+		apply: func(a game.Action) error { _, err := g.Apply(a); return err },
+	})
+}
+
+// ReplayHand plays the record of a hand on the table as ReplayHand does,
+// journaling the deal and every action: a game record becomes a journal.
+func (t *Table) ReplayHand(ctx context.Context, h *record.Hand) error {
+	return replayHand(t.g, h, stepper{
+		start: func(d Deal) error { _, err := t.StartHand(ctx, d); return err },
+		apply: func(a game.Action) error { _, err := t.Apply(ctx, a); return err },
+	})
+}
+
+func replayHand(g *Game, h *record.Hand, do stepper) error {
 	fail := func(i int, what string, err error) error {
 		return &ReplayError{Hand: h.String(), Index: i, What: what, Err: err}
 	}
@@ -129,7 +153,7 @@ func ReplayHand(g *Game, h *record.Hand) error {
 	if err != nil {
 		return fail(-1, "the wall", err)
 	}
-	if _, err := g.StartHand(d); err != nil {
+	if err := do.start(d); err != nil {
 		return fail(-1, "the deal", err)
 	}
 	hd := g.Hand()
@@ -151,7 +175,7 @@ func ReplayHand(g *Game, h *record.Hand) error {
 		}
 		for s, r := range hd.Claim.Responses {
 			if !r.Answered {
-				if _, err := g.Apply(game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
+				if err := do.apply(game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
 					return err
 				}
 			}
@@ -231,7 +255,7 @@ func ReplayHand(g *Game, h *record.Hand) error {
 				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
 			}
 		}
-		if _, err := g.Apply(a); err != nil {
+		if err := do.apply(a); err != nil {
 			return fail(i, ra.String(), err)
 		}
 		if a.Kind.IsClaim() {
@@ -240,7 +264,7 @@ func ReplayHand(g *Game, h *record.Hand) error {
 			}
 		}
 	}
-	return replayResult(g, h, passRest, fail)
+	return replayResult(g, h, do, passRest, fail)
 }
 
 // drawIndexFor is the wall position the next draw will come from, or -1.
@@ -265,7 +289,7 @@ func findExcept(hand []tile.Tile, t tile.Tile, taken map[tile.Tile]bool) (tile.T
 	return tile.Tile{}, false
 }
 
-func replayResult(g *Game, h *record.Hand, passRest func() error, fail func(int, string, error) error) error {
+func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fail func(int, string, error) error) error {
 	hd := g.Hand()
 	r := h.Result
 	switch {
@@ -280,7 +304,7 @@ func replayResult(g *Game, h *record.Hand, passRest func() error, fail func(int,
 				}
 				a = game.Action{Kind: game.Ron, Seat: game.Seat(w.Who), Tile: hd.Claim.Tile}
 			}
-			if _, err := g.Apply(a); err != nil {
+			if err := do.apply(a); err != nil {
 				return fail(-1, fmt.Sprintf("win by seat %d", w.Who), err)
 			}
 		}
@@ -293,7 +317,7 @@ func replayResult(g *Game, h *record.Hand, passRest func() error, fail func(int,
 		for s := 0; s < hd.Players && hd.Phase == game.Claims; s++ {
 			for _, a := range g.Legal(game.Seat(s)) {
 				if a.Kind == game.Ron {
-					if _, err := g.Apply(a); err != nil {
+					if err := do.apply(a); err != nil {
 						return fail(-1, "triple ron", err)
 					}
 					break
@@ -304,7 +328,7 @@ func replayResult(g *Game, h *record.Hand, passRest func() error, fail func(int,
 			return fail(-1, "triple ron", err)
 		}
 	case r.Draw == record.NineTerminals:
-		if _, err := g.Apply(game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
+		if err := do.apply(game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
 			return fail(-1, "nine terminals", err)
 		}
 	default:

@@ -10,7 +10,6 @@ import (
 	"testing"
 
 	"jantaku/rules/game"
-	"jantaku/rules/riichi"
 	"jantaku/rules/tile"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
@@ -36,28 +35,22 @@ func readRecord(path string) (*record.Game, error) {
 		return nil, err
 	}
 	defer f.Close()
-	if strings.HasSuffix(path, ".json") {
-		return record.ReadTenhou6(f)
+	g, err := record.Read(f)
+	if err != nil {
+		return nil, err
 	}
-	return record.ReadMjlog(f)
+	g.Named(filepath.Base(path))
+	return g, nil
 }
 
-// tenhouRuleset is the tenhou preset with the record's own table rules.
-func tenhouRuleset(t testing.TB, g *record.Game) *riichi.Ruleset {
-	o, err := riichi.TablePreset("tenhou")
-	if err != nil {
-		t.Fatal(err)
+// tenhouRuleset is Tenhou's rules of the record's lobby and date, as
+// replay chooses them (tablecore.RecordRuleset).
+func tenhouRuleset(t testing.TB, g *record.Game) game.Ruleset {
+	length := ""
+	if !g.Rules.Hanchan && playedAsHanchan(g) {
+		length = "hanchan"
 	}
-	o.RedFives = 0
-	for _, red := range g.Rules.Red {
-		if red {
-			o.RedFives++
-		}
-	}
-	if !g.Rules.Hanchan && !playedAsHanchan(g) {
-		o.Length = "tonpuusen"
-	}
-	rs, err := riichi.New(o)
+	rs, _, err := tablecore.RecordRuleset(g, length)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +78,7 @@ func playedAsHanchan(g *record.Game) bool {
 var excluded = map[string]string{
 	"tenhou/mjai-reviewer/confusing_nakis_1.json":         "a hand-made snippet for call parsing: its result pays the winner no riichi stick although the declarer's riichi had taken effect",
 	"tenhou/mjai-reviewer/confusing_nakis_2.json":         "a hand-made snippet for call parsing: it holds five 5s",
-	"tenhou/pantheon-gpl3/xml/models__chips_tonpusen.xml": "a private lobby (1111) whose dealer does not repeat after a win, a rule the record does not state",
+	"tenhou/pantheon-gpl3/xml/models__chips_tonpusen.xml": "a chip (祝儀) lobby, game type 0x641: refused, as the referee does not play its rules",
 }
 
 // TestReplayCorpus replays every real game of the corpus through the

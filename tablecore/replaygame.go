@@ -83,6 +83,9 @@ func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) erro
 		if !slices.Equal(g.st.Scores, rec.Final.Scores[:]) {
 			return fmt.Errorf("replay: final scores %v, the record has %v", g.st.Scores, rec.Final.Scores)
 		}
+		if st, ok := g.Settlement(); ok && rec.Final.Points != [4]float64{} && !slices.Equal(st.Points, rec.Final.Points[:]) {
+			return fmt.Errorf("replay: final results after uma and oka %v, the record has %v (scores %v)", st.Points, rec.Final.Points, g.st.Scores)
+		}
 	}
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"jantaku/rules/game"
@@ -26,6 +27,8 @@ type Table struct {
 	Name  string          // the ruleset's name as journaled
 	Opts  json.RawMessage // the ruleset's options as journaled
 	Start []Event         // events rebuilt by Open (the whole game so far)
+
+	resulted bool // the final settlement is journaled
 }
 
 // Clock is where a Table takes the time it stamps on journal records.
@@ -122,6 +125,14 @@ func Open(ctx context.Context, path string, resolve Resolver, now Clock) (*Table
 			if err != nil {
 				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
 			}
+		case "result":
+			// Written for readers of the journal; it must agree with the
+			// settlement the game's inputs give.
+			got, ok := t.g.Settlement()
+			if !ok || in.Result == nil || !slices.Equal(got.Points, in.Result.Points) || !slices.Equal(got.Places, in.Result.Places) {
+				return fmt.Errorf("record %d: the result %+v is not the game's settlement %+v: %w", e.Seq, in.Result, got, ErrJournal)
+			}
+			t.resulted = true
 		default:
 			return fmt.Errorf("record %d: unknown record type %q: %w", e.Seq, in.Type, ErrJournal)
 		}
@@ -194,6 +205,26 @@ func (t *Table) Foul(ctx context.Context, a game.Action, reason string) ([]Event
 		return nil, fmt.Errorf("tablecore: the foul was not recorded: %w: %w", ErrNotRecorded, err)
 	}
 	return t.g.Foul(a, reason)
+}
+
+// RecordResult journals the final settlement of a game that is over
+// (places, results after uma and oka), once, for readers of the journal;
+// Open checks it against the game. A game not over, or whose ruleset has
+// no settlement, writes nothing.
+func (t *Table) RecordResult(ctx context.Context) error {
+	st, ok := t.g.Settlement()
+	if !ok || t.resulted {
+		return nil
+	}
+	b, err := json.Marshal(input{V: inputVersion, Type: "result", Result: &st})
+	if err != nil {
+		return err
+	}
+	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: -1, Payload: b}); err != nil {
+		return fmt.Errorf("tablecore: the result was not recorded: %w: %w", ErrNotRecorded, err)
+	}
+	t.resulted = true
+	return nil
 }
 
 // Records returns the number of records in the journal: the game record

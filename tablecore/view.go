@@ -33,6 +33,9 @@ type View struct {
 	Wins       []WinView  `json:"wins,omitempty"`
 	End        *EndView   `json:"end,omitempty"`
 	GameOver   bool       `json:"game_over"`
+	// Settlement is the final account once the game is over (places and
+	// results after uma and oka), for the result screen.
+	Settlement *game.Settlement `json:"settlement,omitempty"`
 	// For a seat's own view: the seat and what it may do now.
 	Viewer int          `json:"viewer"` // -1: public; 4: spectators
 	Legal  []ActionView `json:"legal,omitempty"`
@@ -116,6 +119,9 @@ const (
 // once the hand is over (while a hand goes on after wins, they stay hidden).
 func (g *Game) View(audience int) View {
 	v := View{V: ViewVersion, Seq: g.seq, Ruleset: g.rules.Name, Hand: g.hands, Viewer: audience, GameOver: g.over, Dealer: int(g.st.Dealer), Scores: g.st.Scores}
+	if st, ok := g.Settlement(); ok {
+		v.Settlement = &st
+	}
 	h := g.h
 	if h == nil {
 		v.Phase = "waiting"

@@ -78,9 +78,13 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			return err
 		}
 		tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-		fmt.Fprintln(tw, "ID\tFINISHED\tRULESET\tHANDS\tSCORES")
+		fmt.Fprintln(tw, "ID\tFINISHED\tRULESET\tHANDS\tSCORES\tRESULT")
 		for _, g := range games {
-			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%v\n", g.ID, g.Finished.Local().Format("2006-01-02 15:04"), g.Ruleset, g.Hands, g.Scores)
+			result := "-"
+			if g.Result != nil {
+				result = fmt.Sprint(g.Result.Points)
+			}
+			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%v\t%s\n", g.ID, g.Finished.Local().Format("2006-01-02 15:04"), g.Ruleset, g.Hands, g.Scores, result)
 		}
 		return tw.Flush()
 	case "export":

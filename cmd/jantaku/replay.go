@@ -14,7 +14,6 @@ import (
 	"strings"
 
 	"jantaku/rules/game"
-	"jantaku/rules/riichi"
 	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
@@ -121,7 +120,7 @@ func replayFile(path, length string, stdout io.Writer) bool {
 		fmt.Fprintf(stdout, "%s\n  REJECTED: %v\n", path, err)
 		return false
 	}
-	rs, desc, err := recordRuleset(rec, length)
+	rs, desc, err := tablecore.RecordRuleset(rec, length)
 	if err != nil {
 		fmt.Fprintf(stdout, "%s\n  REJECTED: %v\n", path, err)
 		return false
@@ -145,69 +144,6 @@ func replayFile(path, length string, stdout io.Writer) bool {
 	}
 	fmt.Fprintf(stdout, "  ok: every action accepted, every score change reproduced\n")
 	return true
-}
-
-// recordRuleset is the ruleset a record replays under: the one a record
-// jantaku wrote names, or Tenhou's rules of the record's lobby and date;
-// length, when set, overrides the game's length. desc describes it.
-func recordRuleset(rec *record.Game, length string) (game.Ruleset, string, error) {
-	if ref := rec.Rules.Referee; ref != nil {
-		opts := ref.Options
-		if length != "" {
-			m := map[string]any{}
-			if len(opts) > 0 {
-				if err := json.Unmarshal(opts, &m); err != nil {
-					return nil, "", fmt.Errorf("the record's rule options: %w", err)
-				}
-			}
-			m["length"] = length
-			var err error
-			if opts, err = json.Marshal(m); err != nil {
-				return nil, "", err
-			}
-		}
-		rs, err := rulesets.New(ref.Ruleset, opts)
-		if err != nil {
-			return nil, "", fmt.Errorf("the record's rules: %w", err)
-		}
-		return rs, "the rules it was played under: " + ref.Ruleset, nil
-	}
-	var o riichi.TableOptions
-	desc := "Tenhou's rules"
-	reds := 0
-	for _, r := range rec.Rules.Red {
-		if r {
-			reds++
-		}
-	}
-	if rec.Rules.HasType {
-		var err error
-		if o, err = riichi.TenhouTable(rec.Rules.Type, rec.Rules.Date); err != nil {
-			return nil, "", err
-		}
-		desc = fmt.Sprintf("Tenhou's rules for game type %#04x", rec.Rules.Type)
-		if !rec.Rules.Date.IsZero() {
-			desc += " as of " + rec.Rules.Date.Format("2006-01-02")
-		}
-	} else {
-		// No game type: the length the record shows.
-		o, _ = riichi.TablePreset("tenhou")
-		o.Length = "hanchan"
-		if !rec.Rules.Hanchan {
-			o.Length = "tonpuusen"
-		}
-	}
-	// The tiles are the record's: its red fives (tenhou.net/6 "aka") count
-	// over a label that says otherwise.
-	o.RedFives = reds
-	if length != "" {
-		o.Length = length
-	}
-	rs, err := riichi.New(o)
-	if err != nil {
-		return nil, "", err
-	}
-	return rs, desc + ", " + o.Length, nil
 }
 
 func describeHand(r tablecore.HandReport) string {
@@ -255,23 +191,57 @@ func readRecordFile(path string) (*record.Game, error) {
 	return g, nil
 }
 
-const exportUsage = `usage: jantaku export [--out FILE] JOURNAL
+const exportUsage = `usage: jantaku export [--out FILE] [--names A,B,C,D] [--unfinished] JOURNAL
 
-Writes the finished hands of a riichi game journal (the table's, or one from
-"jantaku archive export") as tenhou.net/6 JSON, which replay and review tools load.`
+Writes a riichi game journal (the table's, or one from "jantaku archive
+export") as tenhou.net/6 JSON, which replay and review tools load: every
+hand, the final scores, and the rules it was played under, so that
+"jantaku replay" replays it under them. A game still in play is refused
+unless --unfinished (its finished hands are written). --names gives the
+players' names by seat (default "seat 0" … "seat 3").`
 
 func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	out := fs.String("out", "", "file to write (default standard output)")
-	if err := fs.Parse(args); err != nil || fs.NArg() != 1 {
+	names := fs.String("names", "", "the players' names by seat, comma-separated")
+	unfinished := fs.Bool("unfinished", false, "write the finished hands of a game still in play")
+	var paths []string
+	for rest := args; ; {
+		if err := fs.Parse(rest); err != nil {
+			return usageError{fmt.Errorf("%v\n%s", err, exportUsage)}
+		}
+		if rest = fs.Args(); len(rest) == 0 {
+			break
+		}
+		paths, rest = append(paths, rest[0]), rest[1:]
+	}
+	if len(paths) != 1 {
 		return usageError{errors.New(exportUsage)}
 	}
-	rec, err := tablecore.Record(fs.Arg(0), func(name string, options json.RawMessage) (game.Ruleset, error) {
+	var who []string
+	if *names != "" {
+		if who = strings.Split(*names, ","); len(who) != 4 {
+			return usageError{fmt.Errorf("--names %q: want four names, by seat, comma-separated", *names)}
+		}
+	}
+	rec, err := tablecore.Record(paths[0], func(name string, options json.RawMessage) (game.Ruleset, error) {
 		return rulesets.New(name, options)
 	})
 	if err != nil {
 		return err
+	}
+	if len(rec.Hands) == 0 {
+		return fmt.Errorf("%s: no hand of the game is finished: nothing to export", paths[0])
+	}
+	if rec.Final == nil && !*unfinished {
+		return fmt.Errorf("%s: the game is not over (%d hands finished, the last %s): --unfinished writes the finished hands", paths[0], len(rec.Hands), &rec.Hands[len(rec.Hands)-1])
+	}
+	for s := range rec.Players {
+		rec.Players[s].Name = fmt.Sprintf("seat %d", s)
+		if who != nil {
+			rec.Players[s].Name = strings.TrimSpace(who[s])
+		}
 	}
 	w := stdout
 	if *out != "" {
@@ -282,5 +252,12 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 		defer f.Close()
 		w = f
 	}
-	return record.WriteTenhou6(w, rec)
+	if err := record.WriteTenhou6(w, rec); err != nil {
+		return err
+	}
+	if *out != "" {
+		f := w.(*os.File)
+		return f.Close()
+	}
+	return nil
 }

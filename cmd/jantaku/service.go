@@ -426,12 +426,19 @@ func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
 
 // finish archives the finished game and moves its journal aside.
 func (s *service) finish(ctx context.Context) error {
+	if err := s.t.RecordResult(ctx); err != nil {
+		return err
+	}
 	j, err := os.ReadFile(s.journalPath())
 	if err != nil {
 		return err
 	}
 	st := s.t.Game().Standing()
-	id, err := s.arch.Put(archive.Summary{Ruleset: s.t.Name, Options: s.t.Opts, Started: s.started, Finished: s.now(), Hands: st.Hands, Scores: st.Scores}, j)
+	sum := archive.Summary{Ruleset: s.t.Name, Options: s.t.Opts, Started: s.started, Finished: s.now(), Hands: st.Hands, Scores: st.Scores}
+	if r, ok := s.t.Game().Settlement(); ok {
+		sum.Result = &r
+	}
+	id, err := s.arch.Put(sum, j)
 	if err != nil {
 		return err
 	}

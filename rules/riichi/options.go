@@ -69,7 +69,16 @@ type Options struct {
 	// hand with pao: the discarder (D-RI-38; also when empty) or the
 	// liable player (Tenhou).
 	PaoHonba PaoHonba `yaml:"pao_honba" json:"pao_honba"`
+	// FinalRounding is how the final results are rounded to whole
+	// thousands (D-RI-37): none (to the hundred), half_up (四捨五入 of the
+	// score, Tenhou) or gosha_rokunyu (五捨六入: 500 rounds down, common
+	// in parlours); when rounded, first place takes the balance so that
+	// the results add up to zero.
+	FinalRounding FinalRounding `yaml:"final_rounding" json:"final_rounding"`
 }
+
+// FinalRounding is how final results are rounded (D-RI-37).
+type FinalRounding string
 
 // PaoHonba is who pays the honba of a pao hand's ron (D-RI-38).
 type PaoHonba string
@@ -112,6 +121,10 @@ const (
 	// open or added kong's replacement tile does not count that kong's
 	// indicator, turned only after the replacement's discard (Tenhou).
 	KanDoraNotRinshan KanDoraTiming = "minkan_after_replacement_discard"
+
+	RoundNone   FinalRounding = "none"
+	RoundHalfUp FinalRounding = "half_up"
+	RoundGosha  FinalRounding = "gosha_rokunyu"
 
 	PaoHonbaDiscarder PaoHonba = "discarder"
 	PaoHonbaLiable    PaoHonba = "liable"
@@ -161,6 +174,7 @@ func SeedRules() Options {
 		Renhou:           RenhouNone,
 		Penalty:          PenaltyMangan,
 		PaoHonba:         PaoHonbaDiscarder,
+		FinalRounding:    RoundNone,
 	}
 }
 
@@ -189,6 +203,7 @@ func TenhouRules() Options {
 	o.PaoHonba = PaoHonbaLiable
 	o.StartingPoints = 25000
 	o.Uma = []int{20, 10, -10, -20}
+	o.FinalRounding = RoundHalfUp
 	return o
 }
 
@@ -199,11 +214,32 @@ func MahjongSoulRules() Options {
 	o := TenhouRules()
 	o.DoubleYakuman = true
 	o.Uma = []int{15, 5, -5, -15}
+	o.FinalRounding = RoundNone
+	return o
+}
+
+// ParlourRules are Tenhou's rules settled as a common Japanese parlour
+// (フリー雀荘) does: 25,000 start, 30,000 return (oka 20 to first), uma
+// +10/+5/−5/−10, results rounded 五捨六入.
+func ParlourRules() Options {
+	o := TenhouRules()
+	o.Uma = []int{10, 5, -5, -10}
+	o.FinalRounding = RoundGosha
+	return o
+}
+
+// LeagueRules are Tenhou's rules settled as professional leagues commonly
+// do: 25,000 start, 30,000 return (oka 20 to first), uma
+// +30/+10/−10/−30, results to the hundred points (one decimal).
+func LeagueRules() Options {
+	o := TenhouRules()
+	o.Uma = []int{30, 10, -10, -30}
+	o.FinalRounding = RoundNone
 	return o
 }
 
 // Presets lists the preset names Preset accepts.
-func Presets() []string { return []string{"seed", "tenhou", "mahjongsoul"} }
+func Presets() []string { return []string{"seed", "tenhou", "mahjongsoul", "parlour", "league"} }
 
 // Preset returns the named preset: "seed", "tenhou" or "mahjongsoul".
 func Preset(name string) (Options, error) {
@@ -214,6 +250,10 @@ func Preset(name string) (Options, error) {
 		return TenhouRules(), nil
 	case "mahjongsoul", "majsoul", "mjsoul":
 		return MahjongSoulRules(), nil
+	case "parlour", "parlor":
+		return ParlourRules(), nil
+	case "league":
+		return LeagueRules(), nil
 	}
 	return Options{}, fmt.Errorf("riichi: unknown preset %q (want one of %s): %w", name, strings.Join(Presets(), ", "), ErrOptions)
 }
@@ -272,6 +312,7 @@ func (o Options) Validate() error {
 		{"referee_mode", string(o.RefereeMode), []string{string(Enforce), string(Adjudicate)}},
 		{"kan_dora_timing", string(o.KanDoraTiming), []string{string(KanDoraStandard), string(KanDoraImmediate), string(KanDoraNotRinshan)}},
 		{"pao_honba", string(o.PaoHonba), []string{string(PaoHonbaDiscarder), string(PaoHonbaLiable), ""}},
+		{"final_rounding", string(o.FinalRounding), []string{string(RoundNone), string(RoundHalfUp), string(RoundGosha), ""}},
 		{"multiple_ron", string(o.MultipleRon), []string{string(Atamahane), string(DoubleRon)}},
 		{"atamahane_order", string(o.AtamahaneOrder), []string{string(OrderStandard), string(OrderSourceLiteral)}},
 		{"leftover_deposits", string(o.LeftoverDeposits), []string{string(DepositsToFirst), string(DepositsLost)}},

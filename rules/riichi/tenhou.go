@@ -90,3 +90,7 @@ func TenhouType(o TableOptions) (typ int, ok bool) {
 	}
 	return typ, reflect.DeepEqual(o, want)
 }
+
+// TenhouType is the Tenhou game type of the table's rules (TenhouType),
+// for the labels of exported records.
+func (r *Ruleset) TenhouType() (int, bool) { return TenhouType(r.o) }

@@ -33,7 +33,7 @@ type family struct {
 // families lists the rulesets, one line each.
 func families() map[string]family {
 	return map[string]family{
-		"riichi":   {[]string{"seed", "tenhou", "mahjongsoul"}, build(riichi.TablePreset, riichi.New)},
+		"riichi":   {riichi.Presets(), build(riichi.TablePreset, riichi.New)},
 		"mcr":      {[]string{"official", "simplified"}, build(mcr.Preset, mcr.New)},
 		"sichuan":  {[]string{"default", "record"}, build(sichuan.Preset, sichuan.New)},
 		"wuhan":    {[]string{"hzfc", "hz", "qipi", "koukou", "jingzhou3p"}, build(wuhan.Preset, wuhan.New)},

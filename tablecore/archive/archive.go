@@ -12,6 +12,8 @@ import (
 	"time"
 
 	bolt "go.etcd.io/bbolt"
+
+	"jantaku/rules/game"
 )
 
 // ErrNotFound: no game with that ID.
@@ -34,6 +36,9 @@ type Summary struct {
 	Hands    int             `json:"hands"`
 	Scores   []int           `json:"scores"`
 	Players  []string        `json:"players,omitempty"`
+	// Result is the final settlement (places, results after uma and
+	// oka) of a ruleset that has one.
+	Result *game.Settlement `json:"result,omitempty"`
 }
 
 // Archive is an open store of finished games.

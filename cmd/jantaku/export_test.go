@@ -1,0 +1,158 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
+	"jantaku/tablecore"
+	"jantaku/tablecore/record"
+)
+
+// playHands plays random legal hands (wins taken when offered) on a
+// journaled table under ruleset until hands have finished or the game is
+// over.
+func playHands(t *testing.T, path, ruleset string, seed uint64, hands int) *tablecore.Table {
+	t.Helper()
+	ctx := context.Background()
+	resolve := func(name string, o json.RawMessage) (game.Ruleset, error) { return rulesets.New(name, o) }
+	clock := func() time.Time { return time.Date(2026, 11, 25, 12, 0, 0, 0, time.UTC) }
+	tb, err := tablecore.Create(ctx, path, ruleset, nil, resolve, 0, clock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(seed, 7))
+	g := tb.Game()
+	for played := 0; !g.Over(); {
+		if h := g.Hand(); h == nil || h.Phase == game.Over {
+			if played == hands {
+				break
+			}
+			w := g.Rules().Set.Tiles()
+			rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+			if _, err := tb.StartHand(ctx, tablecore.Deal{Wall: w, Dice: [2]int{2, 5}}); err != nil {
+				if errors.Is(err, tablecore.ErrGameOver) {
+					break
+				}
+				t.Fatal(err)
+			}
+			played++
+			continue
+		}
+		var all []game.Action
+		for s := 0; s < 4; s++ {
+			all = append(all, g.Legal(game.Seat(s))...)
+		}
+		if len(all) == 0 {
+			t.Fatal("nobody may act")
+		}
+		a := all[rng.IntN(len(all))]
+		for _, x := range all {
+			if x.Kind == game.Tsumo || x.Kind == game.Ron {
+				a = x
+				break
+			}
+		}
+		if _, err := tb.Apply(ctx, a); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return tb
+}
+
+// A game played under the default riichi preset exports with its rules
+// and replays under them; an unfinished one is refused unless asked for.
+func TestExportUnfinishedAndDefaultPreset(t *testing.T) {
+	dir := t.TempDir()
+	jnl := filepath.Join(dir, "game.jnl")
+	tb := playHands(t, jnl, "riichi", 1, 2)
+	tb.Close()
+	var out, errb bytes.Buffer
+	code := run(context.Background(), []string{"export", jnl}, nil, &out, &errb)
+	if code != 1 || !strings.Contains(errb.String(), "the game is not over (2 hands finished") || out.Len() != 0 {
+		t.Fatalf("unfinished game: exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
+	}
+	file := filepath.Join(dir, "game.json")
+	out.Reset()
+	errb.Reset()
+	code = run(context.Background(), []string{"export", jnl, "--unfinished", "--out", file, "--names", "Ann,Bo,Cy,Di"}, nil, &out, &errb)
+	if code != 0 {
+		t.Fatalf("export --unfinished: exit %d: %s", code, errb.String())
+	}
+	b, _ := os.ReadFile(file)
+	rec, err := record.Read(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The seed preset: a hanchan without red fives, open tanyao: 般南喰.
+	if rec.Rules.Label != "般南喰" || !rec.Rules.Hanchan || rec.Rules.Referee == nil || rec.Rules.Referee.Ruleset != "riichi" ||
+		rec.Players[0].Name != "Ann" || rec.Players[3].Name != "Di" || len(rec.Hands) != 2 {
+		t.Fatalf("exported %+v, players %+v, %d hands\n%s", rec.Rules, rec.Players, len(rec.Hands), b)
+	}
+	out.Reset()
+	if code := run(context.Background(), []string{"replay", file}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "the rules it was played under: riichi") {
+		t.Fatalf("replay of the export: exit %d\n%s%s", code, out.String(), errb.String())
+	}
+	// A journal without a finished hand has nothing to export.
+	empty := filepath.Join(dir, "empty.jnl")
+	playHands(t, empty, "riichi/tenhou", 2, 0).Close()
+	errb.Reset()
+	if code := run(context.Background(), []string{"export", "--unfinished", empty}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), "no hand of the game is finished") {
+		t.Fatalf("empty game: exit %d, %s", code, errb.String())
+	}
+}
+
+// A whole game the table plays under each riichi preset exports and
+// replays with every score change and the final scores reproduced.
+func TestExportReplayEveryRiichiPreset(t *testing.T) {
+	for i, preset := range []string{"riichi", "riichi/seed", "riichi/tenhou", "riichi/mahjongsoul"} {
+		dir := t.TempDir()
+		jnl := filepath.Join(dir, "game.jnl")
+		tb := playHands(t, jnl, preset, uint64(10+i), 1000)
+		if !tb.Game().Over() {
+			t.Fatalf("%s: the game did not end", preset)
+		}
+		want, ok := tb.Game().Settlement()
+		if !ok || len(want.Points) != 4 {
+			t.Fatalf("%s: no settlement", preset)
+		}
+		if err := tb.RecordResult(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		tb.Close()
+		// The journal with its result opens again, the result checked.
+		resolve := func(name string, o json.RawMessage) (game.Ruleset, error) { return rulesets.New(name, o) }
+		tb2, err := tablecore.Open(context.Background(), jnl, resolve, nil)
+		if err != nil {
+			t.Fatalf("%s: reopen with the result: %v", preset, err)
+		}
+		if got, _ := tb2.Game().Settlement(); !slices.Equal(got.Points, want.Points) {
+			t.Fatalf("%s: settlement %v after reopening, %v before", preset, got, want)
+		}
+		tb2.Close()
+		file := filepath.Join(dir, "game.json")
+		var out, errb bytes.Buffer
+		if code := run(context.Background(), []string{"export", "--out", file, jnl}, nil, &out, &errb); code != 0 {
+			t.Fatalf("%s: export: exit %d: %s", preset, code, errb.String())
+		}
+		out.Reset()
+		if code := run(context.Background(), []string{"replay", file}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "ok: every action accepted") {
+			t.Fatalf("%s: replay of the export: exit %d\n%s%s", preset, code, out.String(), errb.String())
+		}
+		b, _ := os.ReadFile(file)
+		rec, err := record.Read(bytes.NewReader(b))
+		if err != nil || rec.Final == nil || !slices.Equal(rec.Final.Points[:], want.Points) {
+			t.Fatalf("%s: exported final %+v, want results %v (%v)", preset, rec.Final, want.Points, err)
+		}
+	}
+}
