@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"jantaku/rules/game"
-	"jantaku/rules/tile"
 	"jantaku/tablecore"
 )
 
@@ -88,8 +87,9 @@ func describeLegal(legal []game.Action) string {
 		switch {
 		case a.Kind == game.Missing:
 			v = a.Suit.String()
-		case a.Kind == game.Pass, a.Kind == game.Draw, a.Kind == game.Abort:
-		case a.Tile != (tile.Tile{}):
+		case a.Kind == game.Pass, a.Kind == game.Draw, a.Kind == game.Abort, a.Kind == game.Tsumo:
+			// No tile to name (a draw's stays face down).
+		default:
 			v = a.Tile.String()
 		}
 		if v != "" && !slices.Contains(by[a.Kind], v) {
