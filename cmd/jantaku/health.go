@@ -22,8 +22,12 @@ type healthReport struct {
 		Writable bool   `json:"writable"`
 		Error    string `json:"error,omitempty"`
 	} `json:"journal"`
-	Hands  int  `json:"hands"`
-	Paused bool `json:"paused"`
+	// Hands are the hands played in the game in progress (its standing);
+	// HandsDealt those dealt since the daemon started, in every game:
+	// the sum over rulesets of the metric jantaku_hands_total.
+	Hands      int  `json:"hands"`
+	HandsDealt int  `json:"hands_dealt"`
+	Paused     bool `json:"paused"`
 }
 
 // healthHandler answers /healthz for a supervisor: 200 when the table's
@@ -41,7 +45,7 @@ func healthHandler(svc *service, brokerUp func() bool) http.HandlerFunc {
 			rep.Owner = "no answer within " + healthTimeout.String()
 			rep.Reasons = append(rep.Reasons, err.Error())
 		} else {
-			rep.Journal.Path, rep.Journal.Records, rep.Hands, rep.Paused = h.Journal, h.Records, h.Hands, h.Paused
+			rep.Journal.Path, rep.Journal.Records, rep.Hands, rep.HandsDealt, rep.Paused = h.Journal, h.Records, h.Hands, h.Dealt, h.Paused
 			rep.Journal.Writable = h.Err == nil
 			if h.Err != nil {
 				rep.Journal.Error = h.Err.Error()

@@ -308,7 +308,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		tcfg.Sense = &sensedPlay{clk: pc, cfg: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
 	}
 	if !hardware && !*machine {
-		return serveTable(ctx, tcfg, slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})), stdout)
+		return serveTable(ctx, tcfg, newLogger(stderr, level), stdout)
 	}
 	p := profile.Default()
 	if *prof != "" {
@@ -339,7 +339,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if !ok {
 		return fmt.Errorf("profile %s has no tile set %q", p.Name, *setName)
 	}
-	log := slog.New(slog.NewTextHandler(stdout, &slog.HandlerOptions{Level: level}))
+	log := newLogger(stderr, level)
 
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()

@@ -128,6 +128,9 @@ type service struct {
 	sense  *sensedPlay
 	sensed *sensedHand
 	calls  chan func()
+
+	dealt   int    // hands dealt since the start (jantaku_hands_total, /healthz hands_dealt)
+	waiting string // what the game last waited for from people, as logged
 }
 
 // journalRetry is how often a table whose journal failed tries it again.
@@ -146,6 +149,7 @@ type ownerHealth struct {
 	Journal string // the journal's path
 	Records uint64 // records in the journal (the game record and every input)
 	Hands   int    // hands played in this game
+	Dealt   int    // hands dealt since the daemon started
 	Paused  bool
 	Err     error // the journal's failure, nil when it records
 	Archive error // the last failure to archive the finished game, nil when none is pending
@@ -321,7 +325,7 @@ func (s *service) Run(ctx context.Context) error {
 		case r := <-s.reqs:
 			if r.health != nil {
 				st := s.t.Game().Standing()
-				r.health <- ownerHealth{Journal: s.journalPath(), Records: s.t.Records(), Hands: st.Hands, Paused: s.paused, Err: s.jerr, Archive: s.aerr}
+				r.health <- ownerHealth{Journal: s.journalPath(), Records: s.t.Records(), Hands: st.Hands, Dealt: s.dealt, Paused: s.paused, Err: s.jerr, Archive: s.aerr}
 				continue
 			}
 			if r.view != nil {
@@ -396,6 +400,7 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 	}
 	a, ok := s.botMove(g)
 	if !ok {
+		s.logWaiting(g)
 		return false, nil // waiting for a person
 	}
 	evs, err := s.t.Apply(ctx, a)
@@ -412,6 +417,7 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 }
 
 func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
+	s.logHands(evs)
 	if s.pub == nil || len(evs) == 0 {
 		return
 	}
@@ -698,7 +704,12 @@ func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 		return nil
 	}
 	s.observe().action(false)
-	return fmt.Errorf("%w: seat %d may not %s %s now", mqcmd.ErrRejected, c.Seat, c.Type, args.Tile)
+	what := c.Type
+	if c.Type == "ok" && args.Kind != "" {
+		what = args.Kind // "ok" carries a discard, draw, flower, missing suit
+	}
+	what = strings.TrimSpace(strings.Join([]string{what, args.Tile, args.Suit}, " "))
+	return fmt.Errorf("%w: seat %d may not %s now", mqcmd.ErrRejected, c.Seat, what)
 }
 
 // sameAction reports whether the actions are one (a tile of the same face

@@ -307,7 +307,7 @@ JT.creds = function (key) {
 };
 
 JT.login = function (page) {
-  document.body.innerHTML = `<form class="login" id="login"><h2>${esc(t(page.name))}</h2>${JT.langSwitch()}
+  document.body.innerHTML = `<form class="login" id="login"><h2>${esc(page.title ? page.title() : t(page.name))}</h2>${JT.langSwitch()}
     <label>${esc(t("user"))}<input name="u" autocomplete="username" required></label>
     <label>${esc(t("password"))}<input name="p" type="password" autocomplete="current-password"></label>
     <button type="submit">${esc(t("login"))}</button></form>`;

@@ -17,56 +17,84 @@ function send(type, args) {
   if (args && Object.keys(args).length) cmd.args = args;
   c.publish(cfg.topics.command[seat], JSON.stringify(cmd), 1);
   ui.mode = null;
-  ui.toast = t("sent") + ": " + t(type);
+  ui.toast = t("sent") + ": " + t(ui.label || type);
+  ui.label = null;
   ui.toastBad = false;
   JT.redraw();
 }
 
+// The seat's declarations, each offered only while the referee lists it
+// as legal: the page shows exactly what the ruleset in play lets the seat
+// do now (a missing suit in Sichuan, flowers in MCR and Shanghai, wildcard
+// kongs in Wuhan, riichi in riichi) and nothing else. cmd is the seat
+// command that carries it; direct groups send at once (one button per
+// choice), the others open their choices when there are several.
+const GROUPS = [
+  { name: "missing", kinds: ["missing-suit"], cmd: "ok", direct: true },
+  { name: "flower", kinds: ["flower"], cmd: "ok", direct: true },
+  { name: "draw", kinds: ["draw"], cmd: "ok" },
+  { name: "win", kinds: ["tsumo", "ron"], cmd: "win" },
+  { name: "riichi", kinds: ["riichi"], cmd: "riichi" },
+  { name: "chi", kinds: ["chi"], cmd: "chi" },
+  { name: "pon", kinds: ["pon"], cmd: "pon" },
+  { name: "kan", kinds: ["kan", "kakan", "ankan"], cmd: "kan" },
+  { name: "wildkan", kinds: ["single-kan"], cmd: "kan" },
+  { name: "abort", kinds: ["abort"], cmd: "ok" },
+  { name: "pass", kinds: ["pass"], cmd: "pass" },
+];
+
 const argsOf = (a) => {
-  const o = {};
+  const o = { kind: a.kind };
   if (a.tile) o.tile = a.tile;
   if (a.uses && a.uses.length) o.uses = a.uses;
-  if (a.kind) o.kind = a.kind;
+  if (a.suit) o.suit = a.suit;
   return o;
 };
 
 function actions(v) {
-  const legal = v.legal || [];
-  const by = (...kinds) => legal.filter((a) => kinds.includes(a.kind));
-  return [
-    ["win", by("tsumo", "ron")],
-    ["riichi", by("riichi")],
-    ["chi", by("chi")],
-    ["pon", by("pon")],
-    ["kan", by("kan", "kakan", "ankan")],
-    ["pass", by("pass")],
-  ];
+  const legal = (v && v.legal) || [];
+  return GROUPS.map((g) => [g, legal.filter((a) => g.kinds.includes(a.kind))]).filter((x) => x[1].length > 0);
+}
+
+const group = (v, name) => actions(v).find((x) => x[0].name === name) || [null, []];
+
+function fire(g, a) {
+  ui.label = g.name;
+  send(g.cmd, argsOf(a));
 }
 
 function press(name) {
   const v = JT.app.view;
-  if (name === "ok" || name === "cancel") return send(name);
-  const opts = (actions(v).find((x) => x[0] === name) || [0, []])[1];
-  if (!opts.length) return;
-  if (opts.length === 1 || name === "win" || name === "pass") return send(name, argsOf(opts[0]));
+  const [g, opts] = group(v, name);
+  if (!g || !opts.length) return;
+  if (opts.length === 1 || name === "win" || name === "pass") return fire(g, opts[0]);
   ui.mode = ui.mode === name ? null : name;
   JT.redraw();
 }
 
 document.addEventListener("click", (e) => {
+  const d = e.target.closest("[data-choice]");
+  if (d) {
+    const [g, opts] = group(JT.app.view, d.dataset.group);
+    const a = opts[+d.dataset.choice];
+    if (g && a) fire(g, a);
+    return;
+  }
   const b = e.target.closest("[data-act]");
   if (b && !b.disabled) return press(b.dataset.act);
   const o = e.target.closest("[data-opt]");
   if (o) {
-    const opts = (actions(JT.app.view).find((x) => x[0] === ui.mode) || [0, []])[1];
+    const [g, opts] = group(JT.app.view, ui.mode);
     const a = opts[+o.dataset.opt];
-    if (a) send(ui.mode, argsOf(a));
+    if (g && a) fire(g, a);
     return;
   }
   const h = e.target.closest(".mine [data-tile]");
-  if (h && ui.mode === "riichi") {
-    const a = (JT.app.view.legal || []).find((x) => x.kind === "riichi" && x.tile === h.dataset.tile);
-    if (a) send("riichi", argsOf(a));
+  if (h) {
+    const legal = JT.app.view.legal || [];
+    const kind = ui.mode === "riichi" ? "riichi" : "discard";
+    const a = legal.find((x) => x.kind === kind && x.tile === h.dataset.tile);
+    if (a) fire(GROUPS.find((g) => g.kinds.includes(kind)) || { name: "discard", cmd: "ok" }, a);
     return;
   }
   if (e.target.closest("#learner-toggle")) {
@@ -132,15 +160,28 @@ function scores(v) {
 
 function buttons(v) {
   const acts = actions(v);
-  const btn = (name, enabled) => `<button class="act ${name}${ui.mode === name ? " on" : ""}" data-act="${name}"${enabled ? "" : " disabled"}>${esc(t(name))}</button>`;
-  let opts = "";
-  if (ui.mode && ui.mode !== "riichi") {
-    const list = (acts.find((x) => x[0] === ui.mode) || [0, []])[1];
-    opts = `<div class="opts">${list.map((a, k) => `<button class="opt" data-opt="${k}">${JT.tiles([a.tile].concat(a.uses || []).filter(Boolean), "sm")}</button>`).join("")}</div>`;
-  } else if (ui.mode === "riichi") {
-    opts = `<div class="opts hint">${esc(t("choose"))}</div>`;
+  const btn = (name) => `<button class="act ${name}${ui.mode === name ? " on" : ""}" data-act="${name}">${esc(t(name))}</button>`;
+  let html = "";
+  const direct = acts.filter(([g]) => g.direct);
+  for (const [g, opts] of direct) {
+    const label = g.name === "missing" ? t("choose.missing") : t(g.name);
+    const choice = (a, k) => {
+      const face = a.suit ? esc(t("suit." + a.suit)) : JT.tile(a.tile, "sm");
+      return `<button class="act choice ${g.name}" data-group="${g.name}" data-choice="${k}"${a.suit ? ` data-suit="${esc(a.suit)}"` : ""}${a.tile ? ` data-choice-tile="${esc(a.tile)}"` : ""}>${face}</button>`;
+    };
+    html += `<div class="actions direct" data-k="${g.name}"><small>${esc(label)}</small>${opts.map(choice).join("")}</div>`;
   }
-  return `<div class="actions">${acts.map(([n, l]) => btn(n, l.length > 0)).join("")}${btn("ok", true)}${btn("cancel", true)}</div>${opts}`;
+  const rest = acts.filter(([g]) => !g.direct);
+  if (rest.length) html += `<div class="actions" data-k="declare">${rest.map(([g]) => btn(g.name)).join("")}</div>`;
+  if (ui.mode && ui.mode !== "riichi") {
+    const list = group(v, ui.mode)[1];
+    html += `<div class="opts">${list.map((a, k) => `<button class="opt" data-opt="${k}">${JT.tiles([a.tile].concat(a.uses || []).filter(Boolean), "sm")}</button>`).join("")}</div>`;
+  } else if (ui.mode === "riichi") {
+    html += `<div class="opts hint">${esc(t("choose"))}</div>`;
+  } else if ((v.legal || []).some((a) => a.kind === "discard")) {
+    html += `<div class="opts hint" data-k="tap">${esc(t("tap"))}</div>`;
+  }
+  return html;
 }
 
 function mine(v) {
@@ -151,19 +192,26 @@ function mine(v) {
     drawn = hand[hand.length - 1];
     hand = hand.slice(0, -1);
   }
-  const riichiOK = new Set(ui.mode === "riichi" ? (v.legal || []).filter((a) => a.kind === "riichi").map((a) => a.tile) : []);
-  const tl = (c) => JT.tile(c, riichiOK.has(c) ? "pick" : "");
+  const pickKind = ui.mode === "riichi" ? "riichi" : "discard";
+  const riichiOK = new Set((v.legal || []).filter((a) => a.kind === pickKind).map((a) => a.tile));
+  const tl = (c) => JT.tile(c, riichiOK.has(c) ? (pickKind === "riichi" ? "pick" : "can") : "");
   return `<div class="mine${v.turn === seat ? " turn" : ""}" data-seat="${seat}">${JT.melds(v, seat)}
     <div class="hand" data-hand="${seat}">${JT.sortTiles(hand).map(tl).join("")}${drawn ? `<span class="gap"></span>${tl(drawn)}` : ""}</div></div>`;
 }
 
 const page = {
   name: "seat",
+  // Before login the seat's wind is not known (it changes each hand):
+  // the form names the seat by its number, as --humans does.
+  title: () => t("seat.login", seat),
   credKey: "jantaku.seat" + seat,
   creds: () => JT.creds("jantaku.seat" + seat),
   topics: (cfg) => ({ state: cfg.topics.seat_state[seat], extra: [cfg.topics.reply[seat]] }),
   message(topic, msg) {
     if (topic !== JT.app.cfg.topics.reply[seat]) return;
+    // Counted for whoever watches the page (tests): replies and the last.
+    JT.metrics.replies = (JT.metrics.replies || 0) + 1;
+    JT.metrics.lastReply = msg;
     ui.toast = msg.ok ? t("sent") + ": " + t(msg.type || "") + " ✓" : t("rejected", msg.error ? msg.error.message : "");
     ui.toastBad = !msg.ok;
     JT.redraw();

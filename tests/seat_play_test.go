@@ -1,0 +1,228 @@
+package tests
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+)
+
+// seatMove is one move the test makes on seat 0's page, as a person
+// would: it clicks what the page offers, most wanted first, and says what
+// it clicked and the state it clicked on. Nothing is sent that the page
+// does not show.
+const seatMove = `(() => {
+  const v = JT.app.view;
+  const seq = JT.app.seq;
+  const replies = JT.metrics.replies || 0;
+  // The page draws the newest state in its next task: click only what
+  // is drawn for the state the page holds.
+  if (String(seq) !== document.body.dataset.seq) return {did: "", seq: -1, replies, hand: v ? v.hand : 0};
+  if (!v || !v.seats) return {did: "", seq, replies, hand: 0};
+  const out = (did) => ({did, seq, replies, hand: v.hand, phase: v.phase, legal: (v.legal || []).map(a => a.kind)});
+  if (v.phase === "over" || v.game_over) return out("over");
+  const q = (s) => document.querySelector(s);
+  const qa = (s) => Array.from(document.querySelectorAll(s));
+  const click = (el, what) => { el.dispatchEvent(new MouseEvent("click", {bubbles: true})); return out(what); };
+  let el;
+  if ((el = q('[data-act="win"]'))) return click(el, "win");
+  if ((el = q('[data-k="missing"] [data-choice]'))) return click(el, "missing " + el.dataset.suit);
+  if ((el = q('[data-k="flower"] [data-choice]'))) return click(el, "flower " + el.dataset.choiceTile);
+  if ((el = q('.opts [data-opt]'))) return click(el, "option");
+  if ((el = q('.mine svg.t.pick'))) return click(el, "riichi " + el.dataset.tile);
+  for (const name of ["wildkan", "kan", "pon", "chi", "riichi", "draw"]) {
+    if ((el = q('[data-act="' + name + '"]'))) return click(el, name);
+  }
+  const can = qa('.mine svg.t.can');
+  if (can.length) { el = can[can.length - 1]; return click(el, "discard " + el.dataset.tile); }
+  if ((el = q('[data-act="pass"]'))) return click(el, "pass");
+  return out("");
+})()`
+
+type seatMoveResult struct {
+	Did     string   `json:"did"`
+	Seq     int64    `json:"seq"`
+	Replies int      `json:"replies"`
+	Hand    int      `json:"hand"`
+	Phase   string   `json:"phase"`
+	Legal   []string `json:"legal"`
+}
+
+// TestSeatPagePlaysEveryRuleset plays one whole hand of each ruleset from
+// seat 0's phone page against the real daemon, the other seats simulated:
+// every declaration the hand needs (a missing suit, flowers, draws,
+// discards, calls, riichi, wildcard kongs, wins) is made by clicking what
+// the page shows, and the table accepts each. The daemon's log says what
+// it waited for and names each hand.
+func TestSeatPagePlaysEveryRuleset(t *testing.T) {
+	bin := displayChromium()
+	if bin == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is not installed (run scripts/deps-browser)")
+		}
+		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
+	}
+	shots := displayScreenshots(t)
+	b := startDisplayBrowser(t, bin)
+	for _, rules := range strings.Fields(envOr("JANTAKU_SEAT_RULES", "riichi mcr sichuan wuhan shanghai")) {
+		t.Run(rules, func(t *testing.T) {
+			playSeatHand(t, b, rules, shots)
+		})
+	}
+}
+
+func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	data := t.TempDir()
+	logPath := filepath.Join(data, "daemon.log")
+	httpAddr := freeTCP(t)
+	d := startDaemon(t, httpAddr, logPath, []string{"--rules", rules, "--humans", "0", "--data", data,
+		"--mqtt", freeTCP(t), "--ws", freeTCP(t), "--pace", "20ms", "--seed", "7"}, nil)
+	defer d.kill()
+
+	var acc struct {
+		Users []struct{ Name, Role, Password string }
+	}
+	raw, err := os.ReadFile(filepath.Join(data, "access.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(raw, &acc); err != nil {
+		t.Fatal(err)
+	}
+	pw := ""
+	for _, u := range acc.Users {
+		if u.Role == "seat0" {
+			pw = u.Password
+		}
+	}
+	p, err := b.open(ctx, "seat0-"+rules, fmt.Sprintf("http://%s/display/seat.html?seat=0&lang=en#u=seat0&p=%s", httpAddr, pw), 390, 844, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.until(ctx, `window.JT && JT.app && JT.app.view && JT.app.view.hand >= 1`); err != nil {
+		t.Fatal(err)
+	}
+	var first seatMoveResult
+	if err := p.eval(ctx, `({hand: JT.app.view.hand})`, &first); err != nil {
+		t.Fatal(err)
+	}
+	did := map[string]int{}
+	overtaken := 0
+	var history []string
+	shot := false
+	for moves := 0; ; moves++ {
+		if moves > 600 {
+			t.Fatalf("no end of hand after 600 moves: %v", history[max(0, len(history)-20):])
+		}
+		var m seatMoveResult
+		if err := p.eval(ctx, seatMove, &m); err != nil {
+			t.Fatal(err)
+		}
+		if m.Hand > first.Hand || m.Did == "over" {
+			break
+		}
+		if m.Did == "" && m.Seq < 0 {
+			if err := p.until(ctx, `String(JT.app.seq) === document.body.dataset.seq`); err != nil {
+				t.Fatal(err)
+			}
+			continue
+		}
+		if m.Did == "" {
+			// Nothing for seat 0 to do: the simulated seats play on.
+			if err := p.until(ctx, fmt.Sprintf(`JT.app.seq > %d || JT.app.view.hand > %d`, m.Seq, first.Hand)); err != nil {
+				t.Fatalf("the table stood still: %v (history %v)", err, history[max(0, len(history)-10):])
+			}
+			continue
+		}
+		kind, _, _ := strings.Cut(m.Did, " ")
+		did[kind]++
+		history = append(history, m.Did)
+		// The command's reply, or the choices the click opened (several
+		// chi, kongs or riichi discards): then the next move picks one.
+		opened := `document.querySelector('.opts [data-opt], .mine svg.t.pick')`
+		if err := p.until(ctx, fmt.Sprintf(`(JT.metrics.replies || 0) > %d || %s`, m.Replies, opened)); err != nil {
+			t.Fatalf("%s: no reply: %v", m.Did, err)
+		}
+		var waiting bool
+		if err := p.eval(ctx, fmt.Sprintf(`(JT.metrics.replies || 0) === %d`, m.Replies), &waiting); err != nil {
+			t.Fatal(err)
+		}
+		if waiting {
+			continue
+		}
+		var reply struct {
+			OK    bool `json:"ok"`
+			Error *struct {
+				Message string `json:"message"`
+			} `json:"error"`
+		}
+		if err := p.eval(ctx, `JT.metrics.lastReply`, &reply); err != nil {
+			t.Fatal(err)
+		}
+		if !reply.OK {
+			// A claim can be overtaken: a simulated seat's ron ends the
+			// window before seat 0's pon arrives. The refusal is right
+			// then, and the page has a newer state to play on; a refusal
+			// of what the table still offers is a failure.
+			msg := ""
+			if reply.Error != nil {
+				msg = reply.Error.Message
+			}
+			wctx, wcancel := context.WithTimeout(ctx, time.Minute)
+			moved := p.until(wctx, fmt.Sprintf(`JT.app.seq > %d`, m.Seq)) == nil
+			wcancel()
+			if !moved {
+				log, _ := os.ReadFile(logPath)
+				t.Fatalf("%s (phase %s, legal %v) refused while the table stood still: %s\n%s", m.Did, m.Phase, m.Legal, msg, tail(log))
+			}
+			t.Logf("%s overtaken by the table: %s", m.Did, msg)
+			overtaken++
+			continue
+		}
+		if err := p.until(ctx, fmt.Sprintf(`JT.app.seq > %d`, m.Seq)); err != nil {
+			t.Fatalf("%s: no new state: %v", m.Did, err)
+		}
+		if !shot && (kind == "discard" || kind == "missing") {
+			shot = true
+			if _, err := p.screenshot(ctx, shots, "seat0-phone-"+rules); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	t.Logf("%s: seat 0 played %v (%d overtaken)", rules, did, overtaken)
+	if did["discard"] == 0 {
+		t.Errorf("seat 0 discarded nothing from its page: %v", history)
+	}
+	if rules == "sichuan" && did["missing"] != 1 {
+		t.Errorf("sichuan: seat 0 chose a missing suit %d times from its page, want 1", did["missing"])
+	}
+	// The log names the hand and what the game waited for.
+	deadline := time.Now().Add(time.Minute)
+	for {
+		log, _ := os.ReadFile(logPath)
+		s := string(log)
+		if strings.Contains(s, `msg="hand dealt"`) && strings.Contains(s, `msg="hand over"`) && strings.Contains(s, `msg="waiting for a person on a seat page"`) {
+			if rules == "sichuan" && !strings.Contains(s, "seat 0: missing-suit") {
+				t.Errorf("the log does not say the game waits for seat 0's missing suit:\n%s", tail(log))
+			}
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("the log lacks the hand's lines:\n%s", tail(log))
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+}
+
+func envOr(name, def string) string {
+	if v := os.Getenv(name); v != "" {
+		return v
+	}
+	return def
+}
