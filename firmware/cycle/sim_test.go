@@ -436,3 +436,41 @@ func TestLateWakeUpsAtHighSpeed(t *testing.T) {
 		})
 	}
 }
+
+// On the real scheduler, at a speed where every timer is due at once and
+// with next to no settle time, the paced clock still waits for the
+// goroutines an event woke: they are runnable or running until they have
+// reacted, so the build sees no stall however busy the machine is. The
+// physics goroutine here takes 2 ms of CPU to react to each event, far
+// more than the settle time.
+func TestPacedAtAnySpeed(t *testing.T) {
+	set, _ := tile.Standard(1)
+	p := clock.NewPaced(time.Now(), 1e6, time.Microsecond)
+	ctx, cancel := context.WithCancel(t.Context())
+	done := make(chan struct{})
+	go func() { p.Run(ctx); close(done) }()
+	t.Cleanup(func() { cancel(); <-done })
+	r := newRigWith(t, set, "136", false,
+		func(sc *sim.Config) { sc.Clock = p; sc.Spin = 2 * time.Millisecond },
+		func(cc *cycle.Config) { cc.Clock = p })
+	r.sim.PressStart()
+	deadline := time.After(5 * time.Minute) // real time: only a hang takes it
+	tick := time.NewTicker(time.Millisecond)
+	defer tick.Stop()
+	for {
+		select {
+		case h := <-r.hand:
+			r.checkWalls(t, h, 'A')
+			if f := r.m.Fault(); f != nil {
+				t.Errorf("fault %v", f)
+			}
+			return
+		case <-tick.C:
+			if f := r.m.Fault(); f != nil {
+				t.Fatalf("fault at speed 1e6: %v", f)
+			}
+		case <-deadline:
+			t.Fatalf("no walls up; state %s", r.m.State())
+		}
+	}
+}

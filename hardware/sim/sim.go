@@ -30,6 +30,10 @@ type Config struct {
 	// up, before it looks at the clock: a goroutine woken late, as on a
 	// loaded machine. For tests of the simulation's clocks.
 	Lag time.Duration
+	// Spin is real time the physics goroutine keeps a CPU busy each time
+	// it wakes up, before it looks at the clock: a goroutine that has
+	// woken but not yet reacted, as on a CPU shared with others.
+	Spin time.Duration
 	// Antennas is the number of antennas of the Surface reader (the
 	// table's zones); 0 means 32.
 	Antennas int
@@ -218,6 +222,8 @@ func (m *Machine) Run(ctx context.Context) {
 		}
 		if m.cfg.Lag > 0 {
 			time.Sleep(m.cfg.Lag)
+		}
+		for end := time.Now().Add(m.cfg.Spin); time.Now().Before(end); {
 		}
 	}
 }
