@@ -30,32 +30,53 @@ import (
 // naming the part, tag or tile, every motor is halted, no wall rises, and
 // the game's journal replays to the same game as before the fault.
 func TestMachineFaultsKeepTheGame(t *testing.T) {
+	prof := profile.Default()
+	hold, feed := prof.Safety.Hold.D(), prof.Safety.Watchdog.D()/3
+	busDown := func(m *sim.Machine) {
+		err := errors.New("i2c: SDA stuck low")
+		for s := range m.Bottoms {
+			m.FailInput(m.Bottoms[s].Name, err)
+			m.FailInput(m.Homes[s].Name, err)
+		}
+		for _, mt := range m.Motors() {
+			m.FailMotor(mt.Name, err)
+		}
+	}
 	cases := []struct {
 		name   string
 		inject func(m *sim.Machine)
-		code   string
+		code   string // "" any
 		text   string
+		// during: the fault comes 12s (machine time) into the build,
+		// and the motors must be off within within of it.
+		during bool
+		within time.Duration
 	}{
-		{"reader answers garbage", func(m *sim.Machine) { m.KillReader(2, rfid.ErrGarbled) }, cycle.CodeReader, "inline2"},
-		{"lift motor stall", func(m *sim.Machine) { m.Stall("lift1", true) }, cycle.CodeStall, "lift1"},
+		{"E-stop pressed during the build", func(m *sim.Machine) { m.PressEStop(true) }, cycle.CodeEStop, "estop", true, 0},
+		{"lid opened during the build", func(m *sim.Machine) { m.OpenLid(true) }, cycle.CodeLid, "lid", true, 0},
+		{"E-stop pressed before Start", func(m *sim.Machine) { m.PressEStop(true) }, cycle.CodeEStop, "estop", false, 0},
+		{"I2C bus failure during the build", busDown, cycle.CodeSwitch, "SDA stuck low", true, feed + hold},
+		{"dead process during the build", func(m *sim.Machine) { m.Freeze(true) }, "", "", true, hold},
+		{"reader answers garbage", func(m *sim.Machine) { m.KillReader(2, rfid.ErrGarbled) }, cycle.CodeReader, "inline2", false, 0},
+		{"lift motor stall", func(m *sim.Machine) { m.Stall("lift1", true) }, cycle.CodeStall, "lift1", false, 0},
 		{"foreign tag", func(m *sim.Machine) {
 			m.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.P3, Copy: 1}))
 			m.AddTile("04FFEEDDCCBBAA")
-		}, cycle.CodeCensus, "foreign tag 04FFEEDDCCBBAA"},
+		}, cycle.CodeCensus, "foreign tag 04FFEEDDCCBBAA", false, 0},
 		{"missing tile in the census", func(m *sim.Machine) {
 			m.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.North, Copy: 3}))
 			m.AddTile(sim.UID('B', tile.Tile{Kind: tile.North, Copy: 3}))
-		}, cycle.CodeCensus, "missing 4z#3"},
-		{"tile lost", func(m *sim.Machine) { m.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.M9, Copy: 0})) }, cycle.CodeCount, "135 of 136"},
+		}, cycle.CodeCensus, "missing 4z#3", false, 0},
+		{"tile lost", func(m *sim.Machine) { m.RemoveTile(sim.UID('A', tile.Tile{Kind: tile.M9, Copy: 0})) }, cycle.CodeCount, "135 of 136", false, 0},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			synctest.Test(t, func(t *testing.T) { machineFault(t, c.inject, c.code, c.text) })
+			synctest.Test(t, func(t *testing.T) { machineFault(t, c.inject, c.code, c.text, c.during, c.within) })
 		})
 	}
 }
 
-func machineFault(t *testing.T, inject func(*sim.Machine), code, text string) {
+func machineFault(t *testing.T, inject func(*sim.Machine), code, text string, during bool, within time.Duration) {
 	rs, err := rulesets.New("riichi/tenhou", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -68,8 +89,8 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string) {
 			reg[u] = registry.Entry{Set: l, Tile: tl}
 		}
 	}
-	sm := sim.New(sim.Config{Timing: prof.Timing, Seed: 3, MissRate: 0.02}, sim.List(set, 'A'), nil)
-	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, Start: sm.Start}
+	sm := sim.New(sim.Config{Timing: prof.Timing, Seed: 3, MissRate: 0.02, Safety: prof.Safety}, sim.List(set, 'A'), nil)
+	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, EStop: sm.EStop, Enable: sm.Enable, Start: sm.Start}
 	for s := range sm.Conveyors {
 		p.Conveyors = append(p.Conveyors, sm.Conveyors[s])
 		p.Stackers = append(p.Stackers, sm.Stackers[s])
@@ -81,7 +102,7 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string) {
 		p.Inline = append(p.Inline, sm.Inline[s])
 	}
 	m, err := cycle.New(p, cycle.Config{Timing: prof.Timing, Stacks: prof.TileSets["136"].Stacks, Set: set,
-		Registry: reg, Rand: rand.New(rand.NewPCG(1, 2))})
+		Registry: reg, Rand: rand.New(rand.NewPCG(1, 2)), Feed: prof.Safety.Watchdog.D() / 3})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,9 +158,26 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string) {
 	want := gameState(g)
 	records := tb.Records()
 
-	// The machine breaks as the players ask for the next walls.
-	inject(sm)
+	// The machine breaks as the players ask for the next walls, or while
+	// it builds them.
+	if !during {
+		inject(sm)
+	}
 	sm.PressStart()
+	if during {
+		time.Sleep(12 * time.Second)
+		if !sm.Moving() {
+			t.Fatalf("not moving 12s into the build (state %s)", m.State())
+		}
+		at := time.Now()
+		inject(sm)
+		for sm.Powered() || sm.Moving() {
+			time.Sleep(time.Millisecond)
+		}
+		if d := time.Since(at); d > within {
+			t.Errorf("motors off %v after the fault, more than the stated %v", d, within)
+		}
+	}
 	for i := 0; m.Fault() == nil; i++ {
 		if i > 3600*10 {
 			t.Fatalf("no fault within an hour of machine time (state %s)", m.State())
@@ -147,11 +185,11 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string) {
 		time.Sleep(100 * time.Millisecond)
 	}
 	f := m.Fault()
-	if f.Code != code || !strings.Contains(f.Error(), text) || f.Remedy() == "" {
+	if code != "" && f.Code != code || !strings.Contains(f.Error(), text) || f.Remedy() == "" {
 		t.Errorf("fault %q (code %s, remedy %q), want code %s naming %q", f, f.Code, f.Remedy(), code, text)
 	}
 	st := m.Status()
-	if st.Phase != cycle.Faulted || len(st.Errors) != 1 || st.Errors[0].Code != code {
+	if st.Phase != cycle.Faulted || len(st.Errors) != 1 || st.Errors[0].Code != f.Code {
 		t.Errorf("status %+v, want faulted with %s", st, code)
 	}
 	synctest.Wait()
@@ -159,6 +197,13 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string) {
 		if mt.State().Running() {
 			t.Errorf("%s still running after the fault", mt)
 		}
+	}
+	if sm.Moving() {
+		t.Error("the machine moves after the fault")
+	}
+	time.Sleep(prof.Safety.Hold.D())
+	if sm.Powered() {
+		t.Errorf("the motors still have power %v after the fault", prof.Safety.Hold.D())
 	}
 	select {
 	case h := <-hands:

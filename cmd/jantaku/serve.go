@@ -19,8 +19,8 @@ import (
 	"time"
 
 	"jantaku/mqtt/access"
-	mqcmd "jantaku/mqtt/command"
 	"jantaku/mqtt/broker"
+	mqcmd "jantaku/mqtt/command"
 	"jantaku/mqtt/display"
 	mqtable "jantaku/mqtt/table"
 	"jantaku/mqtt/topic"

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"syscall"
 	"time"
 
 	"periph.io/x/conn/v3/gpio"
@@ -51,15 +52,19 @@ func OpenSysfs(root string, chip, channel int) (*Sysfs, error) {
 	dir := filepath.Join(chipDir, fmt.Sprintf("pwm%d", channel))
 	if _, err := os.Stat(dir); errors.Is(err, os.ErrNotExist) {
 		if err := os.WriteFile(filepath.Join(chipDir, "export"), []byte(strconv.Itoa(channel)), 0); err != nil {
-			return nil, fmt.Errorf("pwm %s: export: %w", name, err)
+			return nil, fmt.Errorf("pwm %s: export: %w%s", name, err, hint(err))
 		}
 		deadline := time.Now().Add(exportWait)
 		for {
-			if _, err := os.Stat(filepath.Join(dir, "enable")); err == nil {
+			// The files appear at once; udev gives them to the gpio
+			// group a moment later.
+			f, err := os.OpenFile(filepath.Join(dir, "enable"), os.O_WRONLY, 0)
+			if err == nil {
+				f.Close()
 				break
 			}
-			if time.Now().After(deadline) {
-				return nil, fmt.Errorf("pwm %s: %s did not appear after export", name, dir)
+			if errors.Is(err, syscall.EROFS) || time.Now().After(deadline) {
+				return nil, fmt.Errorf("pwm %s: %s not writable after export: %w%s", name, dir, err, hint(err))
 			}
 			time.Sleep(10 * time.Millisecond)
 		}
@@ -72,6 +77,17 @@ func OpenSysfs(root string, chip, channel int) (*Sysfs, error) {
 		return nil, err
 	}
 	return p, nil
+}
+
+// hint says what to change when sysfs refuses a write.
+func hint(err error) string {
+	switch {
+	case errors.Is(err, syscall.EROFS):
+		return " (/sys is read-only here: under systemd with ProtectKernelTunables=yes, add ReadWritePaths=-/sys/class/pwm -/sys/devices/platform, as deploy/jantaku.service does)"
+	case errors.Is(err, os.ErrPermission):
+		return " (this user may not write the PWM files: Raspberry Pi OS's udev rules give them to the gpio group; add the user to it)"
+	}
+	return ""
 }
 
 // String implements conn.Resource.
@@ -149,7 +165,7 @@ func (p *Sysfs) PWM(duty gpio.Duty, f physic.Frequency) error {
 
 func (p *Sysfs) write(file string, v int64) error {
 	if err := os.WriteFile(filepath.Join(p.dir, file), []byte(strconv.FormatInt(v, 10)), 0); err != nil {
-		return fmt.Errorf("pwm %s: %w", p.name, err)
+		return fmt.Errorf("pwm %s: %w%s", p.name, err, hint(err))
 	}
 	return nil
 }

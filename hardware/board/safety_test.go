@@ -205,3 +205,39 @@ func TestSPISpeedPerBus(t *testing.T) {
 		}
 	})
 }
+
+// A stepper named in the profile is a motor of the board: step and dir on
+// Pi lines, its driver's enable on an expander pin.
+func TestStepperFromProfile(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		text := strings.Replace(string(profile.DefaultYAML()), "sides: 4", "sides: 4\nfree_uart_pins: true", 1)
+		text = strings.Replace(text, "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}",
+			"tray:      {kind: stepper, step: GPIO14, dir: GPIO15, enable: io1.A7, step_period: 2ms}", 1)
+		p, err := profile.Parse("stepper.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		if err := b.Motors["tray"].Run(motor.Reverse, 1); err != nil {
+			t.Fatal(err)
+		}
+		time.Sleep(time.Second)
+		if r.pins["GPIO15"].Read() != false {
+			t.Error("dir not low for reverse")
+		}
+		if h, out := r.mcp[0x21].Output("A7"); !out || h {
+			t.Errorf("driver enable io1.A7: high %v, output %v; want driven low (enabled)", h, out)
+		}
+		if err := b.Halt(); err != nil {
+			t.Fatal(err)
+		}
+		if h, _ := r.mcp[0x21].Output("A7"); !h {
+			t.Error("Halt left the stepper driver enabled")
+		}
+	})
+}
