@@ -1,6 +1,8 @@
 package hand
 
 import (
+	"slices"
+
 	"jantaku/rules/tile"
 )
 
@@ -93,10 +95,41 @@ func sortDecompositions(dst []Decomposition, start int) []Decomposition {
 	if len(ds) < 2 {
 		return dst
 	}
-	// Insertion sort: there are few readings but with wildcards.
-	for i := 1; i < len(ds); i++ {
-		for j := i; j > 0 && compareDecompositions(&ds[j-1], &ds[j]) > 0; j-- {
-			ds[j-1], ds[j] = ds[j], ds[j-1]
+	if len(ds) <= 12 {
+		// Few readings, as without wildcards: insertion sort.
+		for i := 1; i < len(ds); i++ {
+			for j := i; j > 0 && compareDecompositions(&ds[j-1], &ds[j]) > 0; j-- {
+				ds[j-1], ds[j] = ds[j], ds[j-1]
+			}
+		}
+	} else {
+		// Many readings (wildcards): sort their indices by a key that
+		// orders as compareDecompositions does, then move the readings
+		// once.
+		type keyed struct {
+			key uint64
+			i   int32
+		}
+		ks := make([]keyed, len(ds))
+		exact := true
+		for i := range ds {
+			ks[i] = keyed{sortKey(&ds[i]), int32(i)}
+			exact = exact && ds[i].ngroups <= 6
+		}
+		slices.SortFunc(ks, func(a, b keyed) int {
+			if a.key != b.key || !exact {
+				if a.key < b.key {
+					return -1
+				} else if a.key > b.key {
+					return 1
+				}
+				return compareDecompositions(&ds[a.i], &ds[b.i])
+			}
+			return 0
+		})
+		tmp := slices.Clone(ds)
+		for i, k := range ks {
+			ds[i] = tmp[k.i]
 		}
 	}
 	w := 1
@@ -107,6 +140,21 @@ func sortDecompositions(dst []Decomposition, start int) []Decomposition {
 		}
 	}
 	return dst[:start+w]
+}
+
+// sortKey orders decompositions as compareDecompositions does on their
+// shape and first six groups (each group as 9 bits, Tile+1 then Kind, so
+// that a missing group sorts first).
+func sortKey(d *Decomposition) uint64 {
+	k := uint64(d.Shape)
+	for i := range 6 {
+		k <<= 9
+		if i < int(d.ngroups) {
+			g := d.groups[i]
+			k |= uint64(g.Tile+1)<<3 | uint64(g.Kind)
+		}
+	}
+	return k
 }
 
 // compareDecompositions orders by shape, then groups (compareGroups in

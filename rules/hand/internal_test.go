@@ -94,3 +94,13 @@ func TestKnitMasks(t *testing.T) {
 		seen[m] = true
 	}
 }
+
+func TestOrphanKinds(t *testing.T) {
+	var m Mask
+	for _, k := range orphanKinds {
+		m |= 1 << k
+	}
+	if m != orphanMask {
+		t.Errorf("orphanKinds make %#x, orphanMask is %#x", m, orphanMask)
+	}
+}

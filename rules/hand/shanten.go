@@ -196,10 +196,14 @@ func unrelatedKept(have Mask) int {
 	return best[7]
 }
 
+// orphanKinds are the kinds of orphanMask.
+var orphanKinds = [13]tile.Kind{tile.M1, tile.M9, tile.P1, tile.P9, tile.S1, tile.S9,
+	tile.East, tile.South, tile.West, tile.North, tile.White, tile.Green, tile.Red}
+
 func shantenOrphans(c *tile.Counts) int {
 	kinds, pair := 0, 0
-	for k, v := range c {
-		if v > 0 && orphanMask.Has(tile.Kind(k)) {
+	for _, k := range orphanKinds {
+		if v := c[k]; v > 0 {
 			kinds++
 			if v >= 2 {
 				pair = 1

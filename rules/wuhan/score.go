@@ -277,13 +277,14 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 			meldPungs = false
 		}
 	}
-	seen := map[string]bool{}
 	add := func(rd reading) {
-		key := fmt.Sprint(rd.patterns, rd.hard)
-		if !seen[key] {
-			seen[key] = true
-			out = append(out, rd)
+		// Readings that score alike are one reading.
+		for _, r := range out {
+			if r.hard == rd.hard && slices.Equal(r.patterns, rd.patterns) {
+				return
+			}
 		}
+		out = append(out, rd)
 	}
 	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
 	if hand.Complete(&c, &opts) {
