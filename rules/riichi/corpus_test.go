@@ -102,7 +102,7 @@ var mjsFan = map[riichi.Yaku]int{
 	riichi.Ryanpeikou: 28, riichi.Chinitsu: 29, riichi.Ippatsu: 30, riichi.Dora: 31, riichi.AkaDora: 32, riichi.UraDora: 33,
 	riichi.Tenhou: 35, riichi.Chiihou: 36, riichi.Daisangen: 37, riichi.Suuankou: 38, riichi.Tsuuiisou: 39,
 	riichi.Ryuuiisou: 40, riichi.Chinroutou: 41, riichi.Kokushi: 42, riichi.Shousuushii: 43, riichi.Suukantsu: 44,
-	riichi.Chuuren: 45, riichi.JunseiChuuren: 47, riichi.SuuankouTanki: 48, riichi.Kokushi13: 49, riichi.Daisuushii: 50,
+	riichi.Nukidora: 34, riichi.Chuuren: 45, riichi.JunseiChuuren: 47, riichi.SuuankouTanki: 48, riichi.Kokushi13: 49, riichi.Daisuushii: 50,
 }
 
 func fromIDs(t testing.TB, ids []int) []tile.Tile {
@@ -197,8 +197,48 @@ func TestCorpusMahjongSoul(t *testing.T) {
 	t.Logf("agari_4p.json: %d/%d agree", agree, len(f.Cases))
 }
 
+// TestCorpusMahjongSoul3p scores every hand of agari_3p.json (three
+// players: no 2m–8m, north tiles set aside as kita) under the mahjongsoul
+// preset for three players.
 func TestCorpusMahjongSoul3p(t *testing.T) {
-	t.Skip("agari_3p.json: three-player riichi (sanma: no 2m–8m, kita nukidora) is not implemented yet")
+	var f struct{ Cases []mjsCase }
+	readCorpus(t, "riichi-mjsoul-agari/agari_3p.json", &f)
+	if len(f.Cases) != 402 {
+		t.Errorf("agari_3p.json has %d hands, want 402", len(f.Cases))
+	}
+	o := riichi.MahjongSoulRules()
+	o.Players, o.RedFives, o.Uma = 3, 2, nil
+	agree := 0
+	for i, c := range f.Cases {
+		w := c.win(t)
+		w.Kita = c.Conditions.Kita
+		if !w.Tsumo && w.From == riichi.North {
+			w.From = riichi.East // three seats: the discarder is one of E S W
+			if w.Seat == riichi.East {
+				w.From = riichi.South
+			}
+		}
+		r, err := riichi.Score(w, o)
+		if err != nil {
+			t.Errorf("hand %d (%s): %v", i, handDesc(w), err)
+			continue
+		}
+		han := r.Han + 13*r.Yakuman
+		var fans []int
+		for _, y := range r.Yaku {
+			fans = append(fans, mjsFan[y.Yaku])
+		}
+		want := slices.Clone(c.Expected.Yaku)
+		slices.Sort(fans)
+		slices.Sort(want)
+		if han != c.Expected.Han || r.Fu != c.Expected.Fu || !slices.Equal(fans, want) {
+			t.Errorf("hand %d (%s, kita %d): han %d fu %d fans %v; want han %d fu %d fans %v (yaku %v, fu %v)",
+				i, handDesc(w), w.Kita, han, r.Fu, fans, c.Expected.Han, c.Expected.Fu, want, r.Yaku, r.FuParts)
+			continue
+		}
+		agree++
+	}
+	t.Logf("agari_3p.json: %d/%d agree", agree, len(f.Cases))
 }
 
 func handDesc(w riichi.Win) string {

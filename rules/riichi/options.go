@@ -75,7 +75,17 @@ type Options struct {
 	// in parlours); when rounded, first place takes the balance so that
 	// the results add up to zero.
 	FinalRounding FinalRounding `yaml:"final_rounding" json:"final_rounding"`
+	// Players is 4, or 3 for three-player riichi (sanma: no 2m–8m, no
+	// chi, north tiles set aside as nukidora); 0 means 4.
+	Players int `yaml:"players" json:"players"`
+	// SanmaTsumo is what becomes of the missing North's share of a tsumo
+	// in a three-player game: tsumo_loss (nobody pays it, Tenhou) or
+	// split (the two payers pay half each).
+	SanmaTsumo SanmaTsumo `yaml:"sanma_tsumo" json:"sanma_tsumo"`
 }
+
+// SanmaTsumo is what becomes of North's share of a three-player tsumo.
+type SanmaTsumo string
 
 // FinalRounding is how final results are rounded (D-RI-37).
 type FinalRounding string
@@ -121,6 +131,9 @@ const (
 	// open or added kong's replacement tile does not count that kong's
 	// indicator, turned only after the replacement's discard (Tenhou).
 	KanDoraNotRinshan KanDoraTiming = "minkan_after_replacement_discard"
+
+	SanmaTsumoLoss  SanmaTsumo = "tsumo_loss"
+	SanmaTsumoSplit SanmaTsumo = "split"
 
 	RoundNone   FinalRounding = "none"
 	RoundHalfUp FinalRounding = "half_up"
@@ -175,6 +188,8 @@ func SeedRules() Options {
 		Penalty:          PenaltyMangan,
 		PaoHonba:         PaoHonbaDiscarder,
 		FinalRounding:    RoundNone,
+		Players:          4,
+		SanmaTsumo:       SanmaTsumoLoss,
 	}
 }
 
@@ -313,6 +328,7 @@ func (o Options) Validate() error {
 		{"kan_dora_timing", string(o.KanDoraTiming), []string{string(KanDoraStandard), string(KanDoraImmediate), string(KanDoraNotRinshan)}},
 		{"pao_honba", string(o.PaoHonba), []string{string(PaoHonbaDiscarder), string(PaoHonbaLiable), ""}},
 		{"final_rounding", string(o.FinalRounding), []string{string(RoundNone), string(RoundHalfUp), string(RoundGosha), ""}},
+		{"sanma_tsumo", string(o.SanmaTsumo), []string{string(SanmaTsumoLoss), string(SanmaTsumoSplit), ""}},
 		{"multiple_ron", string(o.MultipleRon), []string{string(Atamahane), string(DoubleRon)}},
 		{"atamahane_order", string(o.AtamahaneOrder), []string{string(OrderStandard), string(OrderSourceLiteral)}},
 		{"leftover_deposits", string(o.LeftoverDeposits), []string{string(DepositsToFirst), string(DepositsLost)}},
@@ -338,18 +354,22 @@ func (o Options) Validate() error {
 		return bad("starting_points", o.StartingPoints, "a positive multiple of 100")
 	case o.ReturnPoints < 0 || o.ReturnPoints%100 != 0:
 		return bad("return_points", o.ReturnPoints, "a multiple of 100, 0 or more")
-	case len(o.Uma) != 0 && len(o.Uma) != 4:
-		return bad("uma", o.Uma, "empty or four numbers, first place first")
+	case len(o.Uma) != 0 && len(o.Uma) != o.players():
+		return bad("uma", o.Uma, fmt.Sprintf("empty or %d numbers, first place first", o.players()))
 	case o.MaxYakuman < 0:
 		return bad("max_yakuman", o.MaxYakuman, "0 (no cap) or more")
+	case o.Players != 0 && o.Players != 3 && o.Players != 4:
+		return bad("players", o.Players, "3 or 4")
+	case o.Players == 3 && o.RedFives > 2:
+		return bad("red_fives", o.RedFives, "0–2 with three players (no 5m)")
 	}
-	if len(o.Uma) == 4 {
+	if len(o.Uma) > 0 {
 		sum := 0
 		for _, u := range o.Uma {
 			sum += u
 		}
 		if sum != 0 {
-			return bad("uma", o.Uma, "four numbers that add up to 0")
+			return bad("uma", o.Uma, "numbers that add up to 0")
 		}
 	}
 	return nil
@@ -373,4 +393,12 @@ func yamlError(err error, data []byte) string {
 		}
 	}
 	return strings.Join(msgs, "; ")
+}
+
+// players is the number of players: 4 unless Players says 3.
+func (o Options) players() int {
+	if o.Players == 3 {
+		return 3
+	}
+	return 4
 }

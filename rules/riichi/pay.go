@@ -45,7 +45,8 @@ func (s *scorer) points(base int) int {
 
 // winPayments returns who pays the winner what, and the deposits the
 // winner takes (spec/riichi.md §11.5, §12, §15).
-func winPayments(w *Win, c *cand, paoHonba PaoHonba, out []Payment) ([]Payment, int) {
+func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
+	paoHonba := o.PaoHonba
 	deposits := 1000 * w.Deposits
 	base := c.base
 	paoBase := 0
@@ -97,8 +98,20 @@ func winPayments(w *Win, c *cand, paoHonba PaoHonba, out []Payment) ([]Payment, 
 		// ron, and all the honba (D-RI-38).
 		pay(w.Pao.Liable, ceil100(mult*paoBase), 300*w.Honba)
 	}
+	// A three-player game has no North: its share of a tsumo is not paid
+	// (tsumo loss, Tenhou) or is split between the two payers.
+	northShare := 0
+	if o.Players == 3 && rest > 0 && o.SanmaTsumo == SanmaTsumoSplit {
+		northShare = ceil100(rest)
+		if w.Dealer() {
+			northShare = ceil100(2 * rest)
+		}
+	}
 	for i := Wind(1); i < 4; i++ {
 		seat := (w.Seat + i) & 3
+		if o.Players == 3 && seat == North {
+			continue
+		}
 		honba := 100 * w.Honba
 		if paoBase > 0 {
 			honba = 0
@@ -106,6 +119,9 @@ func winPayments(w *Win, c *cand, paoHonba PaoHonba, out []Payment) ([]Payment, 
 		share := ceil100(rest)
 		if seat == East || w.Dealer() {
 			share = ceil100(2 * rest)
+		}
+		if northShare > 0 {
+			share = ceil100(share + northShare/2)
 		}
 		if rest == 0 {
 			share = 0

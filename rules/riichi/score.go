@@ -135,7 +135,7 @@ func Score(w Win, o Options) (Result, error) {
 	if r.Yakuman > 0 {
 		r.Fu, r.FuParts = 0, nil
 	}
-	r.Payments, r.Deposits = winPayments(&w, best, o.PaoHonba, buf.pay[:0:len(buf.pay)])
+	r.Payments, r.Deposits = winPayments(&w, best, &o, buf.pay[:0:len(buf.pay)])
 	for _, p := range r.Payments {
 		r.Total += p.Total()
 	}
@@ -190,6 +190,7 @@ type scorer struct {
 	ns         int
 	dora, ura  int
 	aka        int
+	kita       int
 	shapeYaku  [8]Scored // yakuman that do not depend on the reading
 	nShapeYaku int
 }
@@ -288,8 +289,12 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	if !o.KanDora && len(doras) > 1 {
 		doras = doras[:1]
 	}
+	// North tiles set aside (three players) count as norths for dora.
+	withKita := s.all
+	withKita[tile.North] += uint8(w.Kita)
+	s.kita = w.Kita
 	for _, ind := range doras {
-		s.dora += int(s.all[doraOf(ind)])
+		s.dora += int(withKita[o.doraOf(ind)])
 	}
 	if (w.Riichi || w.DoubleRiichi) && o.UraDora {
 		uras := w.Ura
@@ -297,7 +302,7 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 			uras = uras[:1]
 		}
 		for _, ind := range uras {
-			s.ura += int(s.all[doraOf(ind)])
+			s.ura += int(withKita[o.doraOf(ind)])
 		}
 	}
 	// Yakuman that depend on the tiles only, §9.2.
@@ -314,6 +319,16 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 		addY(RenhouYakuman)
 	}
 	return sc
+}
+
+// doraOf returns the dora an indicator points to (spec/riichi.md §5); in
+// a three-player game, whose characters are 1m and 9m only, 1m points to
+// 9m.
+func (o *Options) doraOf(ind tile.Kind) tile.Kind {
+	if o.Players == 3 && ind == tile.M1 {
+		return tile.M9
+	}
+	return doraOf(ind)
 }
 
 // doraOf returns the dora an indicator points to (spec/riichi.md §5).
@@ -738,6 +753,9 @@ func (s *scorer) finish(c *cand) {
 	}
 	if s.aka > 0 {
 		c.add(AkaDora, s.aka)
+	}
+	if s.kita > 0 {
+		c.add(Nukidora, s.kita)
 	}
 	c.base, c.limit = limitBase(c.han, c.fu, &s.o)
 	c.points = s.points(c.base)

@@ -66,6 +66,9 @@ func New(o TableOptions) (*Ruleset, error) {
 	if err := o.Options.Validate(); err != nil {
 		return nil, err
 	}
+	if o.Players == 3 {
+		return nil, fmt.Errorf("riichi: players 3: three-player riichi is scored (Score) but not yet refereed at a table: %w", ErrOptions)
+	}
 	set, err := tile.Standard(o.RedFives)
 	if err != nil {
 		return nil, fmt.Errorf("riichi: red_fives %d: %w", o.RedFives, ErrOptions)

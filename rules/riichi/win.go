@@ -114,6 +114,11 @@ type Win struct {
 	Dora []tile.Kind
 	Ura  []tile.Kind
 
+	// Kita is the number of north tiles the winner set aside in a
+	// three-player game (抜きドラ): each is a han, and counts as a north
+	// for dora and ura.
+	Kita int
+
 	Honba    int // 積み棒 counters
 	Deposits int // 1,000-point sticks on the table, the winner's own riichi stick included
 
@@ -193,6 +198,12 @@ func (w *Win) check(o *Options) error {
 	switch {
 	case w.Honba < 0 || w.Deposits < 0:
 		return bad("honba and deposits cannot be negative")
+	case w.Kita < 0 || w.Kita > 4 || w.Kita+int(all[tile.North]) > 4:
+		return bad(fmt.Sprintf("%d north tiles set aside with %d held: at most four norths", w.Kita, all[tile.North]))
+	case w.Kita > 0 && o.Players != 3:
+		return bad("north tiles are set aside only in a three-player game")
+	case o.Players == 3 && (w.Seat == North || !w.Tsumo && w.From == North):
+		return bad("a three-player game has no North seat")
 	case !w.Tsumo && w.From == w.Seat:
 		return bad("a ron needs a discarder other than the winner")
 	case riichi && !closed:

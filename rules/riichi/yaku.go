@@ -65,6 +65,9 @@ const (
 	// NagashiMangan is not a hand: it is paid as a mangan tsumo at an
 	// exhaustive draw (Nagashi).
 	NagashiMangan
+	// Nukidora counts a han for each north tile a three-player hand set
+	// aside (抜きドラ); like dora, it is not a yaku.
+	Nukidora
 	numYaku
 )
 
@@ -127,6 +130,7 @@ var yakuTable = [numYaku]yakuInfo{
 	JunseiChuuren:  {"Junsei chuuren poutou", "純正九蓮宝燈", 0, 0, 2},
 	Suukantsu:      {"Suukantsu", "四槓子", 0, 0, 1},
 	NagashiMangan:  {"Nagashi mangan", "流し満貫", 0, 0, 0},
+	Nukidora:       {"Kita (north set aside)", "抜きドラ", 0, 0, 0},
 }
 
 // String returns the yaku's English name.
