@@ -120,6 +120,11 @@ func (s *service) startSensed(ctx context.Context) error {
 	s.sensed = run
 	go func() {
 		res, err := players.PlayHand(hctx, s.sense.clk, hc)
+		if err != nil && hctx.Err() != nil {
+			// Stopped, not failed: the referee's calls were cut short
+			// (a table stopping while the owner loop still takes its end).
+			err = hctx.Err()
+		}
 		if err == nil {
 			s.log.Info("hand played through sensing", "actions", len(res.Meant), "reads", res.Reads)
 		}

@@ -143,12 +143,13 @@ func (p *Paced) Run(ctx context.Context) {
 // returns false, without waiting further, when ctx is done or a timer was
 // added meanwhile.
 func (p *Paced) awaitQuiet(ctx context.Context, q *quietness) bool {
-	q.reset()
+	if q.quiet() {
+		return true
+	}
 	start := time.Now()
 	poll := time.NewTimer(quietPoll)
 	defer poll.Stop()
-	for !q.quiet() && time.Since(start) < quietMax {
-		poll.Reset(quietPoll)
+	for {
 		select {
 		case <-ctx.Done():
 			return false
@@ -156,6 +157,13 @@ func (p *Paced) awaitQuiet(ctx context.Context, q *quietness) bool {
 			return false // someone reacted: the settle time starts again
 		case <-poll.C:
 		}
+		if q.quiet() {
+			return true
+		}
+		if time.Since(start) >= quietMax {
+			q.forced()
+			return true
+		}
+		poll.Reset(quietPoll)
 	}
-	return ctx.Err() == nil
 }

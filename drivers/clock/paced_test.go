@@ -26,9 +26,8 @@ func TestPaced(t *testing.T) {
 		if got := <-early; !got.Equal(start.Add(time.Second)) {
 			t.Errorf("first timer at %v, want +1s", got.Sub(start))
 		}
-		// Then it looks at the scheduler twice, one poll apart.
-		if d := time.Since(real0); d != 10*time.Millisecond+clock.QuietPoll {
-			t.Errorf("1s of simulated time took %v of real time at speed 100, want 10ms and a poll", d)
+		if d := time.Since(real0); d != 10*time.Millisecond {
+			t.Errorf("1s of simulated time took %v of real time at speed 100, want 10ms", d)
 		}
 		// Time stands still between timers, however long the wait.
 		time.Sleep(time.Millisecond)
@@ -40,52 +39,51 @@ func TestPaced(t *testing.T) {
 		// A timer due at once still waits for the settle time.
 		real1 := time.Now()
 		<-p.After(time.Millisecond)
-		if d := time.Since(real1); d != 5*time.Millisecond+clock.QuietPoll {
-			t.Errorf("a timer 1ms ahead fired after %v of real time, want the 5ms settle and a poll", d)
+		if d := time.Since(real1); d != 5*time.Millisecond {
+			t.Errorf("a timer 1ms ahead fired after %v of real time, want the 5ms settle", d)
 		}
 	})
 }
 
-// While a goroutine waits for a CPU, the paced clock does not move: the
-// goroutines an event woke react before the next event, however busy the
-// machine.
+// While a goroutine waits for a CPU, runs, or makes a system call, the
+// paced clock does not move: the goroutines an event woke react before the
+// next event, however busy the machine.
 func TestPacedWaitsForTheScheduler(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		start := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
 		p := clock.NewPaced(start, 100, 5*time.Millisecond)
-		busy := 0
+		var looks [][3]uint64 // runnable, running, in system calls; the last repeats
 		clock.SetQuietness(p, func() (uint64, uint64, uint64) {
-			if busy > 0 {
-				busy--
-				return 1, 2, 0 // one goroutine waits for a CPU
+			l := looks[0]
+			if len(looks) > 1 {
+				looks = looks[1:]
 			}
-			return 0, 1, 0
+			return l[0], l[1], l[2]
 		})
 		ctx, cancel := context.WithCancel(t.Context())
 		defer cancel()
 		go p.Run(ctx)
 
-		busy = 10
-		real0 := time.Now()
-		<-p.After(time.Second)
-		if d, want := time.Since(real0), 10*time.Millisecond+11*clock.QuietPoll; d != want {
-			t.Errorf("with 10 busy looks the timer fired after %v, want %v", d, want)
-		}
-		// A goroutine in a long system call (a child process waited on)
-		// does not hold the clock; one leaving a short call shows as a
-		// change in their count, and the pacer looks again.
-		calls := []uint64{3, 3, 4, 4}
-		clock.SetQuietness(p, func() (uint64, uint64, uint64) {
-			n := calls[0]
-			if len(calls) > 1 {
-				calls = calls[1:]
+		for _, c := range []struct {
+			name  string
+			looks [][3]uint64
+			polls time.Duration // real time waited for quiet
+		}{
+			{"quiet, one goroutine parked in a system call", [][3]uint64{{0, 1, 1}}, 0},
+			{"one goroutine waiting for a CPU, then another running", [][3]uint64{{1, 1, 1}, {1, 1, 1}, {0, 2, 1}, {0, 1, 1}}, 3 * clock.QuietPoll},
+			{"a goroutine writing its journal", [][3]uint64{{0, 1, 2}, {0, 1, 2}, {0, 1, 1}}, 2 * clock.QuietPoll},
+			{"the parked goroutine returned", [][3]uint64{{0, 1, 0}}, 0},
+			// A goroutine that stays in its call as long as the pacer may
+			// wait has started a long one: it is parked from then on.
+			{"a second goroutine parks for good", [][3]uint64{{0, 1, 1}}, time.Second},
+			{"still parked", [][3]uint64{{0, 1, 1}}, 0},
+		} {
+			looks = c.looks
+			real0 := time.Now()
+			<-p.After(time.Second)
+			if d, want := time.Since(real0), 10*time.Millisecond+c.polls; d != want {
+				t.Errorf("%s: the timer fired after %v, want %v", c.name, d, want)
 			}
-			return 0, 1, n
-		})
-		real1 := time.Now()
-		<-p.After(time.Second)
-		if d, want := time.Since(real1), 10*time.Millisecond+clock.QuietPoll; d != want {
-			t.Errorf("with steady system calls the timer fired after %v, want %v", d, want)
 		}
 	})
 }

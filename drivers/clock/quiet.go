@@ -1,17 +1,24 @@
 package clock
 
-import "runtime/metrics"
+import (
+	"math"
+	"runtime/metrics"
+)
 
 // quietness samples the Go scheduler: the process is quiet when no
-// goroutine waits for a CPU and none runs but the caller. A goroutine the
-// pacer woke and has not yet reacted is runnable or running until it
-// blocks again, however long a busy machine keeps it off the CPU.
+// goroutine waits for a CPU, none runs but the caller, and no more are in
+// system calls than when it was last quiet. A goroutine the pacer woke and
+// has not yet reacted is runnable, running or in a system call (writing
+// its journal) until it blocks again, however long a busy machine keeps it
+// off the CPU.
 type quietness struct {
 	// sample returns the goroutines runnable, running and in system
 	// calls; ok is false where the runtime does not count them.
 	sample func() (runnable, running, sys uint64, ok bool)
-	last   uint64 // goroutines in system calls at the previous quiet sample
-	was    bool   // the previous sample was quiet
+	// base is the goroutines in system calls when the process was last
+	// quiet: those parked in a long call (waiting on a child process).
+	base uint64
+	last uint64 // in system calls at the last sample
 }
 
 func newQuietness() *quietness {
@@ -20,7 +27,7 @@ func newQuietness() *quietness {
 		{Name: "/sched/goroutines/running:goroutines"},
 		{Name: "/sched/goroutines/not-in-go:goroutines"},
 	}
-	return &quietness{sample: func() (uint64, uint64, uint64, bool) {
+	return &quietness{base: math.MaxUint64, sample: func() (uint64, uint64, uint64, bool) {
 		metrics.Read(s)
 		for _, v := range s {
 			if v.Value.Kind() != metrics.KindUint64 {
@@ -31,21 +38,21 @@ func newQuietness() *quietness {
 	}}
 }
 
-// quiet reports whether this sample and the one before were both quiet
-// with the same number of goroutines in system calls. Goroutines parked in
-// a long system call (waiting on a child process) count as quiet; one in a
-// short call (writing a log line) is back among the running by the next
-// sample, or done.
+// quiet reports whether the process is quiet now.
 func (q *quietness) quiet() bool {
 	runnable, running, sys, ok := q.sample()
 	if !ok {
 		return true // a runtime without the counts: the settle time alone
 	}
-	now := runnable == 0 && running <= 1 // the caller is running
-	both := now && q.was && sys == q.last
-	q.was, q.last = now, sys
-	return both
+	q.last = sys
+	if runnable > 0 || running > 1 || sys > q.base { // running: the caller and others
+		return false
+	}
+	q.base = sys
+	return true
 }
 
-// reset forgets the previous sample.
-func (q *quietness) reset() { q.was = false }
+// forced takes the goroutines in system calls now as parked there: the
+// pacer waited as long as it may, and a goroutine still in a call has
+// started a long one.
+func (q *quietness) forced() { q.base = q.last }
