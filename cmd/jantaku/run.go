@@ -432,6 +432,9 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		case done <- h:
 		default:
 		}
+		if *hands > 0 && h.Number >= *hands {
+			return // the run stops at these walls: no hand starts on them
+		}
 		select {
 		case walls <- h:
 		default:
