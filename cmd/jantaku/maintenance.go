@@ -363,7 +363,7 @@ func (mc *maint) jog(ctx context.Context, t *table, name, dir string, speed floa
 // the interlocks; it ends early when limit becomes active (how is then
 // ""). An interlock or the enable failing is an error.
 func (mc *maint) jogWait(ctx context.Context, t *table, limit sensor.Switch, d time.Duration) (how string, err error) {
-	feed := t.prof.Safety.Watchdog.D() / 3
+	feed := feedEvery(t.prof, t.sim != nil)
 	if feed <= 0 {
 		feed = 20 * time.Millisecond
 	}

@@ -286,3 +286,36 @@ func TestGuidedRegister(t *testing.T) {
 		}
 	})
 }
+
+// The interlocks refuse a jog, --override-limits or not, and a jog stops
+// when the E-stop is pressed during it.
+func TestMaintenanceJogInterlocks(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		set, _ := tile.Standard(0)
+		var out bytes.Buffer
+		mc := &maint{stdout: &out, stderr: &out}
+		tb := openSim(t.Context(), profile.Default(), simConfig{clk: clock.Real{}, seed: 1, tray: sim.List(set, 'A')})
+		defer tb.close()
+		tb.sim.OpenLid(true)
+		err := mc.jog(t.Context(), tb, "lift0", "fwd", 1, time.Second, true)
+		if err == nil || !strings.Contains(err.Error(), "the lid is open") {
+			t.Errorf("jog with the lid open: %v", err)
+		}
+		tb.sim.OpenLid(false)
+		go func() {
+			time.Sleep(500 * time.Millisecond)
+			tb.sim.PressEStop(true)
+		}()
+		start := time.Now()
+		err = mc.jog(t.Context(), tb, "conveyor1", "fwd", 1, 5*time.Second, false)
+		if err == nil || !strings.Contains(err.Error(), "estop active: stopped") {
+			t.Errorf("E-stop during a jog: %v", err)
+		}
+		if d := time.Since(start); d > 500*time.Millisecond+feedEvery(profile.Default(), true) {
+			t.Errorf("the jog noticed the E-stop after %v", d-500*time.Millisecond)
+		}
+		if tb.sim.Moving() {
+			t.Error("conveyor1 still moves")
+		}
+	})
+}

@@ -108,6 +108,16 @@ type simConfig struct {
 	tray, onTo []rfid.UID
 }
 
+// feedEvery is how often the machine cycle feeds the enable chain: a
+// third of its watchdog on hardware; on the simulated table, whose enable
+// edges come from the feeds themselves (sim.FedEnable), half the hold.
+func feedEvery(p *profile.Profile, simulated bool) time.Duration {
+	if simulated {
+		return p.Safety.Hold.D() / 2
+	}
+	return p.Safety.Watchdog.D() / 3
+}
+
 // openSim starts a simulated table with the parts of p's names; its
 // physics goroutine runs until close.
 func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
@@ -118,7 +128,7 @@ func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
 	sm := sim.New(sim.Config{Timing: p.Timing, Sides: p.Sides, Clock: sc.clk, Seed: sc.seed, MissRate: sc.miss, Antennas: ants}, sc.tray, sc.onTo)
 	t := &table{prof: p, clk: sc.clk, sim: sm, motors: map[string]motor.Motor{}, inputs: map[string]sensor.Switch{},
 		buttons: map[string]sensor.Button{"start": sm.Start}, readers: map[string]rfid.Reader{"surface": sm.Surface},
-		muxes: map[string]rfid.Mux{"surface": sm.Surface}, enable: sm.Enable}
+		muxes: map[string]rfid.Mux{"surface": sm.Surface}, enable: sm.FedEnable()}
 	for _, mt := range sm.Motors() {
 		t.motors[mt.Name] = mt
 	}
@@ -132,7 +142,7 @@ func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
 	done := make(chan struct{})
 	go func() { defer close(done); sm.Run(ctx) }()
 	t.close = func() error {
-		errs := []error{sm.Enable.Disarm()}
+		errs := []error{t.enable.Disarm()}
 		for _, mt := range sm.Motors() {
 			errs = append(errs, mt.Halt())
 		}
@@ -398,7 +408,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	m, err := cycle.New(parts, cycle.Config{
 		Timing: p.Timing, Stacks: geo.Stacks, Set: set, TwoSets: !*oneSet,
 		Registry: reg, Rand: rand.New(rand.NewPCG(*seed, 1)), Clock: clk, Log: log,
-		Feed: p.Safety.Watchdog.D() / 3,
+		Feed: feedEvery(p, tb.sim != nil),
 	})
 	if err != nil {
 		return err
@@ -447,6 +457,9 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		select {
 		case done <- h:
 		default:
+		}
+		if *hands > 0 && h.Number >= *hands {
+			return // the run stops at these walls: no hand starts on them
 		}
 		select {
 		case walls <- h:

@@ -82,7 +82,7 @@ func TestDeadProcessOutputsOffWithinHold(t *testing.T) {
 			t.Fatal(err)
 		}
 		oe()
-		if r.pca[0x42].Duty(3) != 1 {
+		if r.pca[0x42].Duty(3) == 0 { // ramping up: 0.2 of full speed first
 			t.Fatal("lift1 not driven with the enable armed")
 		}
 		// Fed for a while, then the process dies: nothing runs any more,
@@ -113,11 +113,14 @@ func TestDeadProcessOutputsOffWithinHold(t *testing.T) {
 func TestBrakeFromProfile(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		text := strings.Replace(string(profile.DefaultYAML()),
-			"lift0:     {chip: pwm2, pwm: 0, in1: 1, in2: 2}",
+			"lift0:     {chip: pwm2, pwm: 0, in1: 1, in2: 2, brake: true, ramp: 200ms}",
 			"lift0:     {chip: pwm2, pwm: 0, in1: 1, in2: 2, brake: true, ramp: 250ms}", 1)
 		p, err := profile.Parse("brake.yaml", []byte(text))
 		if err != nil {
 			t.Fatal(err)
+		}
+		if m := p.Motors["lift0"]; m.Ramp.D() != 250*time.Millisecond || !m.Brake {
+			t.Fatalf("lift0 = %+v: the default profile's lift line changed", m)
 		}
 		r := newRig(t, p)
 		b, err := board.New(p, board.Options{})

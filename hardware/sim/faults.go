@@ -2,6 +2,10 @@ package sim
 
 import (
 	"slices"
+	"sync"
+
+	"jantaku/drivers/enable"
+	"periph.io/x/conn/v3/gpio"
 
 	"jantaku/drivers/motor/motortest"
 	"jantaku/drivers/sensor/sensortest"
@@ -278,4 +282,52 @@ func (m *Machine) Crashes() int {
 	m.mu.Lock()
 	defer m.mu.Unlock()
 	return m.crash
+}
+
+// FedEnable is a lighter driver of the enable line for long simulated
+// runs: an edge at each Arm and Feed instead of a pulse train of its own,
+// so the line has edges exactly while it is fed (the watchdog and the
+// pulses in one). It adds no timers to the simulation's clock; tests of
+// the enable chain use Enable, the board's own driver.
+type FedEnable struct {
+	m *Machine
+
+	mu    sync.Mutex
+	armed bool
+	level bool
+}
+
+// FedEnable returns the machine's lighter enable driver (see FedEnable).
+func (m *Machine) FedEnable() *FedEnable { return &FedEnable{m: m} }
+
+func (e *FedEnable) edge() error {
+	e.level = !e.level
+	return e.m.Power.Out(gpio.Level(e.level))
+}
+
+// Arm implements cycle.Enabler.
+func (e *FedEnable) Arm() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.armed = true
+	return e.edge()
+}
+
+// Feed implements cycle.Enabler.
+func (e *FedEnable) Feed() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	if !e.armed {
+		return enable.ErrStarved
+	}
+	return e.edge()
+}
+
+// Disarm implements cycle.Enabler.
+func (e *FedEnable) Disarm() error {
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	e.armed = false
+	e.level = false
+	return e.m.Power.Out(gpio.Low)
 }

@@ -216,3 +216,41 @@ func TestBounce(t *testing.T) {
 		}
 	})
 }
+
+// The lighter enable driver of long simulated runs: power while fed,
+// dropped within the hold of the last feed.
+func TestFedEnable(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		m := sim.New(sim.Config{Timing: profile.Default().Timing}, nil, nil)
+		ctx, cancel := context.WithCancel(t.Context())
+		defer cancel()
+		go m.Run(ctx)
+		e := m.FedEnable()
+		if err := e.Feed(); err == nil {
+			t.Error("Feed before Arm: no error")
+		}
+		if err := e.Arm(); err != nil {
+			t.Fatal(err)
+		}
+		_ = m.Lifts[0].Run(motor.Forward, 1)
+		for range 20 {
+			time.Sleep(50 * time.Millisecond)
+			if err := e.Feed(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if !m.Powered() || m.Lift(0) <= 0 {
+			t.Fatalf("fed for a second: powered %v, lift at %v", m.Powered(), m.Lift(0))
+		}
+		last := time.Now()
+		for m.Powered() {
+			time.Sleep(time.Millisecond)
+		}
+		if d := time.Since(last); d > 100*time.Millisecond {
+			t.Errorf("power held %v after the last feed, more than the 100ms hold", d)
+		}
+		if err := e.Disarm(); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
