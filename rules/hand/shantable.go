@@ -29,22 +29,17 @@ var suitBlocks struct {
 // is false for a count over four.
 func honorsIndex(c *tile.Counts) (i int, ok bool) {
 	for k := int(tile.East); k < tile.NumKinds; k++ {
-		switch c[k] {
-		case 0:
-		case 1:
-			i++
-		case 2:
-			i += 8
-		case 3:
-			i += 64
-		case 4:
-			i += 512
-		default:
+		v := c[k]
+		if v > 4 {
 			return 0, false
 		}
+		i += honorsDigit[v&7]
 	}
 	return i, true
 }
+
+// honorsDigit is what one honour held v times adds to honorsIndex.
+var honorsDigit = [8]int{0, 1, 8, 64, 512}
 
 // suitRanks numbers the suits of at most 14 tiles densely, for tables
 // indexed by suit: a few kB, built once on first use.
