@@ -34,25 +34,27 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	n := set.Size()
 	d := Deal{Wall: make([]tile.Tile, n), Known: make([]bool, n)}
-	used := make(map[int]bool)
-	place := func(pos int, t tile.Tile, what string) error {
+	var used [4*tile.NumKinds + tile.NumFlowers]bool // by tile ID
+	// place puts t at pos; what and i name it in an error (formatted
+	// only then: a replay places every tile of every hand).
+	place := func(pos int, t tile.Tile, what string, i int) error {
 		if pos < 0 || pos >= n {
-			return fmt.Errorf("%s: wall position %d out of range", what, pos)
+			return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
 		}
 		if d.Known[pos] {
-			return fmt.Errorf("%s: wall position %d given twice", what, pos)
+			return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
 		}
 		for c := uint8(0); c < set.Copies[t.Kind]; c++ {
 			u := tile.Tile{Kind: t.Kind, Copy: c}
 			u.Red = set.Contains(tile.Tile{Kind: t.Kind, Copy: c, Red: true})
-			if u.Red != t.Red || used[u.ID()] {
+			if u.Red != t.Red || u.ID() >= len(used) || used[u.ID()] {
 				continue
 			}
 			used[u.ID()] = true
 			d.Wall[pos], d.Known[pos] = u, true
 			return nil
 		}
-		return fmt.Errorf("%s: a fifth %s", what, t)
+		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
 	}
 	players := 4
 	// Deal positions, as tablecore deals them.
@@ -77,7 +79,7 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			return Deal{}, fmt.Errorf("seat %d was dealt %d tiles", s, len(h.Deal[s]))
 		}
 		for i, t := range h.Deal[s] {
-			if err := place(dealt[s][i], t, fmt.Sprintf("seat %d's deal", s)); err != nil {
+			if err := place(dealt[s][i], t, "seat %d's deal", s); err != nil {
 				return Deal{}, err
 			}
 		}
@@ -95,7 +97,7 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			} else {
 				head++
 			}
-			if err := place(p, a.Tile, fmt.Sprintf("action %d", i)); err != nil {
+			if err := place(p, a.Tile, "action %d", i); err != nil {
 				return Deal{}, err
 			}
 			afterKan = false
@@ -106,12 +108,12 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		}
 	}
 	for i, t := range h.Dora {
-		if err := place(n-6-2*i, t, fmt.Sprintf("dora indicator %d", i)); err != nil {
+		if err := place(n-6-2*i, t, "dora indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}
 	for i, t := range h.Ura {
-		if err := place(n-5-2*i, t, fmt.Sprintf("ura indicator %d", i)); err != nil {
+		if err := place(n-5-2*i, t, "ura indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}

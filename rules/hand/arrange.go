@@ -37,8 +37,14 @@ func complete(c *tile.Counts, o *Options, n int) bool {
 // first set it stops at the first one found.
 func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 	var got Shapes
+	shapes := o.Shapes
+	// Seven pairs and orphans give up at the first tile that does not fit;
+	// the others are searches worth a pass over the counts first.
+	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) != 0 {
+		shapes = possibleShapes(c, shapes)
+	}
 	for sh := SevenPairs; sh < numShapes; sh++ {
-		if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
+		if !shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
 			continue
 		}
 		if special(sh, c, o, nil) {
@@ -49,6 +55,45 @@ func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 		}
 	}
 	return got
+}
+
+// possibleShapes leaves out of sh the special shapes that the tiles c,
+// with no wildcards, plainly cannot make, by conditions each shape needs:
+// seven pairs no odd count, thirteen orphans only terminals and honours,
+// the shapes of distinct tiles no kind twice, a knitted straight one
+// knitted set whole. Most hands are settled here without a search.
+func possibleShapes(c *tile.Counts, sh Shapes) Shapes {
+	var held, odd, multi Mask
+	for k, v := range c {
+		if v > 0 {
+			held |= 1 << k
+		}
+		if v&1 != 0 {
+			odd |= 1 << k
+		}
+		if v > 1 {
+			multi |= 1 << k
+		}
+	}
+	if odd != 0 {
+		sh &^= ShapesOf(SevenPairs)
+	}
+	if held&^orphanMask != 0 {
+		sh &^= ShapesOf(ThirteenOrphans)
+	}
+	if multi != 0 {
+		sh &^= ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars)
+	}
+	if sh.Has(KnittedStraight) {
+		whole := false
+		for _, km := range knitMasks {
+			whole = whole || km&^held == 0
+		}
+		if !whole {
+			sh &^= ShapesOf(KnittedStraight)
+		}
+	}
+	return sh
 }
 
 // Arrangements returns every distinct reading of the concealed tiles c

@@ -10,8 +10,15 @@
 // Bad input is an error (ErrTileCount, ErrTooManyCopies, ErrWildcards),
 // never a panic.
 //
+// Decompose is the one decomposition core every ruleset's scorer reads
+// its hands with: the readings as Decomposition values (no pointers)
+// appended to a buffer the caller keeps on its stack, so that reading a
+// hand allocates nothing; Arrangements is the same copied to the heap.
+// AppendWaits is Waits into a caller's buffer.
+//
 // The hot paths read each numbered suit through tables keyed by the
-// suit's nine counts, built once on first use (about 2 MB for the complete
-// check, 1.6 MB for shanten, a few hundred kB for the readings); the
-// searches they shortcut remain for the cases the tables do not cover.
+// suit's nine counts, built once on first use and read-only after (about
+// 2 MB for the complete check, 1.6 MB for shanten, a few hundred kB for
+// the readings); the searches they shortcut remain for the cases the
+// tables do not cover, and hold their state in fixed arrays.
 package hand

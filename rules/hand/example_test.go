@@ -38,6 +38,24 @@ func ExampleArrangements() {
 	//   3m in group 1 is shanpon
 }
 
+func ExampleDecompose() {
+	// A scorer keeps the readings in a local buffer and reads them
+	// without allocating.
+	var buf [8]hand.Decomposition
+	c := mustCounts("222333444m567p55s")
+	ds, err := hand.Decompose(buf[:0], &c, &hand.Options{})
+	if err != nil {
+		panic(err)
+	}
+	for i := range ds {
+		a := ds[i].Arrangement()
+		fmt.Println(len(a.Groups), "groups, the first:", a.Groups[0].Kind, a.Groups[0].Tile)
+	}
+	// Output:
+	// 5 groups, the first: sequence 2m
+	// 5 groups, the first: triplet 2m
+}
+
 func ExampleArrangements_wildcards() {
 	// Two wildcards with 112z: 111z and 22z, or 11z and 222z.
 	as, _ := hand.Arrangements(mustCounts("123m456p789s112z"), hand.Options{Wildcards: 2})

@@ -29,22 +29,17 @@ var suitBlocks struct {
 // is false for a count over four.
 func honorsIndex(c *tile.Counts) (i int, ok bool) {
 	for k := int(tile.East); k < tile.NumKinds; k++ {
-		switch c[k] {
-		case 0:
-		case 1:
-			i++
-		case 2:
-			i += 8
-		case 3:
-			i += 64
-		case 4:
-			i += 512
-		default:
+		v := c[k]
+		if v > 4 {
 			return 0, false
 		}
+		i += honorsDigit[v&7]
 	}
 	return i, true
 }
+
+// honorsDigit is what one honour held v times adds to honorsIndex.
+var honorsDigit = [8]int{0, 1, 8, 64, 512}
 
 // suitRanks numbers the suits of at most 14 tiles densely, for tables
 // indexed by suit: a few kB, built once on first use.
@@ -281,8 +276,9 @@ func (b *blocks2) merge(o *blocks2) {
 // false when a suit holds more than 14 tiles or a count over four.
 func shantenTable(c *tile.Counts, n int) (int, bool) {
 	tab := blockTable()
-	need := 4 - (14-n)/3
-	acc := blocks2{0, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	// The blocks of each part held: the suits, then the honours.
+	var parts [4]blocks2
+	np := 0
 	for s := range 3 {
 		var d [9]uint8
 		sum := 0
@@ -299,21 +295,43 @@ func shantenTable(c *tile.Counts, n int) (int, bool) {
 		if sum > maxSuitTiles {
 			return 0, false
 		}
-		part := unpack2(tab[rankSuit(&d)])
-		acc.merge(&part)
+		parts[np] = unpack2(tab[rankSuit(&d)])
+		np++
 	}
 	i, ok := honorsIndex(c)
 	if !ok {
 		return 0, false
 	}
 	if i != 0 {
-		acc.merge(&suitBlocks.honors[i])
+		parts[np] = suitBlocks.honors[i]
+		np++
 	}
+	// Merge all but the last part; the last is combined with the
+	// formula directly rather than merged. none is the blocks of no
+	// tiles.
+	none := blocks2{0, -1, -1, -1, -1, -1, -1, -1, -1, -1}
+	acc, last := none, none
+	if np > 0 {
+		acc = parts[0]
+	}
+	for p := 1; p < np-1; p++ {
+		acc.merge(&parts[p])
+	}
+	if np > 1 {
+		last = parts[np-1]
+	}
+	need := 4 - (14-n)/3
 	best := 2*need + 1
-	for i, t := range acc {
-		if t >= 0 {
-			m, p := min(i>>1, need), i&1
-			best = min(best, 2*need-2*m-min(int(t), need-m)-p)
+	for i1, t1 := range acc {
+		if t1 < 0 {
+			continue
+		}
+		for i2, t2 := range last {
+			if t2 < 0 || i1&i2&1 != 0 {
+				continue
+			}
+			m, p := min(i1>>1+i2>>1, need), (i1|i2)&1
+			best = min(best, 2*need-2*m-min(int(t1+t2), need-m)-p)
 		}
 	}
 	return best, true

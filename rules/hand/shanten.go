@@ -82,21 +82,25 @@ func errNeeds13(n int) error {
 	return fmt.Errorf("hand: %d tiles, the shape needs 13 or 14 (no melds): %w", n, ErrTileCount)
 }
 
+// What a count of one kind gives seven pairs: a kind, a pair (distinct
+// pairs), pairs (four as two). Tables rather than branches: the counts of
+// a hand are not predictable. Counts are at most four (checked), masked
+// to 3 bits to drop the bounds check.
+var (
+	countKind  = [8]uint8{0, 1, 1, 1, 1}
+	countPair  = [8]uint8{0, 0, 1, 1, 1}
+	countPairs = [8]uint8{0, 0, 1, 1, 2}
+)
+
 func shantenSevenPairs(c *tile.Counts, fourAsTwo bool) int {
-	pairs, kinds := 0, 0
+	var pairs, kinds, two int
 	for _, v := range c {
-		if v == 0 {
-			continue
-		}
-		kinds++
-		if fourAsTwo {
-			pairs += int(v / 2)
-		} else if v >= 2 {
-			pairs++
-		}
+		kinds += int(countKind[v&7])
+		pairs += int(countPair[v&7])
+		two += int(countPairs[v&7])
 	}
 	if fourAsTwo {
-		return 6 - min(pairs, 7)
+		return 6 - min(two, 7)
 	}
 	return 6 - pairs + max(0, 7-kinds)
 }
@@ -203,12 +207,9 @@ var orphanKinds = [13]tile.Kind{tile.M1, tile.M9, tile.P1, tile.P9, tile.S1, til
 func shantenOrphans(c *tile.Counts) int {
 	kinds, pair := 0, 0
 	for _, k := range orphanKinds {
-		if v := c[k]; v > 0 {
-			kinds++
-			if v >= 2 {
-				pair = 1
-			}
-		}
+		v := c[k] & 7
+		kinds += int(countKind[v])
+		pair |= int(countPair[v])
 	}
 	return 13 - kinds - pair
 }

@@ -172,15 +172,20 @@ func suitKey(c *tile.Counts, s int) (int32, bool) {
 
 // suit sets part p, a suit, from its table entry.
 func (ps *parts) suit(p int, entry byte, o *Options) {
+	ps.n0[p], ps.n1[p] = suitNeed(p, entry, o)
+}
+
+// suitNeed reads suit s's table entry under o's pair rule: the
+// wildcards it needs as sets only, and with the pair.
+func suitNeed(s int, entry byte, o *Options) (n0, n1 int) {
 	e := int(entry)
-	ps.n0[p] = e % 6
-	switch pm := (o.PairOnly >> (9 * p)) & 0x1ff; {
+	switch pm := (o.PairOnly >> (9 * s)) & 0x1ff; {
 	case o.PairOnly == 0 || pm == 0x1ff:
-		ps.n1[p] = e / 6 % 6
+		return e % 6, e / 6 % 6
 	case pm == 0:
-		ps.n1[p] = impossible
+		return e % 6, impossible
 	default: // 2, 5 and 8
-		ps.n1[p] = e / 36
+		return e % 6, e / 36
 	}
 }
 

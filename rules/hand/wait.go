@@ -110,13 +110,15 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 		case o.Wildcards == 0 && !near.Has(tile.Kind(k)):
 		case tabled && c[k] <= 4:
 			p := partOf(k)
-			var one parts
+			var n0, n1 int
 			if p < 3 {
-				one.suit(p, tab[keys[p]+pow5[k%9]], o)
+				n0, n1 = suitNeed(p, tab[keys[p]+pow5[k%9]], o)
 			} else {
+				var one parts
 				one.need(p, &c, o, tab)
+				n0, n1 = one.n0[p], one.n1[p]
 			}
-			if rest.wildcards(&ps, p, one.n0[p], one.n1[p]) <= o.Wildcards {
+			if rest.wildcards(&ps, p, n0, n1) <= o.Wildcards {
 				sh = ShapesOf(Standard)
 			}
 		case completeStandard(&c, o):

@@ -8,6 +8,14 @@ import (
 	"jantaku/rules/tile"
 )
 
+// fanValues is each fan's points (Fan.Points), read-only.
+var fanValues = func() (v [numFans]int) {
+	for f := BigFourWinds; f < numFans; f++ {
+		v[f] = f.Points()
+	}
+	return v
+}()
+
 // table counts each fan of one reading.
 type table [numFans]uint8
 
@@ -40,9 +48,8 @@ func (s *scorer) put(t *table, f Fan, n int) {
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	s.h, s.c, s.o = *h, *c, *o
-	for f := BigFourWinds; f < numFans; f++ {
-		s.values[f] = o.value(f)
-	}
+	s.values = fanValues
+	s.values[TwoConcealedKongs] = o.value(TwoConcealedKongs) // the one fan whose value the options change
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
