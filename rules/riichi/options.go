@@ -253,8 +253,23 @@ func LeagueRules() Options {
 	return o
 }
 
+// SanmaRules are Tenhou's three-player rules (三麻): 108 tiles (no
+// 2m–8m) with a red 5p and 5s, no chi, norths set aside as kita
+// (nukidora), tsumo loss, 35,000 start and 40,000 returned (oka 15 to
+// first). No uma is set: Tenhou's three-player uma is not known here.
+func SanmaRules() Options {
+	o := TenhouRules()
+	o.Players, o.RedFives = 3, 2
+	o.SanmaTsumo = SanmaTsumoLoss
+	o.StartingPoints, o.ReturnPoints = 35000, 40000
+	o.Uma = nil
+	return o
+}
+
 // Presets lists the preset names Preset accepts.
-func Presets() []string { return []string{"seed", "tenhou", "mahjongsoul", "parlour", "league"} }
+func Presets() []string {
+	return []string{"seed", "tenhou", "mahjongsoul", "parlour", "league", "sanma"}
+}
 
 // Preset returns the named preset: "seed", "tenhou" or "mahjongsoul".
 func Preset(name string) (Options, error) {
@@ -269,6 +284,8 @@ func Preset(name string) (Options, error) {
 		return ParlourRules(), nil
 	case "league":
 		return LeagueRules(), nil
+	case "sanma":
+		return SanmaRules(), nil
 	}
 	return Options{}, fmt.Errorf("riichi: unknown preset %q (want one of %s): %w", name, strings.Join(Presets(), ", "), ErrOptions)
 }
