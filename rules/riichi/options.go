@@ -82,6 +82,21 @@ type Options struct {
 	// in a three-player game: tsumo_loss (nobody pays it, Tenhou) or
 	// split (the two payers pay half each).
 	SanmaTsumo SanmaTsumo `yaml:"sanma_tsumo" json:"sanma_tsumo"`
+	// Chips (祝儀) are paid on a win apart from points: so many for each
+	// red five, ura dora and ippatsu, and for a yakuman, by the discarder
+	// on a ron and by each other player on a tsumo. Zero: no chips.
+	Chips Chips `yaml:"chips" json:"chips"`
+}
+
+// Chips says how many chips a win's elements are worth (祝儀).
+type Chips struct {
+	Red     int `yaml:"red" json:"red"`         // each red five in the winning hand
+	Ura     int `yaml:"ura" json:"ura"`         // each ura dora (riichi wins)
+	Ippatsu int `yaml:"ippatsu" json:"ippatsu"` // an ippatsu win
+	// Yakuman on a tsumo (from each player) and on a ron (from the
+	// discarder), per yakuman.
+	YakumanTsumo int `yaml:"yakuman_tsumo" json:"yakuman_tsumo"`
+	YakumanRon   int `yaml:"yakuman_ron" json:"yakuman_ron"`
 }
 
 // SanmaTsumo is what becomes of North's share of a three-player tsumo.
@@ -235,11 +250,14 @@ func MahjongSoulRules() Options {
 
 // ParlourRules are Tenhou's rules settled as a common Japanese parlour
 // (フリー雀荘) does: 25,000 start, 30,000 return (oka 20 to first), uma
-// +10/+5/−5/−10, results rounded 五捨六入.
+// +10/+5/−5/−10, results rounded 五捨六入, and chips: one for each red
+// five, ura dora and ippatsu, five from each player for a yakuman tsumo,
+// ten from the discarder for a yakuman ron.
 func ParlourRules() Options {
 	o := TenhouRules()
 	o.Uma = []int{10, 5, -5, -10}
 	o.FinalRounding = RoundGosha
+	o.Chips = Chips{Red: 1, Ura: 1, Ippatsu: 1, YakumanTsumo: 5, YakumanRon: 10}
 	return o
 }
 
@@ -375,6 +393,8 @@ func (o Options) Validate() error {
 		return bad("uma", o.Uma, fmt.Sprintf("empty or %d numbers, first place first", o.players()))
 	case o.MaxYakuman < 0:
 		return bad("max_yakuman", o.MaxYakuman, "0 (no cap) or more")
+	case o.Chips.Red < 0 || o.Chips.Ura < 0 || o.Chips.Ippatsu < 0 || o.Chips.YakumanTsumo < 0 || o.Chips.YakumanRon < 0:
+		return bad("chips", o.Chips, "counts of 0 or more")
 	case o.Players != 0 && o.Players != 3 && o.Players != 4:
 		return bad("players", o.Players, "3 or 4")
 	case o.Players == 3 && o.RedFives > 2:

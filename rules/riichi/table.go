@@ -602,7 +602,34 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		gw.Payments = append(gw.Payments, game.Payment{From: game.NoSeat, To: seat, Amount: res.Deposits, Reason: "deposits"})
 	}
 	gw.Value = value(res)
+	gw.Chips = r.o.chipsOf(res, w.Tsumo)
 	return gw, nil
+}
+
+// chipsOf is what each payer of a win gives in chips (Options.Chips).
+func (o *Options) chipsOf(res Result, tsumo bool) int {
+	c := o.Chips
+	if c == (Chips{}) {
+		return 0
+	}
+	if res.Yakuman > 0 {
+		if tsumo {
+			return c.YakumanTsumo * res.Yakuman
+		}
+		return c.YakumanRon * res.Yakuman
+	}
+	n := 0
+	for _, y := range res.Yaku {
+		switch y.Yaku {
+		case AkaDora:
+			n += c.Red * y.Han
+		case UraDora:
+			n += c.Ura * y.Han
+		case Ippatsu:
+			n += c.Ippatsu
+		}
+	}
+	return n
 }
 
 func discardsMade(h *game.Hand) int {
