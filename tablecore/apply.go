@@ -122,6 +122,13 @@ func (g *Game) check(a game.Action) error {
 		case game.Discard, game.Riichi:
 			return g.held(p, a.Tile, false)
 		case game.Flower:
+			if g.rules.SetAside != 0 && a.Tile.Kind == g.rules.SetAside {
+				// A tile set aside, such as three-player riichi's north.
+				if !slices.Contains(p.Hand, a.Tile) {
+					return fmt.Errorf("%s (copy %d): %w", a.Tile, a.Tile.Copy, ErrNotHeld)
+				}
+				return nil
+			}
 			if !g.rules.Flowers {
 				return ErrNotAllowed
 			}

@@ -17,6 +17,7 @@ type Game struct {
 	hands int // hands started
 	seq   int64
 	over  bool
+	chips []int // chips won by seat (Win.Chips); nil while none moved
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -70,7 +71,11 @@ func (g *Game) Settlement() (game.Settlement, bool) {
 	if !g.over || !ok {
 		return game.Settlement{}, false
 	}
-	return s.Settlement(g.st.Scores), true
+	st := s.Settlement(g.st.Scores)
+	if g.chips != nil {
+		st.Chips = slices.Clone(g.chips)
+	}
+	return st, true
 }
 
 // Deal is the start of a hand: the wall in draw order and the dice. A
@@ -319,6 +324,20 @@ func (g *Game) endHand(evs []Event, e game.End) []Event {
 	g.st.Scores = slices.Clone(h.Scores)
 	g.st.Pot = h.Pot
 	g.st.Hands++
+	for _, w := range h.Wins {
+		if w.Chips == 0 {
+			continue
+		}
+		if g.chips == nil {
+			g.chips = make([]int, h.Players)
+		}
+		for s := range h.Players {
+			if seat := game.Seat(s); seat != w.Seat && (seat == w.From || w.From == game.NoSeat) {
+				g.chips[s] -= w.Chips
+				g.chips[w.Seat] += w.Chips
+			}
+		}
+	}
 	if _, over := g.rs.Next(g.st, h); over {
 		g.over = true
 		st := g.st

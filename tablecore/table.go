@@ -129,7 +129,7 @@ func Open(ctx context.Context, path string, resolve Resolver, now Clock) (*Table
 			// Written for readers of the journal; it must agree with the
 			// settlement the game's inputs give.
 			got, ok := t.g.Settlement()
-			if !ok || in.Result == nil || !slices.Equal(got.Points, in.Result.Points) || !slices.Equal(got.Places, in.Result.Places) {
+			if !ok || in.Result == nil || !slices.Equal(got.Points, in.Result.Points) || !slices.Equal(got.Places, in.Result.Places) || !slices.Equal(got.Chips, in.Result.Chips) {
 				return fmt.Errorf("record %d: the result %+v is not the game's settlement %+v: %w", e.Seq, in.Result, got, ErrJournal)
 			}
 			t.resulted = true

@@ -83,6 +83,9 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 			result := "-"
 			if g.Result != nil {
 				result = fmt.Sprint(g.Result.Points)
+				if g.Result.Chips != nil {
+					result += fmt.Sprintf(" chips %v", g.Result.Chips)
+				}
 			}
 			fmt.Fprintf(tw, "%d\t%s\t%s\t%d\t%v\t%s\n", g.ID, g.Finished.Local().Format("2006-01-02 15:04"), g.Ruleset, g.Hands, g.Scores, result)
 		}

@@ -115,7 +115,7 @@ func TestExportUnfinishedAndDefaultPreset(t *testing.T) {
 // A whole game the table plays under each riichi preset exports and
 // replays with every score change and the final scores reproduced.
 func TestExportReplayEveryRiichiPreset(t *testing.T) {
-	for i, preset := range []string{"riichi", "riichi/seed", "riichi/tenhou", "riichi/mahjongsoul"} {
+	for i, preset := range []string{"riichi", "riichi/seed", "riichi/tenhou", "riichi/mahjongsoul", "riichi/parlour", "riichi/league"} {
 		dir := t.TempDir()
 		jnl := filepath.Join(dir, "game.jnl")
 		tb := playHands(t, jnl, preset, uint64(10+i), 1000)
@@ -154,5 +154,16 @@ func TestExportReplayEveryRiichiPreset(t *testing.T) {
 		if err != nil || rec.Final == nil || !slices.Equal(rec.Final.Points[:], want.Points) {
 			t.Fatalf("%s: exported final %+v, want results %v (%v)", preset, rec.Final, want.Points, err)
 		}
+	}
+}
+
+// Three-player games are played but not yet written as game records: the
+// export says so instead of writing a four-player record.
+func TestExportRefusesThreePlayers(t *testing.T) {
+	jnl := filepath.Join(t.TempDir(), "sanma.jnl")
+	playHands(t, jnl, "riichi/sanma", 3, 1).Close()
+	var out, errb bytes.Buffer
+	if code := run(context.Background(), []string{"export", "--unfinished", jnl}, nil, &out, &errb); code != 1 || !strings.Contains(errb.String(), "game records are for four players") || out.Len() != 0 {
+		t.Fatalf("exit %d, stdout %q, stderr %q", code, out.String(), errb.String())
 	}
 }

@@ -43,6 +43,11 @@ type Rules struct {
 	WinsToEnd int
 	// Flowers: flowers are exposed and replaced from the tail.
 	Flowers bool
+	// SetAside, if not zero, is a tile kind a player may set aside in
+	// their turn (a Flower action, optional, not at the deal), drawing a
+	// replacement from the tail: three-player riichi's north (抜きドラ).
+	// Zero (1m) means none.
+	SetAside tile.Kind
 	// MissingSuit: each player chooses a missing suit after the deal.
 	MissingSuit bool
 	// HeadIndicator: after the deal the next head tile is turned up as an

@@ -6,6 +6,9 @@ package game
 type Settlement struct {
 	Places []int     `json:"places"`
 	Points []float64 `json:"points"`
+	// Chips is each seat's chips won (or lost) over the game, when the
+	// rules pay chips (Win.Chips); they are settled apart from points.
+	Chips []int `json:"chips,omitempty"`
 }
 
 // Settler is a ruleset that settles a finished game from its final

@@ -136,6 +136,10 @@ type Win struct {
 	Robbed   bool // won by robbing a kong
 	Value    Value
 	Payments []Payment
+	// Chips is what each payer of the win gives the winner in chips
+	// (祝儀: red fives, ura dora, ippatsu, yakuman), apart from points:
+	// the discarder on a ron, every other player on a tsumo.
+	Chips int
 }
 
 // Hand is the state of the current hand as rulesets see it. The referee

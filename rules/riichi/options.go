@@ -82,6 +82,21 @@ type Options struct {
 	// in a three-player game: tsumo_loss (nobody pays it, Tenhou) or
 	// split (the two payers pay half each).
 	SanmaTsumo SanmaTsumo `yaml:"sanma_tsumo" json:"sanma_tsumo"`
+	// Chips (祝儀) are paid on a win apart from points: so many for each
+	// red five, ura dora and ippatsu, and for a yakuman, by the discarder
+	// on a ron and by each other player on a tsumo. Zero: no chips.
+	Chips Chips `yaml:"chips" json:"chips"`
+}
+
+// Chips says how many chips a win's elements are worth (祝儀).
+type Chips struct {
+	Red     int `yaml:"red" json:"red"`         // each red five in the winning hand
+	Ura     int `yaml:"ura" json:"ura"`         // each ura dora (riichi wins)
+	Ippatsu int `yaml:"ippatsu" json:"ippatsu"` // an ippatsu win
+	// Yakuman on a tsumo (from each player) and on a ron (from the
+	// discarder), per yakuman.
+	YakumanTsumo int `yaml:"yakuman_tsumo" json:"yakuman_tsumo"`
+	YakumanRon   int `yaml:"yakuman_ron" json:"yakuman_ron"`
 }
 
 // SanmaTsumo is what becomes of North's share of a three-player tsumo.
@@ -235,11 +250,14 @@ func MahjongSoulRules() Options {
 
 // ParlourRules are Tenhou's rules settled as a common Japanese parlour
 // (フリー雀荘) does: 25,000 start, 30,000 return (oka 20 to first), uma
-// +10/+5/−5/−10, results rounded 五捨六入.
+// +10/+5/−5/−10, results rounded 五捨六入, and chips: one for each red
+// five, ura dora and ippatsu, five from each player for a yakuman tsumo,
+// ten from the discarder for a yakuman ron.
 func ParlourRules() Options {
 	o := TenhouRules()
 	o.Uma = []int{10, 5, -5, -10}
 	o.FinalRounding = RoundGosha
+	o.Chips = Chips{Red: 1, Ura: 1, Ippatsu: 1, YakumanTsumo: 5, YakumanRon: 10}
 	return o
 }
 
@@ -253,8 +271,23 @@ func LeagueRules() Options {
 	return o
 }
 
+// SanmaRules are Tenhou's three-player rules (三麻): 108 tiles (no
+// 2m–8m) with a red 5p and 5s, no chi, norths set aside as kita
+// (nukidora), tsumo loss, 35,000 start and 40,000 returned (oka 15 to
+// first). No uma is set: Tenhou's three-player uma is not known here.
+func SanmaRules() Options {
+	o := TenhouRules()
+	o.Players, o.RedFives = 3, 2
+	o.SanmaTsumo = SanmaTsumoLoss
+	o.StartingPoints, o.ReturnPoints = 35000, 40000
+	o.Uma = nil
+	return o
+}
+
 // Presets lists the preset names Preset accepts.
-func Presets() []string { return []string{"seed", "tenhou", "mahjongsoul", "parlour", "league"} }
+func Presets() []string {
+	return []string{"seed", "tenhou", "mahjongsoul", "parlour", "league", "sanma"}
+}
 
 // Preset returns the named preset: "seed", "tenhou" or "mahjongsoul".
 func Preset(name string) (Options, error) {
@@ -269,6 +302,8 @@ func Preset(name string) (Options, error) {
 		return ParlourRules(), nil
 	case "league":
 		return LeagueRules(), nil
+	case "sanma":
+		return SanmaRules(), nil
 	}
 	return Options{}, fmt.Errorf("riichi: unknown preset %q (want one of %s): %w", name, strings.Join(Presets(), ", "), ErrOptions)
 }
@@ -358,6 +393,8 @@ func (o Options) Validate() error {
 		return bad("uma", o.Uma, fmt.Sprintf("empty or %d numbers, first place first", o.players()))
 	case o.MaxYakuman < 0:
 		return bad("max_yakuman", o.MaxYakuman, "0 (no cap) or more")
+	case o.Chips.Red < 0 || o.Chips.Ura < 0 || o.Chips.Ippatsu < 0 || o.Chips.YakumanTsumo < 0 || o.Chips.YakumanRon < 0:
+		return bad("chips", o.Chips, "counts of 0 or more")
 	case o.Players != 0 && o.Players != 3 && o.Players != 4:
 		return bad("players", o.Players, "3 or 4")
 	case o.Players == 3 && o.RedFives > 2:

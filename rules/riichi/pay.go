@@ -180,6 +180,32 @@ func Noten(tenpai [4]bool) []Payment {
 	return out
 }
 
+// NotenThree returns the noten payments of a three-player exhaustive
+// draw, tenpai indexed by seat wind E S W: 2,000 in all (1,000 from each
+// noten player to a single tenpai one, or from a single noten player to
+// each tenpai one); nothing when all or none are tenpai.
+func NotenThree(tenpai [3]bool) []Payment {
+	var ready, not []Wind
+	for i, t := range tenpai {
+		if t {
+			ready = append(ready, Wind(i))
+		} else {
+			not = append(not, Wind(i))
+		}
+	}
+	if len(ready) == 0 || len(not) == 0 {
+		return nil
+	}
+	each := 2000 / (len(ready) * len(not))
+	var out []Payment
+	for _, n := range not {
+		for _, r := range ready {
+			out = append(out, Payment{From: n, To: r, Points: each})
+		}
+	}
+	return out
+}
+
 // Net sums payments into each seat's change of score, indexed by seat
 // wind; index 4 is the table.
 func Net(ps []Payment) [5]int {

@@ -41,7 +41,7 @@ func TablePreset(name string) (TableOptions, error) {
 		return TableOptions{}, err
 	}
 	t := TableOptions{Options: o, Length: "hanchan", NagashiHonba: true}
-	if name == "tenhou" || name == "mahjongsoul" {
+	if name == "tenhou" || name == "mahjongsoul" || name == "sanma" {
 		t.WestRound, t.AgariYame, t.TenpaiYame, t.NagashiHonba = true, true, true, false
 	}
 	return t, nil
@@ -66,10 +66,10 @@ func New(o TableOptions) (*Ruleset, error) {
 	if err := o.Options.Validate(); err != nil {
 		return nil, err
 	}
-	if o.Players == 3 {
-		return nil, fmt.Errorf("riichi: players 3: three-player riichi is scored (Score) but not yet refereed at a table: %w", ErrOptions)
-	}
 	set, err := tile.Standard(o.RedFives)
+	if o.Players == 3 {
+		set, err = tile.ThreePlayer108(o.RedFives)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("riichi: red_fives %d: %w", o.RedFives, ErrOptions)
 	}
@@ -88,7 +88,7 @@ func (r *Ruleset) Rules() game.Rules {
 			mw = game.DoubleWin
 		}
 	}
-	return game.Rules{
+	rules := game.Rules{
 		Name:        "riichi",
 		Players:     4,
 		Set:         r.set,
@@ -99,11 +99,20 @@ func (r *Ruleset) Rules() game.Rules {
 		WinsToEnd:   1,
 		MaxKongs:    4,
 	}
+	if r.o.Players == 3 {
+		// Three players: no chi; a north may be set aside (kita) for a
+		// replacement from the dead wall.
+		rules.Players, rules.Chi, rules.SetAside = 3, false, tile.North
+	}
+	return rules
 }
+
+// players is the number of players at the table.
+func (r *Ruleset) players() int { return r.o.players() }
 
 // Start implements game.Ruleset.
 func (r *Ruleset) Start(dealer game.Seat) game.Standing {
-	sc := make([]int, 4)
+	sc := make([]int, r.players())
 	for i := range sc {
 		sc[i] = r.o.StartingPoints
 	}
@@ -111,13 +120,16 @@ func (r *Ruleset) Start(dealer game.Seat) game.Standing {
 }
 
 // windOf is a seat's wind in the hand; seatOf the reverse.
-func windOf(h *game.Hand, s game.Seat) Wind { return Wind(h.Dealer.Offset(s, 4)) }
+func windOf(h *game.Hand, s game.Seat) Wind { return Wind(h.Dealer.Offset(s, h.Players)) }
 
 func seatOf(h *game.Hand, w Wind) game.Seat {
 	if w == Table {
 		return game.NoSeat
 	}
-	return game.Seat((int(h.Dealer) + int(w)) % 4)
+	if int(w) >= h.Players {
+		return game.NoSeat // North at a three-player table
+	}
+	return game.Seat((int(h.Dealer) + int(w)) % h.Players)
 }
 
 // doraIndex is the wall position of the n-th dora indicator (0 the
@@ -219,7 +231,14 @@ func (r *Ruleset) Check(h *game.Hand, a game.Action) error {
 	p := &h.Seats[a.Seat]
 	inRiichi := p.Riichi >= 0
 	switch a.Kind {
-	case game.Flower, game.SingleKan, game.Missing:
+	case game.Flower:
+		if r.o.Players != 3 || a.Tile.Kind != tile.North {
+			return illegal("only a north is set aside (kita), and only with three players")
+		}
+		if h.Wall.Remaining() == 0 {
+			return illegal("no kita on the last tile: nothing is left to replace it")
+		}
+	case game.SingleKan, game.Missing:
 		return illegal("riichi has no %s", a.Kind)
 	case game.Riichi:
 		switch {
@@ -402,7 +421,7 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 	p := &h.Seats[c.From]
 	if d := p.Discards; len(d) > 0 && d[len(d)-1].Riichi {
 		fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: c.From, To: game.NoSeat, Amount: 1000, Reason: "riichi"}})
-		all := true
+		all := h.Players == 4
 		for i := range h.Seats {
 			all = all && h.Seats[i].Riichi >= 0
 		}
@@ -410,7 +429,7 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourRiichi.String()})
 		}
 	}
-	if r.o.Allows(FourWinds) && !calledBetween(h, 0, len(h.Log)) {
+	if r.o.Allows(FourWinds) && h.Players == 4 && !calledBetween(h, 0, len(h.Log)) {
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
@@ -495,6 +514,7 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		Seat:      windOf(h, seat),
 		Round:     Wind(h.Round - tile.East),
 		Tsumo:     a.Kind == game.Tsumo,
+		Kita:      len(p.Flowers),
 	}
 	gw := game.Win{Seat: seat, From: game.NoSeat}
 	var offer int
@@ -582,7 +602,34 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		gw.Payments = append(gw.Payments, game.Payment{From: game.NoSeat, To: seat, Amount: res.Deposits, Reason: "deposits"})
 	}
 	gw.Value = value(res)
+	gw.Chips = r.o.chipsOf(res, w.Tsumo)
 	return gw, nil
+}
+
+// chipsOf is what each payer of a win gives in chips (Options.Chips).
+func (o *Options) chipsOf(res Result, tsumo bool) int {
+	c := o.Chips
+	if c == (Chips{}) {
+		return 0
+	}
+	if res.Yakuman > 0 {
+		if tsumo {
+			return c.YakumanTsumo * res.Yakuman
+		}
+		return c.YakumanRon * res.Yakuman
+	}
+	n := 0
+	for _, y := range res.Yaku {
+		switch y.Yaku {
+		case AkaDora:
+			n += c.Red * y.Han
+		case UraDora:
+			n += c.Ura * y.Han
+		case Ippatsu:
+			n += c.Ippatsu
+		}
+	}
+	return n
 }
 
 func discardsMade(h *game.Hand) int {
@@ -626,12 +673,12 @@ func pao(h *game.Hand, seat game.Seat) Pao {
 		case k.IsDragon():
 			dragons++
 			if dragons == 3 && m.Type != tile.ClosedKan {
-				return Pao{Yaku: Daisangen, Liable: windOf(h, game.Seat((int(seat)+m.From)%4))}
+				return Pao{Yaku: Daisangen, Liable: windOf(h, game.Seat((int(seat)+m.From)%h.Players))}
 			}
 		case k.IsWind():
 			winds++
 			if winds == 4 && m.Type != tile.ClosedKan {
-				return Pao{Yaku: Daisuushii, Liable: windOf(h, game.Seat((int(seat)+m.From)%4))}
+				return Pao{Yaku: Daisuushii, Liable: windOf(h, game.Seat((int(seat)+m.From)%h.Players))}
 			}
 		}
 	}
@@ -674,7 +721,7 @@ func value(res Result) game.Value {
 func (r *Ruleset) Settle(h *game.Hand, e game.End) game.End {
 	if e.Kind == game.Exhausted {
 		var tenpai [4]bool
-		e.Ready = make([]bool, 4)
+		e.Ready = make([]bool, h.Players)
 		for i := range h.Seats {
 			tenpai[i], _ = Tenpai(tile.CountsOf(h.Seats[i].Hand))
 			e.Ready[i] = tenpai[i]
@@ -695,6 +742,9 @@ func (r *Ruleset) Settle(h *game.Hand, e game.End) game.End {
 				}
 				paid = true
 				for _, py := range ps {
+					if h.Players == 3 && (py.From == North || py.To == North) {
+						continue // no North at three: its share is lost
+					}
 					e.Payments = append(e.Payments, game.Payment{From: seatOf(h, py.From), To: seatOf(h, py.To), Amount: py.Total(), Reason: "nagashi mangan"})
 				}
 			}
@@ -702,10 +752,14 @@ func (r *Ruleset) Settle(h *game.Hand, e game.End) game.End {
 		if !paid {
 			// Noten works in winds by position: rotate to and from seats.
 			var byWind [4]bool
-			for i := range tenpai {
+			for i := range h.Seats {
 				byWind[windOf(h, game.Seat(i))] = tenpai[i]
 			}
-			for _, py := range Noten(byWind) {
+			ps := Noten(byWind)
+			if h.Players == 3 {
+				ps = NotenThree([3]bool(byWind[:3]))
+			}
+			for _, py := range ps {
 				e.Payments = append(e.Payments, game.Payment{From: seatOf(h, py.From), To: seatOf(h, py.To), Amount: py.Total(), Reason: "noten"})
 			}
 		}
@@ -804,9 +858,9 @@ func (r *Ruleset) next(h *game.Hand, e game.End) (game.Standing, bool) {
 	}
 	n := game.Standing{Dealer: h.Dealer, Round: h.Round, Number: h.Number, Honba: honba}
 	if !repeat {
-		n.Dealer = h.Dealer.Next(4)
+		n.Dealer = h.Dealer.Next(h.Players)
 		n.Number = h.Number + 1
-		if n.Number == 4 {
+		if n.Number == h.Players {
 			n.Number, n.Round = 0, h.Round+1
 		}
 	}
@@ -862,7 +916,7 @@ func (r *Ruleset) over(h *game.Hand, e game.End, next game.Standing, repeat bool
 			return why(true, "seat %d has %d, the returning points %d or more, in the extension round", reached, reachedScore, r.o.ReturnPoints)
 		}
 		return why(next.Round > last+1, "the extension round is over")
-	case h.Round == last && h.Number == 3 && repeat && r.o.AgariYame && (e.Kind == game.Won || e.Kind == game.Exhausted && r.o.TenpaiYame):
+	case h.Round == last && h.Number == h.Players-1 && repeat && r.o.AgariYame && (e.Kind == game.Won || e.Kind == game.Exhausted && r.o.TenpaiYame):
 		how := "won"
 		if e.Kind == game.Exhausted {
 			how = "is ready at the draw"

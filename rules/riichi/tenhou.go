@@ -20,7 +20,7 @@ const (
 	tenhouJoukyuu  = 0x080
 	// The flags whose rules the referee plays: the room and the speed
 	// change nothing in the rules.
-	tenhouKnown = tenhouHuman | tenhouNoRed | tenhouNoKuitan | tenhouHanchan | tenhouTokujou | tenhouFast | tenhouJoukyuu
+	tenhouKnown = tenhouHuman | tenhouNoRed | tenhouNoKuitan | tenhouHanchan | tenhouSanma | tenhouTokujou | tenhouFast | tenhouJoukyuu
 )
 
 // TenhouTenpaiYameFrom is when Tenhou began ending the game when the last
@@ -31,30 +31,31 @@ var TenhouTenpaiYameFrom = time.Date(2010, time.June, 1, 0, 0, 0, 0, time.FixedZ
 // TenhouTable returns the table options Tenhou played a game of type typ
 // (its game type flags) under on date (zero: today's rules). Flags whose
 // rules the referee does not play, such as chip (祝儀) lobbies (0x200,
-// 0x400) and three-player games (0x10), are refused with an error naming
-// them.
+// 0x400), are refused with an error naming them. Three-player games
+// (0x10) play the sanma preset.
 func TenhouTable(typ int, date time.Time) (TableOptions, error) {
 	if typ < 0 {
 		return TableOptions{}, fmt.Errorf("riichi: Tenhou game type %d: %w", typ, ErrOptions)
 	}
 	if unknown := typ &^ tenhouKnown; unknown != 0 {
 		var what []string
-		if unknown&tenhouSanma != 0 {
-			what = append(what, "0x010 three players")
-		}
 		if unknown&0x600 != 0 {
 			what = append(what, fmt.Sprintf("%#03x chips (祝儀)", unknown&0x600))
 		}
-		if rest := unknown &^ (tenhouSanma | 0x600); rest != 0 {
+		if rest := unknown &^ 0x600; rest != 0 {
 			what = append(what, fmt.Sprintf("%#03x unknown", rest))
 		}
 		return TableOptions{}, fmt.Errorf("riichi: Tenhou game type %#04x: the referee does not play the rules of flag %s: %w", typ, strings.Join(what, ", "), ErrOptions)
 	}
-	t, err := TablePreset("tenhou")
+	preset, reds := "tenhou", 3
+	if typ&tenhouSanma != 0 {
+		preset, reds = "sanma", 2
+	}
+	t, err := TablePreset(preset)
 	if err != nil {
 		return TableOptions{}, err
 	}
-	t.RedFives = 3
+	t.RedFives = reds
 	if typ&tenhouNoRed != 0 {
 		t.RedFives = 0
 	}
@@ -83,6 +84,9 @@ func TenhouType(o TableOptions) (typ int, ok bool) {
 	}
 	if o.Length != "tonpuusen" {
 		typ |= tenhouHanchan
+	}
+	if o.Players == 3 {
+		typ |= tenhouSanma
 	}
 	want, err := TenhouTable(typ, time.Time{})
 	if err != nil {

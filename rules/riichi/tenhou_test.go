@@ -150,7 +150,14 @@ func TestTenhouTable(t *testing.T) {
 	if o, err = riichi.TenhouTable(0x07, time.Time{}); err != nil || o.RedFives != 0 || o.Kuitan {
 		t.Errorf("0x07: %+v %v", o, err)
 	}
-	for typ, want := range map[int]string{0x641: "chips", 0x11: "three players", 0x1009: "unknown"} {
+	// 0x19: 般南喰赤, three players.
+	if o, err = riichi.TenhouTable(0x19, time.Time{}); err != nil || o.Players != 3 || o.RedFives != 2 || o.StartingPoints != 35000 || o.Length != "hanchan" {
+		t.Errorf("0x19: %+v %v", o, err)
+	}
+	if typ, ok := riichi.TenhouType(o); !ok || typ != 0x19 {
+		t.Errorf("TenhouType(0x19's options) = %#x, %v", typ, ok)
+	}
+	for typ, want := range map[int]string{0x641: "chips", 0x1009: "unknown"} {
 		if _, err := riichi.TenhouTable(typ, time.Time{}); !errors.Is(err, riichi.ErrOptions) || !strings.Contains(err.Error(), want) {
 			t.Errorf("type %#x: %v, want an error naming %q", typ, err, want)
 		}

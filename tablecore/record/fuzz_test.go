@@ -101,3 +101,19 @@ func corpusSeeds(exts ...string) [][]byte {
 	}
 	return out
 }
+
+// FuzzRead: whatever the bytes (gzip or not, either format or neither),
+// Read returns a game or a format error, never a panic.
+func FuzzRead(f *testing.F) {
+	for _, s := range []string{handT6, "\x1f\x8b", "\x1f\x8b\x08\x00\x00\x00\x00\x00", "\xef\xbb\xbf{", "<", " \n\t", "x"} {
+		f.Add([]byte(s))
+	}
+	for _, b := range corpusSeeds(".mjlog") {
+		f.Add(b)
+	}
+	f.Fuzz(func(t *testing.T, b []byte) {
+		if _, err := Read(bytes.NewReader(b)); err != nil && !errors.Is(err, ErrFormat) {
+			t.Fatalf("error %v is not ErrFormat", err)
+		}
+	})
+}
