@@ -30,6 +30,10 @@ import (
 type tableConfig struct {
 	Dir     string          // data: journal, archive, credentials, broker store
 	Ruleset string          // e.g. "riichi", "sichuan", "mcr/official"
+	// RulesGiven says Ruleset was asked for (--rules, or rules: in the
+	// configuration): an unfinished game of other rules in the journal
+	// is then archived as it stood and a game of Ruleset begins.
+	RulesGiven bool
 	Options json.RawMessage // laid over the ruleset's preset
 	MQTT    string          // embedded broker's TCP listener ("-": none)
 	WS      string          // its WebSocket listener, for the displays
@@ -151,7 +155,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		log: log, dir: cfg.Dir, ruleset: cfg.Ruleset, options: cfg.Options,
 		deal: cfg.Dealer,
 		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
-		bots: bots, pace: cfg.Pace, games: cfg.Games,
+		bots: bots, pace: cfg.Pace, games: cfg.Games, rulesGiven: cfg.RulesGiven,
 	}
 	met := cfg.Metrics
 	if met == nil {
@@ -209,7 +213,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		defer srv.Close()
 		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
 	}
-	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, brokerURL, cfg.Humans, cfg.Dir)
+	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, svc.ruleset, brokerURL, cfg.Humans, cfg.Dir)
 	defer notifySystemd(ctx, log, svc, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, brokerURL))()
 	return svc.Run(ctx)
 }
