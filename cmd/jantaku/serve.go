@@ -28,20 +28,20 @@ import (
 
 // tableConfig is how the daemon runs the game side of the table.
 type tableConfig struct {
-	Dir     string          // data: journal, archive, credentials, broker store
-	Ruleset string          // e.g. "riichi", "sichuan", "mcr/official"
+	Dir     string // data: journal, archive, credentials, broker store
+	Ruleset string // e.g. "riichi", "sichuan", "mcr/official"
 	// RulesGiven says Ruleset was asked for (--rules, or rules: in the
 	// configuration): an unfinished game of other rules in the journal
 	// is then archived as it stood and a game of Ruleset begins.
 	RulesGiven bool
-	Options json.RawMessage // laid over the ruleset's preset
-	MQTT    string          // embedded broker's TCP listener ("-": none)
-	WS      string          // its WebSocket listener, for the displays
-	HTTP    string          // the displays' web server ("-": none)
-	Humans  []int           // seats played by people (commands); the rest are simulated
-	Pace    time.Duration   // a simulated player's thinking time
-	Games   int             // stop after this many games; 0: keep playing
-	Seed    uint64
+	Options    json.RawMessage // laid over the ruleset's preset
+	MQTT       string          // embedded broker's TCP listener ("-": none)
+	WS         string          // its WebSocket listener, for the displays
+	HTTP       string          // the displays' web server ("-": none)
+	Humans     []int           // seats played by people (commands); the rest are simulated
+	Pace       time.Duration   // a simulated player's thinking time
+	Games      int             // stop after this many games; 0: keep playing
+	Seed       uint64
 	// Machine carries the machine's status (JSON) when a machine runs;
 	// each is published retained for the displays.
 	Machine <-chan json.RawMessage
