@@ -27,7 +27,7 @@ const seatMove = `(() => {
   if (v.phase === "over" || v.game_over) return out("over");
   const q = (s) => document.querySelector(s);
   const qa = (s) => Array.from(document.querySelectorAll(s));
-  const click = (el, what) => { el.dispatchEvent(new MouseEvent("click", {bubbles: true})); return out(what); };
+  const click = (el, what) => { if (!DRY) el.dispatchEvent(new MouseEvent("click", {bubbles: true})); return out(what); };
   let el;
   if ((el = q('[data-act="win"]'))) return click(el, "win");
   if ((el = q('[data-k="missing"] [data-choice]'))) return click(el, "missing " + el.dataset.suit);
@@ -121,7 +121,22 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			t.Fatalf("no end of hand after 600 moves: %v", history[max(0, len(history)-20):])
 		}
 		var m seatMoveResult
-		if err := p.eval(ctx, seatMove, &m); err != nil {
+		if !shot {
+			// The first ruleset-specific control the page offers (a
+			// missing suit, a flower, a wildcard kong, a call, riichi) is
+			// what the docs show.
+			if err := p.eval(ctx, strings.Replace(seatMove, "DRY", "true", 1), &m); err != nil {
+				t.Fatal(err)
+			}
+			k, _, _ := strings.Cut(m.Did, " ")
+			if k == "missing" || k == "flower" || k == "wildkan" || k == "riichi" || k == "pon" || k == "chi" || k == "kan" {
+				shot = true
+				if _, err := p.screenshot(ctx, shots, "seat-"+rules); err != nil {
+					t.Fatal(err)
+				}
+			}
+		}
+		if err := p.eval(ctx, strings.Replace(seatMove, "DRY", "false", 1), &m); err != nil {
 			t.Fatal(err)
 		}
 		if m.Hand > first.Hand || m.Did == "over" {
@@ -187,12 +202,6 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 		}
 		if err := p.until(ctx, fmt.Sprintf(`JT.app.seq > %d`, m.Seq)); err != nil {
 			t.Fatalf("%s: no new state: %v", m.Did, err)
-		}
-		if !shot && (kind == "discard" || kind == "missing") {
-			shot = true
-			if _, err := p.screenshot(ctx, shots, "seat0-phone-"+rules); err != nil {
-				t.Fatal(err)
-			}
 		}
 	}
 	t.Logf("%s: seat 0 played %v (%d overtaken)", rules, did, overtaken)

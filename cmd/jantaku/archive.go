@@ -32,7 +32,7 @@ func dataDir() string {
 
 const archiveUsage = `usage:
   jantaku archive list [--db FILE]
-  jantaku archive export [--db FILE] [--out FILE] ID
+  jantaku archive export [--db FILE] [--out FILE] ID|latest
 
 list shows the finished games; export writes one game's journal (which
 "jantaku export" turns into tenhou.net/6 JSON, and "jantaku run" plays on
@@ -92,8 +92,13 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return tw.Flush()
 	case "export":
 		id, err := strconv.ParseUint(pos[0], 10, 64)
-		if err != nil {
-			return usageError{fmt.Errorf("game ID %q is not a number", pos[0])}
+		if pos[0] == "latest" {
+			id, err = latestGame(a)
+			if err != nil {
+				return err
+			}
+		} else if err != nil {
+			return usageError{fmt.Errorf("game ID %q is not a number (nor \"latest\")", pos[0])}
 		}
 		_, j, err := a.Get(id)
 		if err != nil {
@@ -106,4 +111,20 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return os.WriteFile(*out, j, 0o644)
 	}
 	return nil
+}
+
+// latestGame is the ID of the game archived last.
+func latestGame(a *archive.Archive) (uint64, error) {
+	games, err := a.List()
+	if err != nil {
+		return 0, err
+	}
+	var id uint64
+	for _, g := range games {
+		id = max(id, g.ID)
+	}
+	if id == 0 {
+		return 0, errors.New("the archive holds no game yet")
+	}
+	return id, nil
 }

@@ -21,8 +21,16 @@ func TestArchiveListAndExport(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if _, err := a.Put(archive.Summary{Ruleset: "sichuan", Hands: 4, Scores: []int{1, 2, 3, -6}, Finished: time.Date(2026, 11, 23, 22, 0, 0, 0, time.UTC)}, []byte("SECOND")); err != nil {
+		t.Fatal(err)
+	}
 	a.Close()
 	var out, errb bytes.Buffer
+	// "latest", after the ID as flags may be.
+	if code := run(context.Background(), []string{"archive", "export", "latest", "--db", db}, nil, &out, &errb); code != 0 || out.String() != "SECOND" {
+		t.Fatalf("export latest: exit %d, %q, %s", code, out.String(), errb.String())
+	}
+	out.Reset()
 	if code := run(context.Background(), []string{"archive", "list", "--db", db}, nil, &out, &errb); code != 0 {
 		t.Fatalf("list: exit %d: %s", code, errb.String())
 	}

@@ -232,3 +232,22 @@ func TestScoreFlowerCount(t *testing.T) {
 		t.Errorf("flowers given twice: exit %d", code)
 	}
 }
+
+// Every result names the rules it was scored under, in text, batch lines
+// and JSON.
+func TestScoreNamesItsRules(t *testing.T) {
+	_, out, _ := runArgs(t, "", "score", "123m456p789s1122z", "--win", "2z")
+	if !strings.Contains(out, "(rules: riichi/seed)") {
+		t.Errorf("text:\n%s", out)
+	}
+	_, out, _ = runArgs(t, "123m456p789s1122z --win 2z\n--rules mcr 123m456p789s234s55s --win 5s\n", "score", "--batch", "-")
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) != 2 || !strings.HasSuffix(lines[0], "[riichi/seed]") || !strings.HasSuffix(lines[1], "[mcr/official]") {
+		t.Errorf("batch:\n%s", out)
+	}
+	_, out, _ = runArgs(t, "", "score", "--json", "--rules", "riichi/tenhou", "123m456p789s1122z", "--win", "2z")
+	var r struct{ Rules string }
+	if err := json.Unmarshal([]byte(out), &r); err != nil || r.Rules != "riichi/tenhou" {
+		t.Errorf("json rules %q (%v)", r.Rules, err)
+	}
+}

@@ -207,6 +207,14 @@ func names[V any](m map[string]V) string {
 	return strings.Join(ks, ", ")
 }
 
+// flagGiven reports whether the flag name was set (on the command line or
+// by the configuration file).
+func flagGiven(fs *flag.FlagSet, name string) bool {
+	given := false
+	fs.Visit(func(f *flag.Flag) { given = given || f.Name == name })
+	return given
+}
+
 // simSettle is the real time the sim's paced clock leaves the goroutines
 // to react to each event before it moves on (clock.Paced).
 const simSettle = 2 * time.Millisecond
@@ -278,7 +286,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if perr != nil {
 		return usageError{perr}
 	}
-	tcfg := tableConfig{Dir: *dataDir, Ruleset: *rulesName, MQTT: *mqttAddr, WS: *wsAddr, HTTP: *httpAddr, Humans: seats, Pace: *pace, Games: *games, Seed: *seed}
+	tcfg := tableConfig{Dir: *dataDir, Ruleset: *rulesName, RulesGiven: flagGiven(fs, "rules"), MQTT: *mqttAddr, WS: *wsAddr, HTTP: *httpAddr, Humans: seats, Pace: *pace, Games: *games, Seed: *seed}
 	if *optsJSON != "" {
 		tcfg.Options = json.RawMessage(*optsJSON)
 	}
@@ -325,6 +333,12 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		var err error
 		if p, err = profile.LoadFile(*prof); err != nil {
 			return err
+		}
+	}
+	if !tcfg.RulesGiven {
+		// The machine builds the walls of the game the daemon resumes.
+		if name, opts, ok := journalRules(*dataDir); ok {
+			*rulesName, tcfg.Ruleset, tcfg.Options = name, name, opts
 		}
 	}
 	rs, err := rulesets.New(*rulesName, tcfg.Options)

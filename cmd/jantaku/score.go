@@ -688,7 +688,7 @@ func (o *scoreOutput) summary() string {
 	for _, p := range o.Payments {
 		ps = append(ps, fmt.Sprintf("%v %d", p.From, p.Total()))
 	}
-	return fmt.Sprintf("%s: %s; %s; %d (%s)", o.Hand, strings.Join(ys, ", "), o.valueText(), o.Total, strings.Join(ps, ", "))
+	return fmt.Sprintf("%s: %s; %s; %d (%s) [%s]", o.Hand, strings.Join(ys, ", "), o.valueText(), o.Total, strings.Join(ps, ", "), o.Rules)
 }
 
 func (o *scoreOutput) valueText() string {

@@ -584,7 +584,7 @@ func (o *familyOutput) summary() string {
 	for _, p := range o.Payments {
 		ps = append(ps, fmt.Sprintf("%s %d", p.From, p.Amount))
 	}
-	return fmt.Sprintf("%s: %s; %s; %d (%s)", o.Hand, strings.Join(is, ", "), o.Value, o.Total, strings.Join(ps, ", "))
+	return fmt.Sprintf("%s: %s; %s; %d (%s) [%s]", o.Hand, strings.Join(is, ", "), o.Value, o.Total, strings.Join(ps, ", "), o.Rules)
 }
 
 // gameItems turns a package's game.Items into printed items.

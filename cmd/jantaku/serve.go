@@ -29,16 +29,20 @@ import (
 
 // tableConfig is how the daemon runs the game side of the table.
 type tableConfig struct {
-	Dir     string          // data: journal, archive, credentials, broker store
-	Ruleset string          // e.g. "riichi", "sichuan", "mcr/official"
-	Options json.RawMessage // laid over the ruleset's preset
-	MQTT    string          // embedded broker's TCP listener ("-": none)
-	WS      string          // its WebSocket listener, for the displays
-	HTTP    string          // the displays' web server ("-": none)
-	Humans  []int           // seats played by people (commands); the rest are simulated
-	Pace    time.Duration   // a simulated player's thinking time
-	Games   int             // stop after this many games; 0: keep playing
-	Seed    uint64
+	Dir     string // data: journal, archive, credentials, broker store
+	Ruleset string // e.g. "riichi", "sichuan", "mcr/official"
+	// RulesGiven says Ruleset was asked for (--rules, or rules: in the
+	// configuration): an unfinished game of other rules in the journal
+	// is then archived as it stood and a game of Ruleset begins.
+	RulesGiven bool
+	Options    json.RawMessage // laid over the ruleset's preset
+	MQTT       string          // embedded broker's TCP listener ("-": none)
+	WS         string          // its WebSocket listener, for the displays
+	HTTP       string          // the displays' web server ("-": none)
+	Humans     []int           // seats played by people (commands); the rest are simulated
+	Pace       time.Duration   // a simulated player's thinking time
+	Games      int             // stop after this many games; 0: keep playing
+	Seed       uint64
 	// Machine carries the machine's status (JSON) when a machine runs;
 	// each is published retained for the displays.
 	Machine <-chan json.RawMessage
@@ -158,7 +162,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		log: log, dir: cfg.Dir, ruleset: cfg.Ruleset, options: cfg.Options,
 		deal: cfg.Dealer,
 		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
-		bots: bots, pace: cfg.Pace, games: cfg.Games,
+		bots: bots, pace: cfg.Pace, games: cfg.Games, rulesGiven: cfg.RulesGiven,
 	}
 	met := cfg.Metrics
 	if met == nil {
@@ -224,7 +228,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		defer srv.Close()
 		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
 	}
-	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, cfg.Ruleset, brokerURL, cfg.Humans, cfg.Dir)
+	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, svc.ruleset, brokerURL, cfg.Humans, cfg.Dir)
 	defer notifySystemd(ctx, log, svc, cfg.MachineAlive, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, brokerURL))()
 	return svc.Run(ctx)
 }

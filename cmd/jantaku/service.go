@@ -129,6 +129,8 @@ type service struct {
 	sensed *sensedHand
 	calls  chan func()
 
+	rulesGiven bool // the ruleset was asked for: a journal of other rules is archived, not resumed
+
 	dealt   int    // hands dealt since the start (jantaku_hands_total, /healthz hands_dealt)
 	waiting string // what the game last waited for from people, as logged
 }
@@ -247,6 +249,18 @@ func (s *service) open(ctx context.Context) error {
 		t, err := tablecore.Open(ctx, s.journalPath(), resolveRuleset, s.now)
 		if err != nil {
 			return fmt.Errorf("the table's journal %s does not resume (move it aside to start afresh): %w", s.journalPath(), err)
+		}
+		if s.rulesGiven && t.Name != s.ruleset {
+			// Asked for other rules: the unfinished game is archived as
+			// it stood (as an operator's abort would) and a new one begins.
+			wanted, opts := s.ruleset, s.options
+			s.t = t
+			if err := s.finish(ctx); err != nil {
+				return fmt.Errorf("archiving the unfinished %s game of %s before a %s game: %w", t.Name, s.journalPath(), wanted, err)
+			}
+			s.log.Warn("the journal held an unfinished game of other rules: archived as it stood", "archived_ruleset", t.Name, "ruleset", wanted)
+			s.ruleset, s.options, s.played = wanted, opts, 0
+			return s.newGame(ctx)
 		}
 		s.t, s.ruleset, s.options = t, t.Name, t.Opts
 		s.log.Info("resumed the game", "journal", s.journalPath(), "ruleset", t.Name, "events", len(t.Start))

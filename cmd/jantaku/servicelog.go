@@ -2,14 +2,18 @@ package main
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"log/slog"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 
 	"jantaku/rules/game"
 	"jantaku/tablecore"
+	"jantaku/tablecore/journal"
 )
 
 // logHands logs one line per dealt hand, per win and per hand's end, so a
@@ -163,4 +167,29 @@ func closedNormally(err string) bool {
 		}
 	}
 	return err == ""
+}
+
+// journalRules returns the ruleset and options of the game the table's
+// journal in dir holds, which the daemon resumes when no rules are asked
+// for; ok is false when there is no journal (or it does not say).
+func journalRules(dir string) (name string, options json.RawMessage, ok bool) {
+	path := filepath.Join(dir, "table.jnl")
+	if _, err := os.Stat(path); err != nil {
+		return "", nil, false
+	}
+	for e, err := range journal.Events(path) {
+		if err != nil {
+			return "", nil, false
+		}
+		var first struct {
+			Type    string          `json:"type"`
+			Ruleset string          `json:"ruleset"`
+			Options json.RawMessage `json:"options"`
+		}
+		if json.Unmarshal(e.Payload, &first) != nil || first.Type != "game" || first.Ruleset == "" {
+			return "", nil, false
+		}
+		return first.Ruleset, first.Options, true
+	}
+	return "", nil, false
 }

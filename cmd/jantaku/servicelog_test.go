@@ -2,10 +2,12 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"errors"
 	"log/slog"
 	"strings"
 	"testing"
+	"time"
 
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
@@ -49,5 +51,41 @@ func TestDescribeLegal(t *testing.T) {
 	want := "discard (6 tiles), pass, missing-suit (" + tile.Man.String() + " " + tile.Pin.String() + " " + tile.Sou.String() + ")"
 	if got != want {
 		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
+// A journal of other rules than those asked for is archived as it stood
+// and a game of the asked rules begins; without rules asked for, the
+// journal's game resumes.
+func TestOtherRulesArchiveTheUnfinishedGame(t *testing.T) {
+	s, _ := newService(t, "sichuan", []bool{true, true, true, true}, 0)
+	dir := s.dir
+	ctx := context.Background()
+	if _, err := s.step(ctx); err != nil { // the first hand is dealt
+		t.Fatal(err)
+	}
+	s.close()
+
+	again := func(ruleset string, given bool) *service {
+		s2 := &service{log: slog.New(slog.DiscardHandler), dir: dir, ruleset: ruleset, rulesGiven: given, now: time.Now,
+			pub: &recorder{}, bots: []bool{true, true, true, true}}
+		if err := s2.open(ctx); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(s2.close)
+		return s2
+	}
+	s2 := again("riichi", false)
+	if s2.t.Name != "sichuan" {
+		t.Fatalf("without --rules the game resumed as %s, want sichuan", s2.t.Name)
+	}
+	s2.close()
+	s3 := again("riichi", true)
+	if s3.t.Name != "riichi" {
+		t.Fatalf("with --rules riichi the game is %s", s3.t.Name)
+	}
+	games, err := s3.arch.List()
+	if err != nil || len(games) != 1 || games[0].Ruleset != "sichuan" {
+		t.Fatalf("archive %+v %v, want the unfinished sichuan game", games, err)
 	}
 }

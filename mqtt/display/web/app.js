@@ -181,6 +181,7 @@ JT.infoBar = function (v, extra) {
   const last = app.last && v.seats[app.last.seat] ? v.seats[app.last.seat].discards[app.last.index] : null;
   return `<header class="bar">
     <span class="round" data-k="round">${esc(t("round", JT.windName(v.round), v.number))}</span>
+    ${v.ruleset ? `<span class="rules" data-k="rules">${esc(v.ruleset)}</span>` : ""}
     <span class="honba" data-k="honba">${esc(t("honba", v.honba))}</span>
     <span class="pot" data-k="pot">${esc(t("pot", fmt(v.pot)))}</span>
     <span class="dice" data-k="dice">${JT.die(v.dice[0])}${JT.die(v.dice[1])}</span>
@@ -190,6 +191,9 @@ JT.infoBar = function (v, extra) {
     ${extra || ""}
     <span class="grow"></span>${JT.connBadge()}${JT.langSwitch()}</header>`;
 };
+
+// JT.missingTag shows a seat's missing suit (Sichuan), once it is known.
+JT.missingTag = (s) => s && s.missing ? ` <span class="tag missing" data-missing="${esc(s.missing)}">${esc(t("missing"))}: ${esc(JT.has("suit." + s.missing) ? t("suit." + s.missing) : s.missing)}</span>` : "";
 
 // JT.phaseLine says whose turn it is and what the table waits for.
 JT.phaseLine = function (v) {

@@ -16,7 +16,7 @@ function seatCard(v, i, rank, top) {
     <div class="head"><span class="wind">${esc(JT.windName(s.wind))}</span>
       <span class="score" data-k="score">${JT.fmt(v.scores[i])}</span>
       <span class="diff" data-k="diff">${diff ? JT.signed(diff) : `<span class="top">${esc(t("rank", rank))}</span>`}</span></div>
-    <div class="tags">${v.dealer === i ? `<span class="tag dealer">${esc(t("dealer"))}</span>` : ""}${s.riichi ? `<span class="tag riichi">${esc(t("riichi"))}</span>` : ""}${cls.includes("turn") ? `<span class="tag turn">▶ ${esc(t("turn"))}</span>` : ""}<span class="count">${esc(t("tiles", s.tiles))}</span>${s.missing ? `<span class="tag">${esc(s.missing)}</span>` : ""}</div>
+    <div class="tags">${v.dealer === i ? `<span class="tag dealer">${esc(t("dealer"))}</span>` : ""}${s.riichi ? `<span class="tag riichi">${esc(t("riichi"))}</span>` : ""}${cls.includes("turn") ? `<span class="tag turn">▶ ${esc(t("turn"))}</span>` : ""}<span class="count">${esc(t("tiles", s.tiles))}</span>${JT.missingTag(s)}</div>
     ${JT.melds(v, i)}
     ${JT.pond(v, i)}
   </section>`;

@@ -6,7 +6,7 @@
 const JT = window.JT;
 const esc = JT.esc, t = JT.t;
 const seat = +(new URLSearchParams(location.search).get("seat") || 0);
-const ui = { mode: null, toast: "", toastBad: false, learner: localStorage.getItem("jantaku.learner") === "1", n: 0 };
+const ui = { mode: null, toast: "", toastBad: false, labels: {}, learner: localStorage.getItem("jantaku.learner") === "1", n: 0 };
 const prefix = Math.random().toString(36).slice(2, 8);
 
 function send(type, args) {
@@ -17,6 +17,7 @@ function send(type, args) {
   if (args && Object.keys(args).length) cmd.args = args;
   c.publish(cfg.topics.command[seat], JSON.stringify(cmd), 1);
   ui.mode = null;
+  ui.labels = { [id]: ui.label || type }; // the reply is named as the button was
   ui.toast = t("sent") + ": " + t(ui.label || type);
   ui.label = null;
   ui.toastBad = false;
@@ -146,7 +147,7 @@ function others(v) {
     const i = (seat + o) % n;
     const s = v.seats[i];
     const turn = v.turn === i && (v.phase === "draw" || v.phase === "act");
-    return `<section class="other${turn ? " turn" : ""}${s.riichi ? " riichi" : ""}" data-seat="${i}"><div class="who">${esc(JT.windName(s.wind))} <small>${esc(t("tiles", s.tiles))}</small>${s.riichi ? ` <span class="tag riichi">${esc(t("riichi"))}</span>` : ""}</div>${JT.melds(v, i, "sm")}${JT.pond(v, i, "sm")}</section>`;
+    return `<section class="other${turn ? " turn" : ""}${s.riichi ? " riichi" : ""}" data-seat="${i}"><div class="who">${esc(JT.windName(s.wind))} <small>${esc(t("tiles", s.tiles))}</small>${s.riichi ? ` <span class="tag riichi">${esc(t("riichi"))}</span>` : ""}${JT.missingTag(s)}</div>${JT.melds(v, i, "sm")}${JT.pond(v, i, "sm")}</section>`;
   }).join("");
 }
 
@@ -212,7 +213,8 @@ const page = {
     // Counted for whoever watches the page (tests): replies and the last.
     JT.metrics.replies = (JT.metrics.replies || 0) + 1;
     JT.metrics.lastReply = msg;
-    ui.toast = msg.ok ? t("sent") + ": " + t(msg.type || "") + " ✓" : t("rejected", msg.error ? msg.error.message : "");
+    const label = ui.labels[msg.id] || msg.type || "";
+    ui.toast = msg.ok ? t("sent") + ": " + t(label) + " ✓" : t("rejected", msg.error ? msg.error.message : "");
     ui.toastBad = !msg.ok;
     JT.redraw();
   },
@@ -221,7 +223,7 @@ const page = {
     let body = JT.infoBar(v);
     if (v && v.seats && v.seats[seat]) {
       body += scores(v) + JT.phaseLine(v);
-      body += `<main class="board">${others(v)}<section class="own"><div class="who">${esc(JT.windName(v.seats[seat].wind))} · ${esc(t("you"))}${v.seats[seat].riichi ? ` <span class="tag riichi">${esc(t("riichi"))}</span>` : ""}</div>${JT.pond(v, seat)}</section></main>`;
+      body += `<main class="board">${others(v)}<section class="own"><div class="who">${esc(JT.windName(v.seats[seat].wind))} · ${esc(t("you"))}${v.seats[seat].riichi ? ` <span class="tag riichi">${esc(t("riichi"))}</span>` : ""}${JT.missingTag(v.seats[seat])}</div>${JT.pond(v, seat)}</section></main>`;
       body += mine(v) + buttons(v) + learner(v);
     }
     if (ui.toast) body += `<div class="toast${ui.toastBad ? " bad" : ""}" data-k="toast">${esc(ui.toast)}</div>`;
