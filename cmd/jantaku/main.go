@@ -31,6 +31,8 @@ func commands() []command {
 		{"replay", "replay game records through the referee and check them", runReplay},
 		{"export", "write a riichi game journal as tenhou.net/6 JSON", runExport},
 		{"score", "score a hand under any ruleset (--rules): yaku or fans, totals, payments", runScore},
+		{"position", "print the position of a game journal at any step", runPosition},
+		{"legal", "what each seat may do in a position, what a win scores, what the rules refuse", runLegal},
 		// Add new subcommands here, one line each.
 		{"maintenance", "wiring, profile check, tag registration (maintenance wiring|check|register|tags)", maintenanceCmd},
 		{"run", "run the table: the shuffle-and-build cycle (--sim: the simulated table)", runCmd},
