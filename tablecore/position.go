@@ -501,10 +501,15 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 			if a.Seat < 0 || int(a.Seat) >= n {
 				return nil, posErr("log", "%s: no seat %d", a, a.Seat)
 			}
-			h.Log = append(h.Log, cp.refAction(h, a))
 		}
+		h.Log = cp.history(h, p.Log)
 	} else {
 		h.Log = historyOf(h)
+		if h.Phase == game.ToAct && len(h.Seats[h.Turn].Hand) > 0 {
+			// The seat to act has just drawn its newest tile.
+			hand := h.Seats[h.Turn].Hand
+			h.Log = append(h.Log, game.Action{Kind: game.Draw, Seat: h.Turn, Tile: hand[len(hand)-1]})
+		}
 	}
 	g.h, g.hands = h, st.Hands+1
 	return g, nil
@@ -679,6 +684,75 @@ func (c *copier) ref(h *game.Hand, seat game.Seat, t tile.Tile, skip []tile.Tile
 		}
 	}
 	return t
+}
+
+// history matches the tiles of a written history to the position's: the
+// k-th discard of a seat is the k-th tile of its pond, a draw discarded at
+// once is that discard, a call's tiles are in the caller's melds.
+func (c *copier) history(h *game.Hand, log []game.Action) []game.Action {
+	out := make([]game.Action, len(log))
+	discards := make([]int, h.Players)
+	face := func(x, t tile.Tile) bool { return x.Kind == t.Kind && x.Red == t.Red }
+	pondAt := func(s game.Seat, k int, t tile.Tile) (tile.Tile, bool) {
+		d := h.Seats[s].Discards
+		if k < len(d) && face(d[k].Tile, t) {
+			return d[k].Tile, true
+		}
+		return tile.Tile{}, false
+	}
+	for i, a := range log {
+		switch a.Kind {
+		case game.Discard, game.Riichi:
+			if x, ok := pondAt(a.Seat, discards[a.Seat], a.Tile); ok {
+				a.Tile = x
+			} else {
+				a = c.refAction(h, a)
+			}
+			discards[a.Seat]++
+		case game.Draw:
+			x, ok := tile.Tile{}, false
+			if i+1 < len(log) && log[i+1].Seat == a.Seat && (log[i+1].Kind == game.Discard || log[i+1].Kind == game.Riichi) && face(log[i+1].Tile, a.Tile) {
+				x, ok = pondAt(a.Seat, discards[a.Seat], a.Tile)
+			}
+			if ok {
+				a.Tile = x
+			} else {
+				a = c.refAction(h, a)
+			}
+		case game.Chi, game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan:
+			a = c.meldAction(h, a)
+		default:
+			a = c.refAction(h, a)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// meldAction matches a call's or kong's tiles to a meld of the seat.
+func (c *copier) meldAction(h *game.Hand, a game.Action) game.Action {
+	want := append([]tile.Tile{a.Tile}, a.Uses...)
+	for _, m := range h.Seats[a.Seat].Melds {
+		var got []tile.Tile
+		used := make([]bool, len(m.Tiles))
+		for _, t := range want {
+			for j, x := range m.Tiles {
+				if !used[j] && x.Kind == t.Kind && x.Red == t.Red {
+					used[j] = true
+					got = append(got, x)
+					break
+				}
+			}
+		}
+		if len(got) == len(want) {
+			a.Tile, a.Uses = got[0], got[1:]
+			if len(a.Uses) == 0 {
+				a.Uses = nil
+			}
+			return a
+		}
+	}
+	return c.refAction(h, a)
 }
 
 func (c *copier) refs(h *game.Hand, seat game.Seat, ts []tile.Tile) []tile.Tile {

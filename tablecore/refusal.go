@@ -51,6 +51,9 @@ func (g *Game) explain(a game.Action, err error) error {
 			return err
 		case game.Discard, game.Riichi:
 			// The window closed at once; no draw has been made since.
+			if h.Phase != game.ToDraw {
+				return err
+			}
 			d := h.Seats[last.Seat].Discards
 			from, ok = last.Seat, len(d) > 0 && d[len(d)-1].Tile == a.Tile && !d[len(d)-1].Taken
 		}
@@ -109,7 +112,7 @@ func (g *Game) Refusals(seat game.Seat) []Refused {
 	} else if last, ok := h.LastAction(); ok && last.Seat != seat {
 		switch last.Kind {
 		case game.Discard, game.Riichi, game.ClosedKan:
-			t, offered = last.Tile, true
+			t, offered = last.Tile, h.Phase == game.ToDraw
 		}
 	}
 	if offered {
