@@ -534,12 +534,22 @@ func calledTile(h *game.Hand, from game.Seat, t tile.Tile, used map[*tile.Tile]b
 	return tile.Tile{}, false
 }
 
-// historyOf makes up the history of a position that gave none: each
-// pond's discards, in turn from the dealer, each after its draw. Rules
+// historyOf makes up the history of a position that gave none: its
+// earlier wins, then each pond's discards, in turn from the dealer, each
+// after its draw. Rules
 // that read the history (first turns, one-round wins) see a hand in which
 // everyone has played.
 func historyOf(h *game.Hand) []game.Action {
 	var out []game.Action
+	// Earlier wins first: the rules that count who is still playing
+	// (Sichuan's kong money) read them from the history.
+	for _, w := range h.Wins {
+		if w.From == game.NoSeat {
+			out = append(out, game.Action{Kind: game.Draw, Seat: w.Seat, Tile: w.Tile}, game.Action{Kind: game.Tsumo, Seat: w.Seat})
+		} else {
+			out = append(out, game.Action{Kind: game.Ron, Seat: w.Seat, Tile: w.Tile})
+		}
+	}
 	for k := 0; ; k++ {
 		any := false
 		for i := 0; i < h.Players; i++ {

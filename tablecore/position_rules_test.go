@@ -1,0 +1,215 @@
+package tablecore_test
+
+import (
+	"errors"
+	"slices"
+	"strings"
+	"testing"
+
+	"jantaku/rules/game"
+	"jantaku/rules/sichuan"
+	"jantaku/tablecore"
+)
+
+// Legality and settlement tests that start from positions
+// (docs/position.md), one ruleset rule each, citing the seed line it rests
+// on (../shared/seeds; our reading in ../shared/spec).
+
+// Riichi, seeds/002: a kong's tile may be robbed only when added to a pung
+// (槍槓, L94 on the kong and replacement tile; spec/riichi.md §7): a
+// concealed kong opens no window, so a win on its tile is refused with
+// that rule.
+func TestPositionRiichiConcealedKongCannotBeRobbed(t *testing.T) {
+	g := setUp(t, `ruleset riichi
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 25000 25000 25000 25000
+turn 0 draw tail
+wall drawn 53+0 reserve 14: 53- 69? | 8? [3m] 5?
+seat 0 E 123m456p789s5s [ankan 1111z]
+seat 1 S 19m19p19s2345677z
+seat 2 W 234m567p345s6688s
+seat 3 N 345m678p22s33s44s9s
+log 0ankan:1z+111z`)
+	refusedAs(t, g, act(g, game.Ron, 1, "1z", ""), "a concealed kong cannot be robbed", tablecore.ErrConcealedKong, tablecore.ErrOutOfTurn)
+}
+
+// Riichi, seeds/002 L166–L169 (chi only from the left) and L228–L235 (ron
+// on a winning shape): when nobody could use a discard its window closed at
+// once; a late claim is still told the rule it breaks, and a late claim the
+// rules would allow is only too late.
+func TestPositionRiichiClaimAfterTheWindowClosed(t *testing.T) {
+	g := setUp(t, `ruleset riichi
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 25000 25000 25000 25000
+turn 1 draw
+wall drawn 53+0 reserve 14: 53- 69? | 8? [3m] 5?
+seat 0 E 123m456p789s1122z pond 9s
+seat 1 S 147m258p36s78s345z
+seat 2 W 159m159p159s3456z
+seat 3 N 1268m368p248s78s5s`)
+	refusedAs(t, g, act(g, game.Ron, 2, "9s", ""), "not a winning hand", game.ErrNotWinning, tablecore.ErrOutOfTurn)
+	refusedAs(t, g, act(g, game.Chi, 3, "9s", "78s"), "chi only from the previous player", tablecore.ErrOutOfTurn)
+	// South's chi the rules allow: the claim is only too late.
+	err := g.Refusal(act(g, game.Chi, 1, "9s", "78s"))
+	if !errors.Is(err, tablecore.ErrOutOfTurn) || errors.Is(err, game.ErrIllegal) || errors.Is(err, tablecore.ErrNotAllowed) || !strings.HasSuffix(err.Error(), ": "+tablecore.ErrOutOfTurn.Error()) {
+		t.Errorf("South's late chi: %v; want the bare %v", err, tablecore.ErrOutOfTurn)
+	}
+}
+
+// Riichi, seeds/002 L868–L870: at an exhaustive draw the players not ready
+// pay 3,000 in all to those ready; here East alone is ready and takes
+// 1,000 from each.
+func TestPositionRiichiExhaustiveDrawPayments(t *testing.T) {
+	g := setUp(t, `ruleset riichi
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 25000 25000 25000 25000
+turn 3 claim
+wall drawn 122+0 reserve 14: 122- | 8? [3m] 5?
+seat 0 E 123m456p789s1122z
+seat 1 S 147m258p369s3456z
+seat 2 W 159m159p159s3456z
+seat 3 N 1268m368p248s777z pond 9m
+claim 3 9m`)
+	play(t, g, act(g, game.Pass, 0, "", ""), act(g, game.Pass, 1, "", ""), act(g, game.Pass, 2, "", ""))
+	h := g.Hand()
+	if h.Phase != game.Over || h.End.Kind != game.Exhausted {
+		t.Fatalf("phase %s, end %+v; the wall is exhausted", h.Phase, h.End)
+	}
+	if got, want := h.Scores, []int{28000, 24000, 24000, 24000}; !slices.Equal(got, want) {
+		t.Errorf("scores %v, want %v", got, want)
+	}
+}
+
+// Sichuan, seeds/003 L97: a concealed kong takes 2底 from every player
+// still playing; East has won and pays nothing (L25: play goes on).
+func TestPositionSichuanKongMoneyFromThoseStillPlaying(t *testing.T) {
+	g := setUp(t, `ruleset sichuan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 1 act
+wall drawn 70+0 reserve 0: 70- 38?
+seat 0 E 55666777888999s missing m
+seat 1 S 3333s123456789p1s missing m
+seat 2 W 111222444m5566m missing p
+seat 3 N 333777888m99m12p missing s
+wins 0tsumo:9s`)
+	play(t, g, legalAction(t, g, 1, "ankan 3s with 333s"))
+	if got, want := g.Hand().Scores, []int{0, 4, -2, -2}; !slices.Equal(got, want) {
+		t.Errorf("scores after the concealed kong %v, want %v", got, want)
+	}
+}
+
+// Sichuan, seeds/003 L7 and L25: several may win on one discard, and the
+// hand ends when three have won; each win is paid by the discarder (L93,
+// 1底 for a hand of no 翻, L111).
+func TestPositionSichuanSeveralWinnersEndTheHand(t *testing.T) {
+	g := setUp(t, `ruleset sichuan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 3 -1 -1 -1
+turn 1 claim
+wall drawn 60+0 reserve 0: 60- 48?
+seat 0 E 111m234m567m789m55s pond 9m missing p
+seat 1 S 123p456p789p2345s pond 1m 5p missing m
+seat 2 W 234m678m345p999p5p pond 1s missing s
+seat 3 N 22m345m678m777p34p pond 9s missing s
+claim 1 5p
+wins 0tsumo:5s`)
+	play(t, g, legalAction(t, g, 2, "ron 5p"), legalAction(t, g, 3, "ron 5p"))
+	h := g.Hand()
+	if h.Phase != game.Over || h.End.Kind != game.Won || len(h.Wins) != 3 {
+		t.Fatalf("phase %s, %d wins; three winners end the hand", h.Phase, len(h.Wins))
+	}
+	if got, want := h.Scores, []int{3, -3, 0, 0}; !slices.Equal(got, want) {
+		t.Errorf("scores %v, want %v", got, want)
+	}
+}
+
+// Sichuan, seeds/003 L46: a player holding tiles of its missing suit must
+// discard them first.
+func TestPositionSichuanMissingSuitFirst(t *testing.T) {
+	g := setUp(t, `ruleset sichuan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 1 act
+wall drawn 70+0 reserve 0: 70- 38?
+seat 0 E 123m456m789m11p23p missing s
+seat 1 S 13579p12345678s9m missing m
+seat 2 W 147m258m369m147p9s missing s
+seat 3 N 1358m123456789s missing p`)
+	refusedAs(t, g, act(g, game.Discard, 1, "1p", ""), "must discard them first", sichuan.ErrMissingSuit, game.ErrIllegal)
+	if !allows(g, 1, "discard 9m") {
+		t.Errorf("South may not discard its 9m: %v", g.Legal(1))
+	}
+}
+
+// Sichuan, seeds/003 L116–L130 and spec/sichuan.md §9 (D-SC-10): at an
+// exhaustive draw a player still holding its missing suit (花叫) pays 8底
+// to each other player who has not won; a player not ready (没叫) pays a
+// ready one (有叫) what its hand would be worth, here 1底.
+func TestPositionSichuanExhaustiveDrawChecks(t *testing.T) {
+	g := setUp(t, `ruleset sichuan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 3 claim
+wall drawn 108+0 reserve 0: 108-
+seat 0 E 123m456m789m11p23p missing s
+seat 1 S 13579p12345678s missing m
+seat 2 W 147m258m369m147p9s missing s
+seat 3 N 1359m123456789s pond 2p missing p
+claim 3 2p`)
+	play(t, g, act(g, game.Pass, 0, "", ""), act(g, game.Pass, 1, "", ""), act(g, game.Pass, 2, "", ""))
+	h := g.Hand()
+	if h.Phase != game.Over || h.End.Kind != game.Exhausted {
+		t.Fatalf("phase %s; the wall is exhausted", h.Phase)
+	}
+	if got, want := h.Scores, []int{8 + 1 + 1, 8 - 1, -24, 8 - 1}; !slices.Equal(got, want) {
+		t.Errorf("scores %v, want %v (%s)", got, want, h.End.Reason)
+	}
+}
+
+// Wuhan, seeds/000 L94 and L210: in the last draws (海底撈) each player
+// only draws, and wins or keeps the tile: no discard, no kong.
+func TestPositionWuhanLastDraws(t *testing.T) {
+	g := setUp(t, `ruleset wuhan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 500 500 500 500
+turn 1 act
+wall drawn 123+0 reserve 10: 53- [5m] 69- 3? | 10?
+seat 0 E 123p456p789p123s1z
+seat 1 S 56m2349p567s1122z9s
+seat 2 W 44m789m345s678s33z
+seat 3 N 111m222m333m4z5z6z9m`)
+	refusedAs(t, g, act(g, game.Discard, 1, "9s", ""), "may only win or keep the tile", tablecore.ErrNotAllowed)
+	refusedAs(t, g, act(g, game.SingleKan, 1, "6m", ""), "may only win or keep the tile", tablecore.ErrNotAllowed)
+	play(t, g, act(g, game.Pass, 1, "", ""))
+	if h := g.Hand(); h.Phase != game.ToDraw || h.Turn != 2 {
+		t.Errorf("after keeping the tile: phase %s turn %d; West draws next", h.Phase, h.Turn)
+	}
+}
+
+// Wuhan, seeds/000 L34–L35, L62 and L67: the wildcard and the kong-only
+// dragons are laid down alone as kongs; a discarded wildcard or kong-only
+// tile cannot be claimed.
+func TestPositionWuhanWildcardAndKongOnlyTiles(t *testing.T) {
+	const base = `ruleset wuhan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 500 500 500 500
+turn 0 claim
+wall drawn 58+1 reserve 10: 53- [5m] 4- 68? | 8? - ?
+seat 0 E 123p456p789p123s1z pond 9s TILE
+seat 1 S 57m2349p567s1122z
+seat 2 W HELD789m345s678s3z
+seat 3 N 111m222m444m4z5z8z9m pond 2z kongs 7z
+claim 0 TILE`
+	for _, c := range []struct{ tile, held string }{{"6m", "66m"}, {"6z", "66z"}} {
+		text := strings.ReplaceAll(strings.ReplaceAll(base, "TILE", c.tile), "HELD", c.held)
+		text = strings.Replace(text, "8z9m", map[string]string{"6m": "6z9m", "6z": "6m9m"}[c.tile], 1)
+		g := setUp(t, text)
+		refusedAs(t, g, act(g, game.Pon, 2, c.tile, c.held), "cannot be claimed", game.ErrIllegal)
+	}
+	g := setUp(t, `ruleset wuhan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 500 500 500 500
+turn 1 act
+wall drawn 60+1 reserve 10: 53- [5m] 6- 66? | 8? - ?
+seat 0 E 123p456p789p123s1z pond 9s
+seat 1 S 56m2349p567s1122z6z
+seat 2 W 44m789m345s678s33z
+seat 3 N 111m222m333m4z5z7z9m pond 2z kongs 7z`)
+	for _, want := range []string{"single-kan 6m", "single-kan 6z"} {
+		if !allows(g, 1, want) {
+			t.Errorf("South may not %s: %v", want, g.Legal(1))
+		}
+	}
+	refusedAs(t, g, act(g, game.SingleKan, 1, "5m", ""), "only the wildcard and the kong-only tiles", game.ErrIllegal)
+}
