@@ -61,7 +61,13 @@ func act(g *tablecore.Game, kind game.Kind, seat int, t string, uses string) gam
 	same := func(x, y tile.Tile) bool { return x.Kind == y.Kind && x.Red == y.Red }
 	if t != "" {
 		a.Tile = tile.MustParse(t)[0]
-		last, _ := h.LastAction()
+		var last game.Action
+		for i := len(h.Log) - 1; i >= 0; i-- {
+			if h.Log[i].Kind != game.Pass {
+				last = h.Log[i]
+				break
+			}
+		}
 		switch {
 		case h.Phase == game.Claims && same(h.Claim.Tile, a.Tile):
 			a.Tile = h.Claim.Tile
@@ -171,7 +177,8 @@ func TestDocExamples(t *testing.T) {
 
 	t.Run("mcr", func(t *testing.T) {
 		// Robbing the kong is worth 8 (seeds/004 L60) over the 6 a win
-		// needs (L5); only a win may take a tile added to a kong.
+		// needs (L5); only a win may take a tile added to a kong, and a
+		// hand that is no winning shape may not.
 		g := setUp(t, ex[1])
 		ron := legalAction(t, g, 1, "ron 3p")
 		w, err := g.Ruleset().Win(g.Hand(), ron)
@@ -180,6 +187,12 @@ func TestDocExamples(t *testing.T) {
 		}
 		refusedAs(t, g, act(g, game.Chi, 1, "3p", "12p"), "only a win may claim a tile added to a kong", tablecore.ErrNotAllowed)
 		refusedAs(t, g, act(g, game.Ron, 3, "3p", ""), "not a winning hand", game.ErrNotWinning)
+		// 搶杠和 8 (L60), 門前清 2 (L43), 辺張 1 (L36): s = 11. The kong's
+		// declarer pays s+8, the others 8 each (L82–L86).
+		play(t, g, ron, act(g, game.Pass, 0, "", ""), act(g, game.Pass, 3, "", ""))
+		if got, want := g.Standing().Scores, []int{-8, 11 + 8 + 16, -(11 + 8), -8}; !slices.Equal(got, want) {
+			t.Errorf("scores after the robbing win: %v, want %v", got, want)
+		}
 	})
 
 	t.Run("sichuan", func(t *testing.T) {

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"jantaku/rules/game"
+	"jantaku/rules/mcr"
 	"jantaku/rules/sichuan"
 	"jantaku/tablecore"
 )
@@ -212,4 +213,45 @@ seat 3 N 111m222m333m4z5z7z9m pond 2z kongs 7z`)
 		}
 	}
 	refusedAs(t, g, act(g, game.SingleKan, 1, "5m", ""), "only the wildcard and the kong-only tiles", game.ErrIllegal)
+}
+
+// MCR, seeds/004 L5: a win needs 6 points; South's chi-and-pung hand on 6s
+// has none, so its ron is refused while its chi is not.
+func TestPositionMCRBelowTheMinimum(t *testing.T) {
+	g := setUp(t, `ruleset mcr/simplified
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 0 claim
+wall drawn 62+0 reserve 0: 62- 74?
+seat 0 E 147m258p369s1344z pond 7z 6s
+seat 1 S 789s45s22z (chi 213m<3) (pon 999p<3) pond 5z
+seat 2 W 456m456p11z33s66z5s pond 2z
+seat 3 N 789m123p12s5z6z77z9s pond 1z
+claim 0 6s`)
+	refusedAs(t, g, act(g, game.Ron, 1, "6s", ""), "the minimum is 6", mcr.ErrBelowMinimum, game.ErrNotWinning)
+	if !allows(g, 1, "chi 6s with 45s") {
+		t.Errorf("South may not chi: %v", g.Legal(1))
+	}
+	// The window closes once everyone has answered; a ron then is still
+	// refused for the rule, not only for being late.
+	play(t, g, act(g, game.Pass, 1, "", ""), act(g, game.Pass, 2, "", ""), act(g, game.Pass, 3, "", ""))
+	refusedAs(t, g, act(g, game.Ron, 1, "6s", ""), "the minimum is 6", mcr.ErrBelowMinimum, tablecore.ErrOutOfTurn)
+}
+
+// Shanghai, seeds/001 L11: flowers in the deal are exposed before the
+// dealer's first discard, dealer first, in turn.
+func TestPositionShanghaiFlowersDealerFirst(t *testing.T) {
+	g := setUp(t, `ruleset shanghai
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 0 setup
+wall drawn 53+0 reserve 0: 53- 91?
+seat 0 E 123m456m789m12p3s1f9p
+seat 1 S 111p234s567s88s9s1z
+seat 2 W 345p678p22m33m5z6z3f
+seat 3 N 444z777s999m55z66z`)
+	refusedAs(t, g, act(g, game.Flower, 2, "3f", ""), "not this seat's turn", tablecore.ErrOutOfTurn)
+	refusedAs(t, g, act(g, game.Discard, 0, "9p", ""), "not this seat's turn", tablecore.ErrOutOfTurn)
+	play(t, g, legalAction(t, g, 0, "flower 1f"))
+	if h := g.Hand(); h.Phase != game.ToDraw || h.Source != game.Tail || h.Turn != 0 {
+		t.Fatalf("after East's flower: phase %s source %d turn %d; East draws from the tail", h.Phase, h.Source, h.Turn)
+	}
 }

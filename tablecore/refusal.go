@@ -39,7 +39,7 @@ func (g *Game) explain(a game.Action, err error) error {
 	case h.Phase == game.Claims:
 		from, robbing, ok = h.Claim.From, h.Claim.Robbing, a.Tile == h.Claim.Tile
 	default:
-		last, any := h.LastAction()
+		last, any := lastPlay(h)
 		if !any || last.Seat == a.Seat || last.Tile.Kind != a.Tile.Kind {
 			return err
 		}
@@ -86,6 +86,17 @@ func (g *Game) explain(a game.Action, err error) error {
 	return fmt.Errorf("%w; %w", why, err)
 }
 
+// lastPlay returns the last action of the hand that is not a pass: the
+// discard or kong a window was opened on, once everyone has answered.
+func lastPlay(h *game.Hand) (game.Action, bool) {
+	for i := len(h.Log) - 1; i >= 0; i-- {
+		if h.Log[i].Kind != game.Pass {
+			return h.Log[i], true
+		}
+	}
+	return game.Action{}, false
+}
+
 // Refused is an action the referee would refuse, and why.
 type Refused struct {
 	Action game.Action
@@ -109,7 +120,7 @@ func (g *Game) Refusals(seat game.Seat) []Refused {
 	offered := false
 	if h.Phase == game.Claims {
 		t, offered = h.Claim.Tile, h.Claim.From != seat
-	} else if last, ok := h.LastAction(); ok && last.Seat != seat {
+	} else if last, ok := lastPlay(h); ok && last.Seat != seat {
 		switch last.Kind {
 		case game.Discard, game.Riichi, game.ClosedKan:
 			t, offered = last.Tile, h.Phase == game.ToDraw
