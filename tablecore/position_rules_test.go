@@ -255,3 +255,45 @@ seat 3 N 444z777s999m55z66z`)
 		t.Fatalf("after East's flower: phase %s source %d turn %d; East draws from the tail", h.Phase, h.Source, h.Turn)
 	}
 }
+
+// A refusal names the rule whether or not a window is open: the examples
+// of docs/position.md once every seat has passed, the window closed and
+// the next player to draw. Each refusal matches the rule's error and
+// ErrOutOfTurn.
+func TestRefusalsNameTheRuleAfterTheWindowCloses(t *testing.T) {
+	ex := docExamples(t)
+	passAll := func(g *tablecore.Game) {
+		for s, r := range g.Hand().Claim.Responses {
+			if !r.Answered {
+				play(t, g, act(g, game.Pass, s, "", ""))
+			}
+		}
+		if g.Hand().Phase != game.ToDraw {
+			t.Fatalf("phase %s after every pass", g.Hand().Phase)
+		}
+	}
+	// Riichi (seeds/002 L169, L803–L805).
+	g := setUp(t, ex[0])
+	passAll(g)
+	refusedAs(t, g, act(g, game.Ron, 2, "3m", ""), "furiten", game.ErrIllegal, tablecore.ErrOutOfTurn)
+	refusedAs(t, g, act(g, game.Chi, 2, "3m", "45m"), "chi only from the previous player", tablecore.ErrOutOfTurn)
+	if err := g.Refusal(act(g, game.Chi, 1, "3m", "12m")); errors.Is(err, game.ErrIllegal) || !strings.HasSuffix(err.Error(), "rejected (phase draw): "+tablecore.ErrOutOfTurn.Error()) {
+		t.Errorf("South's chi after it passed: %v; the rules allow it, it is only late", err)
+	}
+	// Sichuan (seeds/003 L18, L38–L47).
+	g = setUp(t, ex[2])
+	passAll(g)
+	refusedAs(t, g, act(g, game.Pon, 2, "5p", "55p"), "missing suit", sichuan.ErrMissingSuit, tablecore.ErrOutOfTurn)
+	refusedAs(t, g, act(g, game.Chi, 2, "5p", "55p"), "chi is not played at this table", tablecore.ErrNotAllowed, tablecore.ErrOutOfTurn)
+	// Wuhan (seeds/000 L35, L58).
+	g = setUp(t, ex[3])
+	passAll(g)
+	refusedAs(t, g, act(g, game.Chi, 1, "4m", "56m"), "wildcard", game.ErrIllegal, tablecore.ErrOutOfTurn)
+	// MCR: nobody robbed the kong; it stands, and a win on its tile is no
+	// longer a robbing (seeds/004 L60): too late, nothing else.
+	g = setUp(t, ex[1])
+	passAll(g)
+	if err := g.Refusal(act(g, game.Ron, 1, "3p", "")); !errors.Is(err, tablecore.ErrOutOfTurn) || errors.Is(err, game.ErrNotWinning) {
+		t.Errorf("a ron on a kong that stood: %v", err)
+	}
+}
