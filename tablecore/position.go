@@ -203,6 +203,8 @@ func (t *Table) Position() *Position {
 // JournalPosition returns the position of the game journaled at path
 // after its record step (1 is the game record; 0 or a step past the end:
 // after the last record), and the number of records the journal holds.
+// It only reads the file, so it works on the journal of a table that is
+// running (Open would need the journal's lock).
 func JournalPosition(path string, resolve Resolver, step uint64) (*Position, uint64, error) {
 	var g *Game
 	var name string
@@ -290,7 +292,7 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 	if !st.Round.IsWind() {
 		return nil, posErr("round", "%s is not a wind", st.Round)
 	}
-	g.st = st
+	g.st, g.hands = st, st.Hands
 	switch p.Stage {
 	case StageDeal:
 		return g, nil
