@@ -132,7 +132,7 @@ func posErr(field, format string, args ...any) error {
 // Position returns the game's position. Between hands it is the standing
 // the next hand will be dealt with (the finished hand is history).
 func (g *Game) Position() *Position {
-	p := &Position{Ruleset: "", Turn: 0}
+	p := &Position{}
 	h := g.h
 	if h == nil || h.Phase == game.Over {
 		st, over := g.NextStanding()

@@ -521,12 +521,7 @@ func (p *Position) parseWall(rest string) error {
 				return posErr("wall", "more than 1024 positions")
 			}
 			for k := 0; k < it.count; k++ {
-				w.Slots = append(w.Slots, WallSlot{Known: false})
-			}
-			if it.taken {
-				for k := len(w.Slots) - it.count; k < len(w.Slots); k++ {
-					w.Slots[k].Known = true // marks a position written taken, checked below
-				}
+				w.Slots = append(w.Slots, WallSlot{})
 			}
 		default:
 			if len(it.marks) > 0 {
@@ -557,9 +552,6 @@ func (p *Position) parseWall(rest string) error {
 		}
 	}
 	for i := range w.Slots {
-		if takenItems[i] {
-			w.Slots[i].Known = false
-		}
 		if w.Slots[i].Indicator != 0 {
 			continue
 		}

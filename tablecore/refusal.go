@@ -61,25 +61,27 @@ func (g *Game) explain(a game.Action, err error) error {
 	if !ok {
 		return err
 	}
-	// Open the window again for this seat alone, judge, and put it back.
-	phase, claim := h.Phase, h.Claim
+	// Judge on a copy of the hand with the window open again for this
+	// seat alone; the game itself is not touched.
 	rs := make([]game.Response, h.Players)
 	for i := range rs {
 		if game.Seat(i) != a.Seat {
 			rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: game.Seat(i)}}
 		}
 	}
-	h.Phase = game.Claims
-	h.Claim = game.Claim{From: from, Tile: a.Tile, Robbing: robbing, Responses: rs}
-	why := g.check(a)
+	hh := *h
+	hh.Phase = game.Claims
+	hh.Claim = game.Claim{From: from, Tile: a.Tile, Robbing: robbing, Responses: rs}
+	gg := *g
+	gg.h = &hh
+	why := gg.check(a)
 	if why == nil {
 		if a.Kind == game.Ron {
-			_, why = g.rs.Win(h, a)
+			_, why = g.rs.Win(&hh, a)
 		} else {
-			why = g.rs.Check(h, a)
+			why = g.rs.Check(&hh, a)
 		}
 	}
-	h.Phase, h.Claim = phase, claim
 	if why == nil || why == ErrOutOfTurn {
 		return err
 	}
