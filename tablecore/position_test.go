@@ -178,3 +178,39 @@ func TestParsePositionErrorsNameTheLine(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkPosition writes, reads and sets up the position of a riichi
+// hand forty actions in: what "jantaku legal" does before it answers.
+func BenchmarkPosition(b *testing.B) {
+	rs, err := rulesets.New("riichi", nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	g, _ := tablecore.New(rs, 0)
+	rng := rand.New(rand.NewPCG(3, 3))
+	w := rs.Rules().Set.Tiles()
+	rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	if _, err := g.StartHand(tablecore.Deal{Wall: w, Dice: [2]int{3, 4}}); err != nil {
+		b.Fatal(err)
+	}
+	for i := 0; i < 40 && g.Hand().Phase != game.Over; i++ {
+		var all []game.Action
+		for s := 0; s < 4; s++ {
+			all = append(all, g.Legal(game.Seat(s))...)
+		}
+		if _, err := g.Apply(all[rng.IntN(len(all))]); err != nil {
+			b.Fatal(err)
+		}
+	}
+	text := g.Position().String()
+	for b.Loop() {
+		p, err := tablecore.ParsePosition(g.Position().String())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := tablecore.FromPosition(rs, p); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.ReportMetric(float64(len(text)), "bytes/position")
+}
