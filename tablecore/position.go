@@ -200,6 +200,50 @@ func (t *Table) Position() *Position {
 	return p
 }
 
+// hidden stands for a tile a position does not show: another seat's draw
+// in the history of a position as one seat sees it.
+var hidden = tile.Tile{Kind: tile.NumAll}
+
+// Seen returns the position as seat sees it: the other seats' concealed
+// tiles, the wall's unturned tiles and the tiles the others drew are not
+// shown (`?`). Such a position is set up with FillUnknown.
+func (p *Position) Seen(seat game.Seat) *Position {
+	q := *p
+	q.Seats = make([]SeatPosition, len(p.Seats))
+	for i, sp := range p.Seats {
+		if game.Seat(i) != seat {
+			sp.Unknown += len(sp.Concealed)
+			sp.Concealed = nil
+		}
+		q.Seats[i] = sp
+	}
+	q.Wall.Slots = slices.Clone(p.Wall.Slots)
+	for i, s := range q.Wall.Slots {
+		if s.Indicator == 0 {
+			q.Wall.Slots[i] = WallSlot{}
+		}
+	}
+	q.Log = slices.Clone(p.Log)
+	for i, a := range q.Log {
+		if a.Seat != seat && (a.Kind == game.Draw || a.Kind == game.Missing) {
+			q.Log[i].Tile = hidden
+		}
+	}
+	return &q
+}
+
+// SetupOption changes how FromPosition sets a game up.
+type SetupOption func(*setup)
+
+type setup struct{ fill bool }
+
+// FillUnknown lets FromPosition take a position whose concealed tiles are
+// not all written (Position.Seen): each `?` gets a tile nobody can see,
+// the playing tiles of the set in order first. What the seats whose tiles
+// are known may do does not depend on those tiles; what the others may do
+// is made up.
+func FillUnknown() SetupOption { return func(s *setup) { s.fill = true } }
+
 // JournalPosition returns the position of the game journaled at path
 // after its record step (1 is the game record; 0 or a step past the end:
 // after the last record), and the number of records the journal holds.
@@ -278,7 +322,11 @@ func JournalPosition(path string, resolve Resolver, step uint64) (*Position, uin
 // be written (a `?` there is refused); unknown wall tiles are fine. The
 // tiles get copy numbers under rs's set, and a position that shows more
 // tiles of a face than the set holds is refused.
-func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
+func FromPosition(rs game.Ruleset, p *Position, opts ...SetupOption) (*Game, error) {
+	var o setup
+	for _, f := range opts {
+		f(&o)
+	}
 	r := rs.Rules()
 	if len(p.Standing.Scores) != r.Players {
 		return nil, posErr("scores", "%d scores for a %d-player ruleset (%s)", len(p.Standing.Scores), r.Players, r.Name)
@@ -327,8 +375,8 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 	}
 	for i, sp := range p.Seats {
 		field := fmt.Sprintf("seat %d", i)
-		if sp.Unknown > 0 {
-			return nil, posErr(field, "%d concealed tiles are not written (?); a game needs every concealed tile", sp.Unknown)
+		if sp.Unknown > 0 && !o.fill {
+			return nil, posErr(field, "%d concealed tiles are not written (?); a game needs every concealed tile (or FillUnknown)", sp.Unknown)
 		}
 		pl := &h.Seats[i]
 		pl.Riichi = -1
@@ -409,6 +457,11 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 		}
 	}
 	h.Wall = w
+	if o.fill {
+		if err := cp.fill(h, p.Seats); err != nil {
+			return nil, err
+		}
+	}
 	slices.SortFunc(order, func(a, b int) int { return p.Wall.Slots[a].Indicator - p.Wall.Slots[b].Indicator })
 	for k, i := range order {
 		if p.Wall.Slots[i].Indicator != k+1 {
@@ -698,6 +751,30 @@ func (c *copier) ref(h *game.Hand, seat game.Seat, t tile.Tile, skip []tile.Tile
 	return t
 }
 
+// fill gives each seat's unknown concealed tiles tiles of the set that
+// the position does not show: playing tiles in set order, flowers last.
+func (c *copier) fill(h *game.Hand, seats []SeatPosition) error {
+	var free []tile.Tile
+	for _, t := range c.set.Tiles() {
+		if c.used[t.Kind]&(1<<t.Copy) == 0 {
+			free = append(free, t)
+		}
+	}
+	slices.SortStableFunc(free, func(a, b tile.Tile) int { return b2i(a.Kind.IsFlower()) - b2i(b.Kind.IsFlower()) })
+	for i, sp := range seats {
+		if sp.Unknown > len(free) {
+			return posErr(fmt.Sprintf("seat %d", i), "%d unknown tiles, and only %d tiles are not shown", sp.Unknown, len(free))
+		}
+		for _, t := range free[:sp.Unknown] {
+			c.used[t.Kind] |= 1 << t.Copy
+			c.all = append(c.all, t)
+		}
+		h.Seats[i].Hand = append(h.Seats[i].Hand, free[:sp.Unknown]...)
+		free = free[sp.Unknown:]
+	}
+	return nil
+}
+
 // history matches the tiles of a written history to the position's: the
 // k-th discard of a seat is the k-th tile of its pond, a draw discarded at
 // once is that discard, a call's tiles are in the caller's melds.
@@ -713,6 +790,15 @@ func (c *copier) history(h *game.Hand, log []game.Action) []game.Action {
 		return tile.Tile{}, false
 	}
 	for i, a := range log {
+		if a.Tile == hidden {
+			// A draw the position does not show: the seat's newest tile.
+			a.Tile = tile.Tile{}
+			if hand := h.Seats[a.Seat].Hand; len(hand) > 0 && a.Kind == game.Draw {
+				a.Tile = hand[len(hand)-1]
+			}
+			out[i] = a
+			continue
+		}
 		switch a.Kind {
 		case game.Discard, game.Riichi:
 			if x, ok := pondAt(a.Seat, discards[a.Seat], a.Tile); ok {

@@ -219,7 +219,13 @@ func formatAction(a game.Action) string {
 	case game.Pass, game.Abort, game.Tsumo:
 		return s
 	case game.Missing:
+		if a.Tile == hidden {
+			return s + ":" + string(a.Suit.Letter()) + "+?"
+		}
 		return s + ":" + string(a.Suit.Letter()) + "+" + a.Tile.String()
+	}
+	if a.Tile == hidden {
+		return s + ":?"
 	}
 	s += ":" + a.Tile.String()
 	if len(a.Uses) > 0 {
@@ -811,6 +817,10 @@ func parseAction(tok string) (game.Action, error) {
 		}
 		a.Suit = tile.Suit(s)
 		main, uses = uses, ""
+	}
+	if main == "?" && (k == game.Draw || k == game.Missing) && uses == "" {
+		a.Tile = hidden // not shown to the seat the position is seen by
+		return a, nil
 	}
 	if a.Tile, err = oneTile(main); err != nil {
 		return game.Action{}, &PositionError{Msg: "action " + tok, Err: err}

@@ -14,21 +14,30 @@ import (
 	"jantaku/tablecore"
 )
 
-const positionUsage = `usage: jantaku position [--step N] JOURNAL
+const positionUsage = `usage: jantaku position [--step N] [--seat N] JOURNAL
 
 Prints the position of the game journaled in JOURNAL (docs/position.md):
-after record N (1 is the game record), or after the last one.`
+after record N (1 is the game record), or after the last one. With --seat,
+as that seat sees it: the others' concealed tiles, the wall and the others'
+draws are not shown.`
 
 func runPosition(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("position", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	step := fs.Uint64("step", 0, "the record after which to stop (default: the last)")
+	seat := fs.Int("seat", -1, "show the position as this seat sees it")
 	if err := fs.Parse(interspersed(fs, args)); err != nil || fs.NArg() != 1 {
 		return usageError{errors.New(positionUsage)}
 	}
 	p, n, err := tablecore.JournalPosition(fs.Arg(0), rulesets.New, *step)
 	if err != nil {
 		return err
+	}
+	if *seat >= 0 {
+		if *seat >= len(p.Standing.Scores) {
+			return usageError{fmt.Errorf("--seat %d: the table has seats 0–%d", *seat, len(p.Standing.Scores)-1)}
+		}
+		p = p.Seen(game.Seat(*seat))
 	}
 	if *step > n {
 		return usageError{fmt.Errorf("%s holds %d records; there is no step %d", fs.Arg(0), n, *step)}
@@ -56,11 +65,11 @@ func runLegal(ctx context.Context, args []string, stdin io.Reader, stdout, stder
 	if err := fs.Parse(interspersed(fs, args)); err != nil || fs.NArg() != 1 {
 		return usageError{errors.New(legalUsage)}
 	}
-	g, err := gameAt(fs.Arg(0), *rules, stdin)
+	g, p, err := gameAt(fs.Arg(0), *rules, stdin)
 	if err != nil {
 		return err
 	}
-	return writeLegal(stdout, g, *seat, false)
+	return writeLegal(stdout, g, p, *seat, false)
 }
 
 // scorePosition is "jantaku score --position POSITION [--seat N] [--rules
@@ -74,11 +83,11 @@ func scorePosition(args []string, stdin io.Reader, stdout io.Writer) error {
 	if err := fs.Parse(interspersed(fs, args)); err != nil || fs.NArg() != 0 || *pos == "" {
 		return usageError{errors.New("usage: jantaku score --position POSITION [--seat N] [--rules NAME]\n\nScores the wins open in POSITION (see jantaku legal).")}
 	}
-	g, err := gameAt(*pos, *rules, stdin)
+	g, p, err := gameAt(*pos, *rules, stdin)
 	if err != nil {
 		return err
 	}
-	return writeLegal(stdout, g, *seat, true)
+	return writeLegal(stdout, g, p, *seat, true)
 }
 
 // hasPosition reports whether a score command line scores a position.
@@ -118,45 +127,48 @@ func interspersed(fs *flag.FlagSet, args []string) []string {
 }
 
 // gameAt reads a position (a file, "-" or the text itself) and sets a
-// game up from it under its ruleset, or rules when given.
-func gameAt(arg, rules string, stdin io.Reader) (*tablecore.Game, error) {
+// game up from it under its ruleset, or rules when given. Concealed tiles
+// the position does not show are filled in; writeLegal answers only for
+// the seats whose tiles it shows.
+func gameAt(arg, rules string, stdin io.Reader) (*tablecore.Game, *tablecore.Position, error) {
 	text := arg
 	switch {
 	case arg == "-":
 		b, err := io.ReadAll(io.LimitReader(stdin, 1<<20))
 		if err != nil {
-			return nil, err
+			return nil, nil, err
 		}
 		text = string(b)
 	case !strings.Contains(arg, ";") && !strings.Contains(arg, "\n"):
 		b, err := os.ReadFile(arg)
 		if err != nil {
-			return nil, usageError{fmt.Errorf("POSITION %q is neither a file nor a position: %w", arg, err)}
+			return nil, nil, usageError{fmt.Errorf("POSITION %q is neither a file nor a position: %w", arg, err)}
 		}
 		text = string(b)
 	}
 	p, err := tablecore.ParsePosition(text)
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	name := p.Ruleset
 	if rules != "" {
 		name, p.Options = rules, nil
 	}
 	if name == "" {
-		return nil, usageError{errors.New("the position names no ruleset (a \"ruleset\" line); give --rules")}
+		return nil, nil, usageError{errors.New("the position names no ruleset (a \"ruleset\" line); give --rules")}
 	}
 	rs, err := rulesets.New(name, p.Options)
 	if err != nil {
-		return nil, usageError{err}
+		return nil, nil, usageError{err}
 	}
-	return tablecore.FromPosition(rs, p)
+	g, err := tablecore.FromPosition(rs, p, tablecore.FillUnknown())
+	return g, p, err
 }
 
 // writeLegal writes, for each seat asked, what it may do, the value of each
 // win among that, and the refused wins and claims with their reasons; with
 // winsOnly, only the wins.
-func writeLegal(w io.Writer, g *tablecore.Game, only int, winsOnly bool) error {
+func writeLegal(w io.Writer, g *tablecore.Game, p *tablecore.Position, only int, winsOnly bool) error {
 	h := g.Hand()
 	if h == nil || h.Phase == game.Over || g.Over() {
 		_, err := fmt.Fprintln(w, "no hand in progress: nobody acts until the next deal")
@@ -166,12 +178,19 @@ func writeLegal(w io.Writer, g *tablecore.Game, only int, winsOnly bool) error {
 	if only >= n {
 		return usageError{fmt.Errorf("--seat %d: the table has seats 0–%d", only, n-1)}
 	}
+	if only >= 0 && p.Seats[only].Unknown > 0 {
+		return usageError{fmt.Errorf("--seat %d: the position does not show that seat's concealed tiles", only)}
+	}
 	var b strings.Builder
 	for s := 0; s < n; s++ {
 		if only >= 0 && s != only {
 			continue
 		}
 		seat := game.Seat(s)
+		if p.Seats[s].Unknown > 0 {
+			fmt.Fprintf(&b, "seat %d (%s): its concealed tiles are not shown\n", s, h.SeatWind(seat).English())
+			continue
+		}
 		fmt.Fprintf(&b, "seat %d (%s):\n", s, h.SeatWind(seat).English())
 		legal := g.Legal(seat)
 		any := false

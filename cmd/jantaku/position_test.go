@@ -71,6 +71,20 @@ func TestPositionCommand(t *testing.T) {
 	if code, out, errs := runJantaku(t, out, "legal", "-"); code != 0 || !strings.Contains(out, "seat 0 (East):") {
 		t.Fatalf("legal on a printed position: exit %d %s\n%s", code, errs, out)
 	}
+	// As seat 2 sees it: its own tiles only, and legal answers for it alone
+	// what it answers from the whole position, draws aside.
+	code, seen, errs := runJantaku(t, "", "position", "--seat", "2", path)
+	if code != 0 || !strings.Contains(seen, "seat 0 E 13?") && !strings.Contains(seen, "seat 0 E 14?") {
+		t.Fatalf("position --seat 2: exit %d %s\n%s", code, errs, seen)
+	}
+	_, fromSeen, _ := runJantaku(t, seen, "legal", "-")
+	_, fromAll, _ := runJantaku(t, last, "legal", "--seat", "2", "-")
+	if !strings.Contains(fromSeen, "seat 0 (East): its concealed tiles are not shown\n") || !strings.Contains(fromSeen, dropDraws(fromAll)) {
+		t.Fatalf("legal from seat 2's position:\n%s\nwant seat 2's part of\n%s", fromSeen, fromAll)
+	}
+	if code, _, errs := runJantaku(t, seen, "legal", "--seat", "1", "-"); code != 2 || !strings.Contains(errs, "does not show that seat's concealed tiles") {
+		t.Fatalf("legal --seat 1 on seat 2's position: exit %d %s", code, errs)
+	}
 	if code, _, errs := runJantaku(t, "", "position", "--step", "999", path); code != 2 || !strings.Contains(errs, "no step 999") {
 		t.Fatalf("a step past the end: exit %d %s (the journal has %d records)", code, errs, records)
 	}
@@ -121,4 +135,16 @@ func TestLegalCommand(t *testing.T) {
 	if code, _, errs := runJantaku(t, "", "legal", "no-such-file"); code != 2 || !strings.Contains(errs, "neither a file nor a position") {
 		t.Fatalf("a missing file: exit %d %s", code, errs)
 	}
+}
+
+// dropDraws removes the draw lines of a legal answer: a seat's own
+// position does not show the wall.
+func dropDraws(s string) string {
+	var out []string
+	for _, l := range strings.SplitAfter(s, "\n") {
+		if !strings.HasPrefix(l, "  draw ") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "")
 }
