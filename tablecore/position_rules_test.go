@@ -297,3 +297,48 @@ func TestRefusalsNameTheRuleAfterTheWindowCloses(t *testing.T) {
 		t.Errorf("a ron on a kong that stood: %v", err)
 	}
 }
+
+// Sichuan, seeds/003 L83–L88: a win passed this go-around may not be
+// taken on a later tile of the same worth (同巡内フリテン), but may on one
+// worth more. West (3334m 888p, pungs of 4p and 9m) let East's 2m go:
+// South's 5m is worth the same and is refused; a 4m makes all pungs
+// (大対子 1翻, 2底 against 1底) and is a win.
+func TestPositionSichuanSameTurnFuriten(t *testing.T) {
+	const text = `ruleset sichuan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 1 claim
+wall drawn 56+0 reserve 0: 56- 52?
+seat 0 E 1122556677m123p pond 9m^ 2m' missing s
+seat 1 S 123456567p2345s pond 5m' missing m
+seat 2 W 3334m888p (pon 444p<1) (pon 999m<2) pond 9s 1s missing s
+seat 3 N 1112223334678s pond 4p^ 7s' missing p
+claim 1 5m
+log 3discard:4p 2pon:4p+44p 2discard:9s 0discard:9m 2pon:9m+99m 2discard:1s 3draw:7s 3discard:7s 0draw:2m 0discard:2m 2pass 1draw:5m 1discard:5m`
+	g := setUp(t, text)
+	refusedAs(t, g, act(g, game.Ron, 2, "5m", ""), "passed a win", sichuan.ErrFuriten, game.ErrIllegal)
+	g = setUp(t, strings.ReplaceAll(text, "5m", "4m"))
+	ron := legalAction(t, g, 2, "ron 4m")
+	w, err := g.Ruleset().Win(g.Hand(), ron)
+	if err != nil || w.Value.Points != 2 {
+		t.Errorf("West's ron on 4m: %+v, %v; want 2底", w.Value, err)
+	}
+}
+
+// Riichi, seeds/002 L113–L118: the haitei tile is the last that may be
+// drawn. North drew it: a self-drawn win on it counts 海底摸月, and no
+// kong may be declared, for no replacement tile is left.
+func TestPositionRiichiTheLastTile(t *testing.T) {
+	g := setUp(t, `ruleset riichi
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 25000 25000 25000 25000
+turn 3 act
+wall drawn 122+0 reserve 14: 122- | 8? [3m] 5?
+seat 0 E 369m258p147s1234z pond 9s
+seat 1 S 258m147p3699s567z pond 1z
+seat 2 W 4568m39p1258s677z pond 2z
+seat 3 N 1111m23m456p789p55z pond 3z`)
+	refusedAs(t, g, act(g, game.ClosedKan, 3, "1m", "111m"), "no replacement tile left", tablecore.ErrNoTiles)
+	w, err := g.Ruleset().Win(g.Hand(), legalAction(t, g, 3, "tsumo"))
+	if err != nil || !slices.ContainsFunc(w.Value.Items, func(it game.Item) bool { return it.Name == "海底摸月" }) {
+		t.Errorf("North's tsumo: %+v, %v; want 海底摸月 among its yaku", w.Value, err)
+	}
+}
