@@ -342,3 +342,30 @@ seat 3 N 1111m23m456p789p55z pond 3z`)
 		t.Errorf("North's tsumo: %+v, %v; want 海底摸月 among its yaku", w.Value, err)
 	}
 }
+
+// Wuhan, seeds/000 L225: two may not win on one discard; the first in
+// turn after the discarder does. South and West both call ron on East's
+// 3p, West first: South wins, West pays its share.
+func TestPositionWuhanOneWinnerPerDiscard(t *testing.T) {
+	g := setUp(t, `ruleset wuhan
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 500 500 500 500
+turn 0 claim
+wall drawn 60+0 reserve 10: 53- [5m] 6- 66? | 10?
+seat 0 E 111z222z333z444z5z pond 7s^ 1s^ 3p
+seat 1 S 222m444p33p99s (pon 777s<3)
+seat 2 W 888m999p222s3p (pon 111s<2)
+seat 3 N 111p555p999m33m7m8m
+claim 0 3p`)
+	play(t, g, legalAction(t, g, 2, "ron 3p"), legalAction(t, g, 1, "ron 3p"), act(g, game.Pass, 3, "", ""))
+	h := g.Hand()
+	if h.Phase != game.Over || len(h.Wins) != 1 || h.Wins[0].Seat != 1 || h.Seats[2].Won {
+		t.Fatalf("phase %s, wins %+v; South alone should win", h.Phase, h.Wins)
+	}
+	sum := 0
+	for _, sc := range h.Scores {
+		sum += sc
+	}
+	if sum != 2000 || h.Scores[1] <= 500 || h.Scores[2] >= 500 {
+		t.Errorf("scores %v: South takes, West pays, nothing is made or lost", h.Scores)
+	}
+}
