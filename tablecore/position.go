@@ -214,6 +214,10 @@ func (p *Position) Seen(seat game.Seat) *Position {
 		if game.Seat(i) != seat {
 			sp.Unknown += len(sp.Concealed)
 			sp.Concealed = nil
+			// The tile being added to a kong is on the table for all.
+			if p.Stage == StageRob && p.Claim != nil && p.Claim.From == game.Seat(i) && sp.Unknown > 0 {
+				sp.Concealed, sp.Unknown = []tile.Tile{p.Claim.Tile}, sp.Unknown-1
+			}
 		}
 		q.Seats[i] = sp
 	}
@@ -319,9 +323,10 @@ func JournalPosition(path string, resolve Resolver, step uint64) (*Position, uin
 }
 
 // FromPosition sets up a game under rs from p. Every concealed tile must
-// be written (a `?` there is refused); unknown wall tiles are fine. The
-// tiles get copy numbers under rs's set, and a position that shows more
-// tiles of a face than the set holds is refused.
+// be written, unless the option FillUnknown is given; unknown wall tiles
+// are fine. The tiles get copy numbers under rs's set, and a position
+// that shows more tiles of a face than the set holds is refused. Errors
+// match ErrPosition and name the field.
 func FromPosition(rs game.Ruleset, p *Position, opts ...SetupOption) (*Game, error) {
 	var o setup
 	for _, f := range opts {

@@ -50,6 +50,7 @@ func setUp(t *testing.T, text string) *tablecore.Game {
 		t.Fatalf("%v\n%s", err, text)
 	}
 	roundTrip(t, rs, g, "the position")
+	seenRoundTrip(t, rs, g, "the position")
 	return g
 }
 
