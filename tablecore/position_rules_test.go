@@ -289,6 +289,18 @@ func TestRefusalsNameTheRuleAfterTheWindowCloses(t *testing.T) {
 	g = setUp(t, ex[3])
 	passAll(g)
 	refusedAs(t, g, act(g, game.Chi, 1, "4m", "56m"), "wildcard", game.ErrIllegal, tablecore.ErrOutOfTurn)
+	// Shanghai: nobody could use South's 1s and its window closed at once;
+	// a ron on it is refused as no winning hand (seeds/001 L7–L20, the
+	// hands 老式 scores).
+	g = setUp(t, `ruleset shanghai
+game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 2 draw
+wall drawn 55+1 reserve 0: 55- 87? - ?
+seat 0 E 123m456m789m12p3s9p pond 4s flowers 1f
+seat 1 S 111p234s567s88s9s1z pond 2z 1s
+seat 2 W 345p678p22m33m5z6z7z
+seat 3 N 444z777s999m55z66z`)
+	refusedAs(t, g, act(g, game.Ron, 2, "1s", ""), "not a winning hand", game.ErrNotWinning, tablecore.ErrOutOfTurn)
 	// MCR: nobody robbed the kong; it stands, and a win on its tile is no
 	// longer a robbing (seeds/004 L60): too late, nothing else.
 	g = setUp(t, ex[1])

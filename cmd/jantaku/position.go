@@ -216,6 +216,11 @@ func writeLegal(w io.Writer, g *tablecore.Game, p *tablecore.Position, only int,
 				}
 			}
 		}
+		if !any && !winsOnly && drawsNext(g, seat) {
+			// The draw is not listed when the position does not show the tile.
+			b.WriteString("  draw (the next tile is not in the position)\n")
+			any = true
+		}
 		if !any {
 			if winsOnly {
 				b.WriteString("  no win\n")
@@ -232,6 +237,12 @@ func writeLegal(w io.Writer, g *tablecore.Game, p *tablecore.Position, only int,
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// drawsNext reports whether seat is the one to draw now.
+func drawsNext(g *tablecore.Game, seat game.Seat) bool {
+	h := g.Hand()
+	return h.Phase == game.ToDraw && h.Turn == seat
 }
 
 func actionText(a game.Action) string {
