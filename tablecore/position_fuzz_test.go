@@ -79,6 +79,7 @@ func FuzzParsePosition(f *testing.F) {
 			}
 			for s := 0; s < rs.Rules().Players; s++ {
 				g.Legal(game.Seat(s))
+				g.Refusals(game.Seat(s))
 			}
 			g2, err := tablecore.FromPosition(rs, g.Position(), tablecore.FillUnknown())
 			if err != nil {
@@ -86,6 +87,19 @@ func FuzzParsePosition(f *testing.F) {
 			}
 			if a, b := g.Position().String(), g2.Position().String(); a != b {
 				t.Fatalf("%s: not stable:\n%s\n%s", name, a, b)
+			}
+			// Play on a little: whatever is listed as legal is accepted.
+			for step := 0; step < 12 && g.Hand() != nil && g.Hand().Phase != game.Over; step++ {
+				var all []game.Action
+				for s := 0; s < rs.Rules().Players; s++ {
+					all = append(all, g.Legal(game.Seat(s))...)
+				}
+				if len(all) == 0 {
+					break
+				}
+				if _, err := g.Apply(all[step%len(all)]); err != nil {
+					t.Fatalf("%s: %s listed as legal but refused: %v", name, all[step%len(all)], err)
+				}
 			}
 		}
 	})
