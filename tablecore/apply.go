@@ -33,7 +33,7 @@ func (g *Game) validate(a game.Action) (*game.Win, error) {
 		return nil, &ActionError{Action: a, Phase: h.Phase, Err: ErrBadSeat}
 	}
 	if err := g.check(a); err != nil {
-		return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
+		return nil, &ActionError{Action: a, Phase: h.Phase, Err: g.explain(a, err)}
 	}
 	switch a.Kind {
 	case game.Tsumo:

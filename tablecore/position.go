@@ -132,7 +132,7 @@ func posErr(field, format string, args ...any) error {
 // Position returns the game's position. Between hands it is the standing
 // the next hand will be dealt with (the finished hand is history).
 func (g *Game) Position() *Position {
-	p := &Position{Ruleset: "", Turn: 0}
+	p := &Position{}
 	h := g.h
 	if h == nil || h.Phase == game.Over {
 		st, over := g.NextStanding()
@@ -200,9 +200,59 @@ func (t *Table) Position() *Position {
 	return p
 }
 
+// hidden stands for a tile a position does not show: another seat's draw
+// in the history of a position as one seat sees it.
+var hidden = tile.Tile{Kind: tile.NumAll}
+
+// Seen returns the position as seat sees it: the other seats' concealed
+// tiles, the wall's unturned tiles and the tiles the others drew are not
+// shown (`?`). Such a position is set up with FillUnknown.
+func (p *Position) Seen(seat game.Seat) *Position {
+	q := *p
+	q.Seats = make([]SeatPosition, len(p.Seats))
+	for i, sp := range p.Seats {
+		if game.Seat(i) != seat {
+			sp.Unknown += len(sp.Concealed)
+			sp.Concealed = nil
+			// The tile being added to a kong is on the table for all.
+			if p.Stage == StageRob && p.Claim != nil && p.Claim.From == game.Seat(i) && sp.Unknown > 0 {
+				sp.Concealed, sp.Unknown = []tile.Tile{p.Claim.Tile}, sp.Unknown-1
+			}
+		}
+		q.Seats[i] = sp
+	}
+	q.Wall.Slots = slices.Clone(p.Wall.Slots)
+	for i, s := range q.Wall.Slots {
+		if s.Indicator == 0 {
+			q.Wall.Slots[i] = WallSlot{}
+		}
+	}
+	q.Log = slices.Clone(p.Log)
+	for i, a := range q.Log {
+		if a.Seat != seat && (a.Kind == game.Draw || a.Kind == game.Missing) {
+			q.Log[i].Tile = hidden
+		}
+	}
+	return &q
+}
+
+// SetupOption changes how FromPosition sets a game up.
+type SetupOption func(*setup)
+
+type setup struct{ fill bool }
+
+// FillUnknown lets FromPosition take a position whose concealed tiles are
+// not all written (Position.Seen): each `?` gets a tile nobody can see,
+// the playing tiles of the set in order first. What the seats whose tiles
+// are known may do does not depend on those tiles; what the others may do
+// is made up.
+func FillUnknown() SetupOption { return func(s *setup) { s.fill = true } }
+
 // JournalPosition returns the position of the game journaled at path
 // after its record step (1 is the game record; 0 or a step past the end:
 // after the last record), and the number of records the journal holds.
+// It only reads the file, so it works on the journal of a table that is
+// running (Open would need the journal's lock).
 func JournalPosition(path string, resolve Resolver, step uint64) (*Position, uint64, error) {
 	var g *Game
 	var name string
@@ -273,10 +323,15 @@ func JournalPosition(path string, resolve Resolver, step uint64) (*Position, uin
 }
 
 // FromPosition sets up a game under rs from p. Every concealed tile must
-// be written (a `?` there is refused); unknown wall tiles are fine. The
-// tiles get copy numbers under rs's set, and a position that shows more
-// tiles of a face than the set holds is refused.
-func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
+// be written, unless the option FillUnknown is given; unknown wall tiles
+// are fine. The tiles get copy numbers under rs's set, and a position
+// that shows more tiles of a face than the set holds is refused. Errors
+// match ErrPosition and name the field.
+func FromPosition(rs game.Ruleset, p *Position, opts ...SetupOption) (*Game, error) {
+	var o setup
+	for _, f := range opts {
+		f(&o)
+	}
 	r := rs.Rules()
 	if len(p.Standing.Scores) != r.Players {
 		return nil, posErr("scores", "%d scores for a %d-player ruleset (%s)", len(p.Standing.Scores), r.Players, r.Name)
@@ -290,7 +345,7 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 	if !st.Round.IsWind() {
 		return nil, posErr("round", "%s is not a wind", st.Round)
 	}
-	g.st = st
+	g.st, g.hands = st, st.Hands
 	switch p.Stage {
 	case StageDeal:
 		return g, nil
@@ -325,8 +380,8 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 	}
 	for i, sp := range p.Seats {
 		field := fmt.Sprintf("seat %d", i)
-		if sp.Unknown > 0 {
-			return nil, posErr(field, "%d concealed tiles are not written (?); a game needs every concealed tile", sp.Unknown)
+		if sp.Unknown > 0 && !o.fill {
+			return nil, posErr(field, "%d concealed tiles are not written (?); a game needs every concealed tile (or FillUnknown)", sp.Unknown)
 		}
 		pl := &h.Seats[i]
 		pl.Riichi = -1
@@ -407,6 +462,11 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 		}
 	}
 	h.Wall = w
+	if o.fill {
+		if err := cp.fill(h, p.Seats); err != nil {
+			return nil, err
+		}
+	}
 	slices.SortFunc(order, func(a, b int) int { return p.Wall.Slots[a].Indicator - p.Wall.Slots[b].Indicator })
 	for k, i := range order {
 		if p.Wall.Slots[i].Indicator != k+1 {
@@ -501,10 +561,15 @@ func FromPosition(rs game.Ruleset, p *Position) (*Game, error) {
 			if a.Seat < 0 || int(a.Seat) >= n {
 				return nil, posErr("log", "%s: no seat %d", a, a.Seat)
 			}
-			h.Log = append(h.Log, cp.refAction(h, a))
 		}
+		h.Log = cp.history(h, p.Log)
 	} else {
 		h.Log = historyOf(h)
+		if h.Phase == game.ToAct && len(h.Seats[h.Turn].Hand) > 0 {
+			// The seat to act has just drawn its newest tile.
+			hand := h.Seats[h.Turn].Hand
+			h.Log = append(h.Log, game.Action{Kind: game.Draw, Seat: h.Turn, Tile: hand[len(hand)-1]})
+		}
 	}
 	g.h, g.hands = h, st.Hands+1
 	return g, nil
@@ -529,12 +594,22 @@ func calledTile(h *game.Hand, from game.Seat, t tile.Tile, used map[*tile.Tile]b
 	return tile.Tile{}, false
 }
 
-// historyOf makes up the history of a position that gave none: each
-// pond's discards, in turn from the dealer, each after its draw. Rules
+// historyOf makes up the history of a position that gave none: its
+// earlier wins, then each pond's discards, in turn from the dealer, each
+// after its draw. Rules
 // that read the history (first turns, one-round wins) see a hand in which
 // everyone has played.
 func historyOf(h *game.Hand) []game.Action {
 	var out []game.Action
+	// Earlier wins first: the rules that count who is still playing
+	// (Sichuan's kong money) read them from the history.
+	for _, w := range h.Wins {
+		if w.From == game.NoSeat {
+			out = append(out, game.Action{Kind: game.Draw, Seat: w.Seat, Tile: w.Tile}, game.Action{Kind: game.Tsumo, Seat: w.Seat})
+		} else {
+			out = append(out, game.Action{Kind: game.Ron, Seat: w.Seat, Tile: w.Tile})
+		}
+	}
 	for k := 0; ; k++ {
 		any := false
 		for i := 0; i < h.Players; i++ {
@@ -679,6 +754,108 @@ func (c *copier) ref(h *game.Hand, seat game.Seat, t tile.Tile, skip []tile.Tile
 		}
 	}
 	return t
+}
+
+// fill gives each seat's unknown concealed tiles tiles of the set that
+// the position does not show: playing tiles in set order, flowers last.
+func (c *copier) fill(h *game.Hand, seats []SeatPosition) error {
+	var free []tile.Tile
+	for _, t := range c.set.Tiles() {
+		if c.used[t.Kind]&(1<<t.Copy) == 0 {
+			free = append(free, t)
+		}
+	}
+	slices.SortStableFunc(free, func(a, b tile.Tile) int { return b2i(a.Kind.IsFlower()) - b2i(b.Kind.IsFlower()) })
+	for i, sp := range seats {
+		if sp.Unknown > len(free) {
+			return posErr(fmt.Sprintf("seat %d", i), "%d unknown tiles, and only %d tiles are not shown", sp.Unknown, len(free))
+		}
+		for _, t := range free[:sp.Unknown] {
+			c.used[t.Kind] |= 1 << t.Copy
+			c.all = append(c.all, t)
+		}
+		h.Seats[i].Hand = append(h.Seats[i].Hand, free[:sp.Unknown]...)
+		free = free[sp.Unknown:]
+	}
+	return nil
+}
+
+// history matches the tiles of a written history to the position's: the
+// k-th discard of a seat is the k-th tile of its pond, a draw discarded at
+// once is that discard, a call's tiles are in the caller's melds.
+func (c *copier) history(h *game.Hand, log []game.Action) []game.Action {
+	out := make([]game.Action, len(log))
+	discards := make([]int, h.Players)
+	face := func(x, t tile.Tile) bool { return x.Kind == t.Kind && x.Red == t.Red }
+	pondAt := func(s game.Seat, k int, t tile.Tile) (tile.Tile, bool) {
+		d := h.Seats[s].Discards
+		if k < len(d) && face(d[k].Tile, t) {
+			return d[k].Tile, true
+		}
+		return tile.Tile{}, false
+	}
+	for i, a := range log {
+		if a.Tile == hidden {
+			// A draw the position does not show: the seat's newest tile.
+			a.Tile = tile.Tile{}
+			if hand := h.Seats[a.Seat].Hand; len(hand) > 0 && a.Kind == game.Draw {
+				a.Tile = hand[len(hand)-1]
+			}
+			out[i] = a
+			continue
+		}
+		switch a.Kind {
+		case game.Discard, game.Riichi:
+			if x, ok := pondAt(a.Seat, discards[a.Seat], a.Tile); ok {
+				a.Tile = x
+			} else {
+				a = c.refAction(h, a)
+			}
+			discards[a.Seat]++
+		case game.Draw:
+			x, ok := tile.Tile{}, false
+			if i+1 < len(log) && log[i+1].Seat == a.Seat && (log[i+1].Kind == game.Discard || log[i+1].Kind == game.Riichi) && face(log[i+1].Tile, a.Tile) {
+				x, ok = pondAt(a.Seat, discards[a.Seat], a.Tile)
+			}
+			if ok {
+				a.Tile = x
+			} else {
+				a = c.refAction(h, a)
+			}
+		case game.Chi, game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan:
+			a = c.meldAction(h, a)
+		default:
+			a = c.refAction(h, a)
+		}
+		out[i] = a
+	}
+	return out
+}
+
+// meldAction matches a call's or kong's tiles to a meld of the seat.
+func (c *copier) meldAction(h *game.Hand, a game.Action) game.Action {
+	want := append([]tile.Tile{a.Tile}, a.Uses...)
+	for _, m := range h.Seats[a.Seat].Melds {
+		var got []tile.Tile
+		used := make([]bool, len(m.Tiles))
+		for _, t := range want {
+			for j, x := range m.Tiles {
+				if !used[j] && x.Kind == t.Kind && x.Red == t.Red {
+					used[j] = true
+					got = append(got, x)
+					break
+				}
+			}
+		}
+		if len(got) == len(want) {
+			a.Tile, a.Uses = got[0], got[1:]
+			if len(a.Uses) == 0 {
+				a.Uses = nil
+			}
+			return a
+		}
+	}
+	return c.refAction(h, a)
 }
 
 func (c *copier) refs(h *game.Hand, seat game.Seat, ts []tile.Tile) []tile.Tile {

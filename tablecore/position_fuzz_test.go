@@ -34,6 +34,7 @@ func FuzzParsePosition(f *testing.F) {
 		for step := 0; step < 40 && g.Hand().Phase != game.Over; step++ {
 			if step%8 == 0 {
 				f.Add(g.Position().String())
+				f.Add(g.Position().Seen(game.Seat(step % rs.Rules().Players)).String())
 			}
 			var all []game.Action
 			for s := 0; s < rs.Rules().Players; s++ {
@@ -69,7 +70,7 @@ func FuzzParsePosition(f *testing.F) {
 			if p.Ruleset != "" && !strings.HasPrefix(p.Ruleset, name) {
 				continue
 			}
-			g, err := tablecore.FromPosition(rs, p)
+			g, err := tablecore.FromPosition(rs, p, tablecore.FillUnknown())
 			if err != nil {
 				if !errors.Is(err, tablecore.ErrPosition) {
 					t.Fatalf("%s: error %v is not ErrPosition", name, err)
@@ -78,13 +79,27 @@ func FuzzParsePosition(f *testing.F) {
 			}
 			for s := 0; s < rs.Rules().Players; s++ {
 				g.Legal(game.Seat(s))
+				g.Refusals(game.Seat(s))
 			}
-			g2, err := tablecore.FromPosition(rs, g.Position())
+			g2, err := tablecore.FromPosition(rs, g.Position(), tablecore.FillUnknown())
 			if err != nil {
 				t.Fatalf("%s: the position of a game set up from a position is refused: %v", name, err)
 			}
 			if a, b := g.Position().String(), g2.Position().String(); a != b {
 				t.Fatalf("%s: not stable:\n%s\n%s", name, a, b)
+			}
+			// Play on a little: whatever is listed as legal is accepted.
+			for step := 0; step < 12 && g.Hand() != nil && g.Hand().Phase != game.Over; step++ {
+				var all []game.Action
+				for s := 0; s < rs.Rules().Players; s++ {
+					all = append(all, g.Legal(game.Seat(s))...)
+				}
+				if len(all) == 0 {
+					break
+				}
+				if _, err := g.Apply(all[step%len(all)]); err != nil {
+					t.Fatalf("%s: %s listed as legal but refused: %v", name, all[step%len(all)], err)
+				}
 			}
 		}
 	})

@@ -219,7 +219,13 @@ func formatAction(a game.Action) string {
 	case game.Pass, game.Abort, game.Tsumo:
 		return s
 	case game.Missing:
+		if a.Tile == hidden {
+			return s + ":" + string(a.Suit.Letter()) + "+?"
+		}
 		return s + ":" + string(a.Suit.Letter()) + "+" + a.Tile.String()
+	}
+	if a.Tile == hidden {
+		return s + ":?"
 	}
 	s += ":" + a.Tile.String()
 	if len(a.Uses) > 0 {
@@ -521,12 +527,7 @@ func (p *Position) parseWall(rest string) error {
 				return posErr("wall", "more than 1024 positions")
 			}
 			for k := 0; k < it.count; k++ {
-				w.Slots = append(w.Slots, WallSlot{Known: false})
-			}
-			if it.taken {
-				for k := len(w.Slots) - it.count; k < len(w.Slots); k++ {
-					w.Slots[k].Known = true // marks a position written taken, checked below
-				}
+				w.Slots = append(w.Slots, WallSlot{})
 			}
 		default:
 			if len(it.marks) > 0 {
@@ -557,9 +558,6 @@ func (p *Position) parseWall(rest string) error {
 		}
 	}
 	for i := range w.Slots {
-		if takenItems[i] {
-			w.Slots[i].Known = false
-		}
 		if w.Slots[i].Indicator != 0 {
 			continue
 		}
@@ -819,6 +817,10 @@ func parseAction(tok string) (game.Action, error) {
 		}
 		a.Suit = tile.Suit(s)
 		main, uses = uses, ""
+	}
+	if main == "?" && (k == game.Draw || k == game.Missing) && uses == "" {
+		a.Tile = hidden // not shown to the seat the position is seen by
+		return a, nil
 	}
 	if a.Tile, err = oneTile(main); err != nil {
 		return game.Action{}, &PositionError{Msg: "action " + tok, Err: err}

@@ -38,6 +38,8 @@ func commands() []command {
 		{"replay", "replay game records through the referee and check them", runReplay, replayUsage},
 		{"export", "write a riichi game journal as tenhou.net/6 JSON", runExport, exportUsage},
 		{"score", "score a hand under any ruleset (--rules): yaku or fans, totals, payments", runScore, scoreUsage},
+		{"position", "print the position of a game journal at any step", runPosition, positionUsage},
+		{"legal", "what each seat may do in a position, what a win scores, what the rules refuse", runLegal, legalUsage},
 		// Add new subcommands here, one line each.
 		{"maintenance", "wiring, profile check, tag registration (maintenance wiring|check|register|tags)", maintenanceCmd, maintenanceUsage},
 		{"run", "run the table: the shuffle-and-build cycle (--sim: the simulated table)", runCmd, ""},

@@ -168,6 +168,9 @@ func (f *scoreFlags) parse(args []string) error {
 }
 
 func runScore(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
+	if hasPosition(args) {
+		return scorePosition(args, stdin, stdout) // position.go
+	}
 	var f scoreFlags
 	if err := f.parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {

@@ -165,36 +165,27 @@ func TestHandWithFlowersAndLastTile(t *testing.T) {
 }
 
 // Robbing an added kong: seat 2 adds the fourth 6s to its pung and seat 1
-// wins on it (抢杠和, no 和绝张, spec/mcr.md §5.2).
+// wins on it (抢杠和, no 和绝张, spec/mcr.md §5.2). The hand starts from
+// the robbing window (docs/position.md).
 func TestRobbingTheKong(t *testing.T) {
 	r := newRuleset(t, mcr.Official())
-	g := deal(t, r, flowerHands, "2z4z5z6s", "9p5s")
-	setupFlowers(t, g)
+	p, err := tablecore.ParsePosition(`game E1 dealer 0 honba 0 pot 0 hands 0 scores 0 0 0 0
+turn 2 rob
+wall drawn 57+2 reserve 0: 57- 85? 2-
+seat 0 E 19m19p123456z28m9p pond 6s^ 4z' flowers 1f
+seat 1 S 123m456p789s77z45s pond 5z' flowers 2f
+seat 2 W 335577m2233p6s (pon 666s<2) pond 8p
+seat 3 N 99m9p1123889s123z pond 2z'
+claim 2 6s answers 0pass 3pass`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.FromPosition(r, p)
+	if err != nil {
+		t.Fatal(err)
+	}
 	h := g.Hand()
-	discard(t, g, 0, "6s")
-	do(t, g, game.Action{Kind: game.Pass, Seat: 1})
-	var uses []tile.Tile
-	for _, x := range h.Seats[2].Hand {
-		if x.Kind == tile.S6 {
-			uses = append(uses, x)
-		}
-	}
-	do(t, g, game.Action{Kind: game.Pon, Seat: 2, Tile: h.Claim.Tile, Uses: uses})
-	passOthers(t, g, 2)
-	discard(t, g, 2, "8p")
-	passOthers(t, g, -1)
-	for _, s := range []game.Seat{3, 0, 1} {
-		d := drawNext(t, g, s)
-		do(t, g, game.Action{Kind: game.Discard, Seat: s, Tile: d})
-		passOthers(t, g, -1)
-	}
-	d := drawNext(t, g, 2)
-	do(t, g, game.Action{Kind: game.AddedKan, Seat: 2, Tile: d})
-	if h.Phase != game.Claims || !h.Claim.Robbing {
-		t.Fatalf("phase %s robbing %v after the added kong", h.Phase, h.Claim.Robbing)
-	}
-	do(t, g, game.Action{Kind: game.Ron, Seat: 1, Tile: d})
-	passOthers(t, g, 1)
+	do(t, g, game.Action{Kind: game.Ron, Seat: 1, Tile: h.Claim.Tile})
 	if len(h.Wins) != 1 || !h.Wins[0].Robbed {
 		t.Fatalf("wins %+v", h.Wins)
 	}
