@@ -55,6 +55,15 @@ type tableConfig struct {
 	// Metrics collects the operational metrics served on /metrics; nil:
 	// the table makes its own.
 	Metrics *metrics
+	// MQTTCert and MQTTKey make the embedded broker's listeners speak TLS.
+	MQTTCert, MQTTKey string
+	// ClaimWindow is held after every discard (claimwindow.go); nil: 1 s
+	// when a person plays a seat, none when every seat is simulated.
+	ClaimWindow *time.Duration
+	// SpectatorDelay and SpectatorTurns hold back the spectator feed;
+	// a nil delay is 30 s.
+	SpectatorDelay *time.Duration
+	SpectatorTurns int
 }
 
 // credentials returns the table's MQTT credentials, made on first start
@@ -111,7 +120,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	var b *broker.Broker
 	brokerURL, pageWS, wsPort := cfg.Broker, cfg.BrokerWS, 0
 	if cfg.Broker == "" {
-		b, err = broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db")}, policy, log)
+		b, err = broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db"), TLSCert: cfg.MQTTCert, TLSKey: cfg.MQTTKey}, policy, log)
 		if err != nil {
 			return fmt.Errorf("starting the broker: %w", err)
 		}
@@ -152,6 +161,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		deal: cfg.Dealer,
 		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
 		bots: bots, pace: cfg.Pace, games: cfg.Games,
+		claimWindow: claimWindowFor(cfg.ClaimWindow, cfg.Humans),
 	}
 	met := cfg.Metrics
 	if met == nil {
@@ -175,7 +185,12 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		return err
 	}
 	defer cmds.Close()
-	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS}, t, mqtable.Options{Handler: svc, Log: log, Memory: cmds})
+	delay := 30 * time.Second
+	if cfg.SpectatorDelay != nil {
+		delay = *cfg.SpectatorDelay
+	}
+	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS,
+		SpectatorDelay: delay, SpectatorTurns: cfg.SpectatorTurns}, t, mqtable.Options{Handler: svc, Log: log, Memory: cmds})
 	if err != nil {
 		return err
 	}
