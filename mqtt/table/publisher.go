@@ -572,7 +572,7 @@ func (p *Publisher) onCommand(_ paho.Client, m paho.Message) {
 	}
 	if !ok {
 		if first {
-			p.log.Warn("mqtt commands over the rate limit: dropped without reply until the sender slows down (logged once)", "sender", sender, "rate", p.limit.Rate, "burst", p.limit.Burst)
+			p.log.Warn("mqtt commands over the rate limit: dropped without reply until the sender slows down (logged once)", "sender", sender, "rate", p.limit.Rate, "burst", p.limit.Burst, "defaults", p.limit.Rate == 0)
 		}
 		return
 	}
