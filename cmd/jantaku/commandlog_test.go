@@ -194,3 +194,31 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 		t.Errorf("%d games archived, want 1: the abort ran more than once", len(games))
 	}
 }
+
+// TestCheckReadsBrokerWS: --check reads --broker-ws as run would ("none"
+// means no display pages), before anything is created.
+func TestCheckReadsBrokerWS(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range []struct {
+		args []string
+		ok   bool
+	}{
+		{[]string{"--broker", "tcp://127.0.0.1:1883", "--broker-ws", "none"}, true},
+		{[]string{"--broker", "tcp://127.0.0.1:1883", "--broker-ws", "wss://broker.example:8884/"}, true},
+		{[]string{"--broker", "tcp://127.0.0.1:1883", "--broker-ws", "nowhere"}, false},
+		{[]string{"--broker-ws", "none"}, false}, // without --broker
+		{[]string{"--claim-window", "soon"}, false},
+		{[]string{"--claim-window", "1500ms", "--spectator-delay", "1m", "--spectator-turns", "2"}, true},
+		{[]string{"--mqtt-cert", "x.pem"}, false}, // without its key
+	} {
+		var out strings.Builder
+		args := append([]string{"--check", "--data", filepath.Join(dir, "data")}, c.args...)
+		err := runCmd(context.Background(), args, nil, &out, &out)
+		if (err == nil) != c.ok {
+			t.Errorf("run %v: %v, want ok %v", c.args, err, c.ok)
+		}
+	}
+	if _, err := os.Stat(filepath.Join(dir, "data")); !os.IsNotExist(err) {
+		t.Errorf("--check created the data folder: %v", err)
+	}
+}

@@ -89,6 +89,11 @@ var configKeys = []configKey{
 	{"mqtt", "mqtt", readAddr(false)},
 	{"ws", "ws", readAddr(true)},
 	{"http", "http", readAddr(true)},
+	{"mqtt_cert", "mqtt-cert", readPath},
+	{"mqtt_key", "mqtt-key", readPath},
+	{"claim_window", "claim-window", readAutoOr(readDuration)},
+	{"spectator_delay", "spectator-delay", readDuration},
+	{"spectator_turns", "spectator-turns", readCount},
 	{"broker", "broker", readURL("tcp", "ssl", "tls", "ws", "wss", "mqtt", "mqtts")},
 	{"broker_ca", "broker-ca", readPath},
 	{"broker_cert", "broker-cert", readPath},
@@ -444,6 +449,16 @@ func readURL(schemes ...string) func(*configReader, *yaml.Node) (string, error) 
 			return "", fmt.Errorf("%q: want %s://host:port", s, strings.Join(schemes, "://, "))
 		}
 		return s, nil
+	}
+}
+
+// readAutoOr reads "auto" as itself, anything else with read.
+func readAutoOr(read func(*configReader, *yaml.Node) (string, error)) func(*configReader, *yaml.Node) (string, error) {
+	return func(c *configReader, n *yaml.Node) (string, error) {
+		if n.Kind == yaml.ScalarNode && n.Value == "auto" {
+			return "auto", nil
+		}
+		return read(c, n)
 	}
 }
 

@@ -247,6 +247,11 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	brokerCA := fs.String("broker-ca", "", "CA certificate (PEM) of an ssl:// or wss:// broker (default: the system's)")
 	brokerCert := fs.String("broker-cert", "", "client certificate (PEM) for the broker, with --broker-key")
 	brokerKey := fs.String("broker-key", "", "the client certificate's key (PEM)")
+	mqttCert := fs.String("mqtt-cert", "", "TLS certificate (PEM) of the embedded broker: its TCP and WebSocket listeners then speak TLS (mqtts, wss)")
+	mqttKey := fs.String("mqtt-key", "", "the TLS certificate's key (PEM), with --mqtt-cert")
+	claimWindow := fs.String("claim-window", "auto", "held after every discard whatever the hands hold, so no one learns who could call (auto: 1s when a person plays a seat, 0 when every seat is simulated)")
+	spectatorDelay := fs.Duration("spectator-delay", 30*time.Second, "the spectator feed (every hand, for the broadcast role) is held back this long")
+	spectatorTurns := fs.Int("spectator-turns", 0, "and until this many more discards have been made")
 	brokerWS := fs.String("broker-ws", "", "the external broker's WebSocket URL for the display pages (ws:// or wss://; none: no displays)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
 	sensingFlag := fs.Bool("sensing", false, "sim: the simulated players move tagged tiles on a simulated surface and the table follows the game through its sensors (5% missed, 0.5% ghost reads), at --speed")
@@ -286,7 +291,19 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if perr != nil {
 		return usageError{perr}
 	}
+	window, werr := claimWindowValue(*claimWindow)
+	if werr != nil {
+		return usageError{werr}
+	}
+	if *spectatorDelay < 0 || *spectatorTurns < 0 {
+		return usageError{errors.New("--spectator-delay and --spectator-turns must not be negative")}
+	}
+	if (*mqttCert == "") != (*mqttKey == "") {
+		return usageError{errors.New("--mqtt-cert and --mqtt-key go together")}
+	}
 	tcfg := tableConfig{Dir: *dataDir, Ruleset: *rulesName, RulesGiven: flagGiven(fs, "rules"), MQTT: *mqttAddr, WS: *wsAddr, HTTP: *httpAddr, Humans: seats, Pace: *pace, Games: *games, Seed: *seed}
+	tcfg.ClaimWindow, tcfg.SpectatorDelay, tcfg.SpectatorTurns = window, spectatorDelay, *spectatorTurns
+	tcfg.MQTTCert, tcfg.MQTTKey = *mqttCert, *mqttKey
 	if *optsJSON != "" {
 		tcfg.Options = json.RawMessage(*optsJSON)
 	}

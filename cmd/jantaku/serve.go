@@ -66,6 +66,15 @@ type tableConfig struct {
 	// MachineAlive, when set, reports whether the machine cycle's loops
 	// live; the systemd watchdog is fed only while it does.
 	MachineAlive func() error
+	// MQTTCert and MQTTKey make the embedded broker's listeners speak TLS.
+	MQTTCert, MQTTKey string
+	// ClaimWindow is held after every discard (claimwindow.go); nil: 1 s
+	// when a person plays a seat, none when every seat is simulated.
+	ClaimWindow *time.Duration
+	// SpectatorDelay and SpectatorTurns hold back the spectator feed;
+	// a nil delay is 30 s.
+	SpectatorDelay *time.Duration
+	SpectatorTurns int
 }
 
 // credentials returns the table's MQTT credentials, made on first start
@@ -122,7 +131,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	var b *broker.Broker
 	brokerURL, pageWS, wsPort := cfg.Broker, cfg.BrokerWS, 0
 	if cfg.Broker == "" {
-		b, err = broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db")}, policy, log)
+		b, err = broker.Start(broker.Config{TCP: cfg.MQTT, WebSocket: cfg.WS, Store: filepath.Join(cfg.Dir, "broker.db"), TLSCert: cfg.MQTTCert, TLSKey: cfg.MQTTKey}, policy, log)
 		if err != nil {
 			return fmt.Errorf("starting the broker: %w", err)
 		}
@@ -163,6 +172,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		deal: cfg.Dealer,
 		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
 		bots: bots, pace: cfg.Pace, games: cfg.Games, rulesGiven: cfg.RulesGiven,
+		claimWindow: claimWindowFor(cfg.ClaimWindow, cfg.Humans),
 	}
 	met := cfg.Metrics
 	if met == nil {
@@ -186,7 +196,12 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		return err
 	}
 	defer cmds.Close()
-	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS}, t, mqtable.Options{Handler: svc, Log: log, Memory: cmds})
+	delay := 30 * time.Second
+	if cfg.SpectatorDelay != nil {
+		delay = *cfg.SpectatorDelay
+	}
+	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS,
+		SpectatorDelay: delay, SpectatorTurns: cfg.SpectatorTurns}, t, mqtable.Options{Handler: svc, Log: log, Memory: cmds})
 	if err != nil {
 		return err
 	}

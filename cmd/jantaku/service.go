@@ -106,6 +106,10 @@ type service struct {
 	games   int           // games to play before stopping; 0 = no limit
 	arch    *archive.Archive
 	obs     observer // operational metrics; nil: none
+	// claimWindow is held after every discard (claimwindow.go);
+	// windowEnd is when the current one ends.
+	claimWindow time.Duration
+	windowEnd   time.Time
 
 	t       *tablecore.Table
 	started time.Time
@@ -412,9 +416,18 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 		}
 		return false, nil
 	}
+	if s.holding(g) {
+		return false, nil // the claim window is open
+	}
 	a, ok := s.botMove(g)
 	if !ok {
-		s.logWaiting(g)
+		closed, err := s.closeClaims(ctx, g)
+		if err != nil {
+			return false, err
+		}
+		if !closed {
+			s.logWaiting(g)
+		}
 		return false, nil // waiting for a person
 	}
 	evs, err := s.t.Apply(ctx, a)
@@ -432,6 +445,7 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 
 func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
 	s.logHands(evs)
+	s.noteWindow(evs)
 	if s.pub == nil || len(evs) == 0 {
 		return
 	}
@@ -689,6 +703,15 @@ func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 		return err
 	}
 	g := s.t.Game()
+	if h := g.Hand(); h != nil && h.Phase == game.Claims && c.Type == "pass" {
+		if !slices.ContainsFunc(g.Legal(game.Seat(c.Seat)), func(a game.Action) bool { return a.Kind == game.Pass }) {
+			return fmt.Errorf("%w: seat %d has no claim to pass on", mqcmd.ErrRejected, c.Seat)
+		}
+		return nil // taken, not played: the window's end passes for it (claimwindow.go)
+	}
+	if c.Type == "ok" && s.holding(g) {
+		return s.errWindowOpen()
+	}
 	legal := g.Legal(game.Seat(c.Seat))
 	var fits []game.Action
 	for _, a := range legal {
@@ -780,11 +803,39 @@ func matches(a game.Action, typ string, v tablecore.ActionView) bool {
 // ready, and pass on claims.
 func (s *service) botMove(g *tablecore.Game) (game.Action, bool) {
 	h := g.Hand()
+	claims := h.Phase == game.Claims
+	if claims {
+		// Calls before the next draw closes the window; a pass is not
+		// played (the draw passes for everyone).
+		for seat := 0; seat < h.Players && seat < len(s.bots); seat++ {
+			if !s.bots[seat] {
+				continue
+			}
+			legal := g.Legal(game.Seat(seat))
+			for _, a := range legal {
+				if a.Kind == game.Ron {
+					return a, true
+				}
+			}
+			var calls []game.Action
+			for _, a := range legal {
+				if a.Kind == game.Pon || a.Kind == game.Chi {
+					calls = append(calls, a)
+				}
+			}
+			if c, ok := usefulCall(h.Seats[seat].Hand, calls); ok {
+				return c, true
+			}
+		}
+	}
 	for seat := 0; seat < h.Players; seat++ {
 		if seat >= len(s.bots) || !s.bots[seat] {
 			continue
 		}
 		legal := g.Legal(game.Seat(seat))
+		if claims {
+			legal = slices.DeleteFunc(legal, func(a game.Action) bool { return a.Kind != game.Draw })
+		}
 		if len(legal) == 0 {
 			continue
 		}

@@ -191,7 +191,7 @@ func (b *Broker) Stats() Stats {
 // waits for the broker's client goroutines.
 func (b *Broker) Close() error {
 	err := b.srv.Close()
-	b.gate.closeAll() // connections that never logged in
+	b.gate.closeAll() // when no listener was added
 	b.srv.Listeners.ClientsWg.Wait()
 	return err
 }

@@ -200,6 +200,8 @@ type framer struct {
 	adm      *admitted // the network connection it runs on
 	limit    atomic.Int64
 	user     atomic.Pointer[string]
+	gone     chan struct{} // closed by Close
+	goneOnce sync.Once
 
 	// parser state, touched by Read only (the broker reads from one goroutine)
 	first  bool // the first packet's header is done
@@ -211,9 +213,15 @@ type framer struct {
 }
 
 func newFramer(c net.Conn, a *admitted, connectMax int) *framer {
-	f := &framer{Conn: c, adm: a, mul: 1}
+	f := &framer{Conn: c, adm: a, mul: 1, gone: make(chan struct{})}
 	f.limit.Store(int64(connectMax))
 	return f
+}
+
+// Close implements net.Conn.
+func (f *framer) Close() error {
+	f.goneOnce.Do(func() { close(f.gone) })
+	return f.Conn.Close()
 }
 
 // setLimit sets the largest packet the client may send from now on.

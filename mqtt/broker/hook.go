@@ -31,7 +31,7 @@ type Hook struct {
 type bucket struct {
 	tokens  float64
 	at      time.Time
-	dropped int  // publishes dropped in the current offence
+	dropped int  // publishes throttled in the current offence
 	logged  bool // the current offence is logged
 	retain  bool // a retained publish was refused and logged
 }
@@ -119,8 +119,9 @@ func (h *Hook) OnPacketRead(cl *mochi.Client, pk packets.Packet) (packets.Packet
 
 // OnPublish refuses retained messages from every user but the table (a
 // retained command would run again at every subscription: only the table
-// publishes state), and drops publishes beyond a client's rate. Both are
-// acknowledged and dropped, and logged once per client and offence.
+// publishes state): they are acknowledged and dropped, logged once per
+// connection. It slows a client over its publish rate down to the rate,
+// logged once per offence.
 func (h *Hook) OnPublish(cl *mochi.Client, pk packets.Packet) (packets.Packet, error) {
 	h.mu.Lock()
 	b := h.rates[cl]
@@ -147,20 +148,33 @@ func (h *Hook) OnPublish(cl *mochi.Client, pk packets.Packet) (packets.Packet, e
 			n := b.dropped
 			b.dropped, b.logged = 0, false
 			h.mu.Unlock()
-			h.log.Info("mqtt client back under its publish rate", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "dropped", n)
+			h.log.Info("mqtt client back under its publish rate", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "throttled", n)
 			return pk, nil
 		}
 		h.mu.Unlock()
 		return pk, nil
 	}
+	// Over the rate: this client's next token is waited for here, in its
+	// own read loop, so the broker stops reading its socket and TCP slows
+	// the sender down; no one else waits, and nothing is dropped.
+	wait := time.Duration((1 - b.tokens) / h.lim.PublishRate * float64(time.Second))
+	b.tokens--
 	b.dropped++
 	first := !b.logged
 	b.logged = true
 	h.mu.Unlock()
 	if first {
-		h.log.Warn("mqtt client over its publish rate: its publishes are dropped until it slows down (logged once)", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "rate", h.lim.PublishRate, "burst", h.lim.PublishBurst)
+		h.log.Warn("mqtt client over its publish rate: its publishes are slowed to the rate (logged once per offence)", "user", user, "client", cl.ID, "remote", cl.Net.Remote, "rate", h.lim.PublishRate, "burst", h.lim.PublishBurst)
 	}
-	return pk, packets.CodeSuccessIgnore
+	var gone chan struct{}
+	if f, ok := cl.Net.Conn.(*framer); ok {
+		gone = f.gone
+	}
+	select {
+	case <-h.clock.After(wait):
+	case <-gone: // closed meanwhile (the broker stopping, say)
+	}
+	return pk, nil
 }
 
 // OnDisconnect forgets the client's publish rate.
@@ -170,7 +184,7 @@ func (h *Hook) OnDisconnect(cl *mochi.Client, err error, expire bool) {
 	delete(h.rates, cl)
 	h.mu.Unlock()
 	if b != nil && b.dropped > 0 {
-		h.log.Info("mqtt client over its publish rate disconnected", "user", string(cl.Properties.Username), "client", cl.ID, "remote", cl.Net.Remote, "dropped", b.dropped)
+		h.log.Info("mqtt client over its publish rate disconnected", "user", string(cl.Properties.Username), "client", cl.ID, "remote", cl.Net.Remote, "throttled", b.dropped)
 	}
 }
 

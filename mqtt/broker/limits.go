@@ -36,8 +36,9 @@ type Limits struct {
 	MaxTablePacketSize int `json:"max_table_packet_size,omitempty"`
 	// PublishRate is the sustained number of PUBLISH packets per second a
 	// client other than the table may send; PublishBurst more may come at
-	// once. Beyond, publishes are acknowledged and dropped, and the client
-	// is logged once. 20/s, burst 40.
+	// once. Beyond, the broker stops reading the client's socket until its
+	// next publish is due (TCP slows the sender), and logs it once. 20/s,
+	// burst 40.
 	PublishRate  float64 `json:"publish_rate,omitempty"`
 	PublishBurst int     `json:"publish_burst,omitempty"`
 }

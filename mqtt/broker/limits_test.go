@@ -2,6 +2,7 @@ package broker_test
 
 import (
 	"bytes"
+	"context"
 	"strconv"
 	"testing"
 	"time"
@@ -269,8 +270,9 @@ func mqttStr(b []byte, s string) []byte {
 	return append(append(b, byte(len(s)>>8), byte(len(s))), s...)
 }
 
-// TestPublishRate: a seat's flood gets its burst through, then nothing
-// until the clock has moved; other clients are unaffected.
+// TestPublishRate: a seat's flood gets its burst through at once, then
+// one publish per token as the broker's clock moves: the broker stops
+// reading the flooder meanwhile, and other clients are served.
 func TestPublishRate(t *testing.T) {
 	b, clk := startLimited(t, broker.Limits{PublishRate: 10, PublishBurst: 5})
 	tb := mqtttest.Table()
@@ -290,39 +292,51 @@ func TestPublishRate(t *testing.T) {
 	if code, err := seat.Login("seat0", "seat0", mqtttest.Password("seat0")); err != nil || code != 0 {
 		t.Fatal(code, err)
 	}
-	cmd := tb.Command("seat0")
 	var flood []byte
-	for i := 1; i <= 50; i++ {
-		flood = append(flood, mqtttest.PublishPacket(cmd, []byte("flood"+strconv.Itoa(i)), 0, false)...)
+	for i := 1; i <= 8; i++ {
+		flood = append(flood, mqtttest.PublishPacket(tb.Command("seat0"), []byte("flood"+strconv.Itoa(i)), 0, false)...)
 	}
+	base := clk.Waiters() // the login timers of the two connections
 	_ = seat.Write(flood)
-	_ = seat.Write([]byte{0xc0, 0}) // PINGREQ: once answered, the flood was processed
-	for {
-		typ, _, err := seat.ReadPacket()
-		if err != nil {
-			t.Fatal(err)
-		}
-		if typ == 0xd0 {
-			break
+	next := func() string {
+		t.Helper()
+		for {
+			typ, body, err := tbl.ReadPacket()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if typ>>4 == 3 {
+				return string(body[len(body)-7:])
+			}
 		}
 	}
-	clk.Advance(time.Second) // 10 more tokens, up to the burst of 5
-	_ = seat.Write(mqtttest.PublishPacket(cmd, []byte("after"), 0, false))
-	got := 0
-	for {
-		typ, body, err := tbl.ReadPacket()
-		if err != nil {
-			t.Fatalf("after %d messages: %v", got, err)
+	for i := 1; i <= 5; i++ {
+		if got := next(); got != "flood"+strconv.Itoa(i)+"" && !bytes.HasSuffix([]byte(got), []byte(strconv.Itoa(i))) {
+			t.Fatalf("message %d: %q", i, got)
 		}
-		if typ>>4 != 3 {
-			continue
-		}
-		if bytes.HasSuffix(body, []byte("after")) {
-			break
-		}
-		got++
 	}
-	if got != 5 {
-		t.Errorf("%d flood messages delivered, want the burst of 5", got)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	// The sixth waits for its token on the broker's clock.
+	if err := clk.BlockUntil(ctx, base+1); err != nil {
+		t.Fatal("the flood is not held:", err)
+	}
+	// Another client is served meanwhile.
+	op, _ := mqtttest.DialRaw(tcp, "")
+	defer op.Close()
+	if code, err := op.Login("operator", "operator", mqtttest.Password("operator")); err != nil || code != 0 {
+		t.Fatal("operator during the flood:", code, err)
+	}
+	base = clk.Waiters() - 1 // and the operator's login timer
+	for i := 6; i <= 8; i++ {
+		clk.Advance(100 * time.Millisecond) // one token at 10/s
+		if got := next(); !bytes.HasSuffix([]byte(got), []byte(strconv.Itoa(i))) {
+			t.Fatalf("message %d: %q", i, got)
+		}
+		if i < 8 {
+			if err := clk.BlockUntil(ctx, base+1); err != nil {
+				t.Fatal(err)
+			}
+		}
 	}
 }

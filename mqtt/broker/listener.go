@@ -32,6 +32,7 @@ type listener struct {
 	establish listeners.EstablishFn
 	mu        sync.Mutex
 	closed    bool
+	running   sync.WaitGroup // run calls, Added under mu while open
 }
 
 var _ listeners.Listener = (*listener)(nil)
@@ -144,6 +145,15 @@ func (l *listener) accept() (*admitted, error) {
 // run serves one connection until it ends, and logs why it ended when the
 // reason is the client's fault.
 func (l *listener) run(a *admitted, c net.Conn) {
+	l.mu.Lock()
+	if l.closed {
+		l.mu.Unlock()
+		_ = a.Close()
+		return
+	}
+	l.running.Add(1)
+	l.mu.Unlock()
+	defer l.running.Done()
 	f := newFramer(c, a, l.gate.lim.MaxConnectSize)
 	err := l.establish(l.id, f)
 	_ = f.Close()
@@ -175,6 +185,11 @@ func (l *listener) Close(closeClients listeners.CloseFn) {
 		_ = srv.Close()
 	}
 	closeClients(l.id)
+	// mochi waits for every connection it was given once the listeners
+	// are closed: those not logged in are the gate's to close, and no
+	// connection is given to it from now on (run checks closed).
+	l.gate.closeAll()
+	l.running.Wait()
 }
 
 // gatedListener admits the WebSocket listener's connections through the

@@ -105,9 +105,50 @@ func eventFor(e tablecore.Event, audience int) Event {
 func marshal(evs []tablecore.Event, audience int) (json.RawMessage, error) {
 	b := batch{V: table.Version, Events: make([]Event, 0, len(evs))}
 	for _, e := range evs {
+		if declined(e, audience) {
+			continue
+		}
 		b.Events = append(b.Events, eventFor(e, audience))
 	}
 	return json.Marshal(b)
+}
+
+// declined reports whether e is a seat's pass that audience may not see:
+// a pass says the seat had something to pass on (a call, a win), so only
+// the seat itself and the spectators learn of it.
+func declined(e tablecore.Event, audience int) bool {
+	return e.Type == tablecore.Acted && e.Action.Kind == game.Pass &&
+		audience != int(e.Seat) && audience != tablecore.Spectators
+}
+
+// view is g's view for audience, with every claim window shown alike to
+// all but the spectators: the referee opens a claim phase only when some
+// seat can call the tile, and goes straight to the next draw otherwise;
+// both are shown as an open window on the discard until the next draw or
+// call (the table holds one of the same length after every discard).
+func view(g *tablecore.Game, audience int) tablecore.View {
+	v := g.View(audience)
+	h := g.Hand()
+	if audience == tablecore.Spectators || h == nil || len(h.Log) == 0 {
+		return v
+	}
+	switch h.Phase {
+	case game.Claims:
+	case game.ToDraw:
+		last := game.Pass
+		for i := len(h.Log) - 1; i >= 0 && last == game.Pass; i-- {
+			last = h.Log[i].Kind
+		}
+		if last != game.Discard && last != game.Riichi && last != game.AddedKan {
+			return v
+		}
+	default:
+		return v
+	}
+	v.Phase = game.Claims.String()
+	v.Turn = int(h.Claim.From)
+	v.Claim = &tablecore.ClaimView{From: int(h.Claim.From), Tile: h.Claim.Tile.String(), Robbing: h.Claim.Robbing}
+	return v
 }
 
 // Step builds the step for the events one input produced (an action, a
@@ -128,7 +169,7 @@ func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, e
 			return nil
 		}
 		var b []byte
-		b, err = json.Marshal(g.View(audience))
+		b, err = json.Marshal(view(g, audience))
 		return b
 	}
 	ev := func(audience int) json.RawMessage {
@@ -151,11 +192,11 @@ func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, e
 // Snapshot is the step that republishes the game as it stands (at start-up,
 // after a restart): no events, the views only.
 func Snapshot(g *tablecore.Game, at time.Time) (table.Step, error) {
-	pub := g.View(tablecore.Public)
+	pub := view(g, tablecore.Public)
 	s := table.Step{Seq: uint64(pub.Seq), Time: at, Type: "snapshot"}
 	var err error
 	mk := func(audience int) json.RawMessage {
-		b, e := json.Marshal(g.View(audience))
+		b, e := json.Marshal(view(g, audience))
 		if e != nil {
 			err = e
 		}

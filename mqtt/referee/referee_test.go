@@ -186,3 +186,89 @@ func inOwn(h *game.Hand, audience int, x tile.Tile) bool {
 	}
 	return false
 }
+
+// TestPassesAndWindowsPrivate plays random games (passes included) and
+// checks that a pass reaches only its seat and the spectators, and that
+// after every discard the public and every seat's view show the same open
+// claim window, whether or not some hand could call the tile.
+func TestPassesAndWindowsPrivate(t *testing.T) {
+	rs, err := rulesets.New("riichi", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.New(rs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rng := rand.New(rand.NewPCG(3, 4))
+	passes, open, closed := 0, 0, 0
+	for n := 0; n < 3 && !g.Over(); n++ {
+		w := rs.Rules().Set.Tiles()
+		rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+		if _, err := g.StartHand(tablecore.Deal{Wall: w}); err != nil {
+			t.Fatal(err)
+		}
+		for g.Hand().Phase != game.Over {
+			var all []game.Action
+			for s := 0; s < 4; s++ {
+				all = append(all, g.Legal(game.Seat(s))...)
+			}
+			a := all[rng.IntN(len(all))]
+			evs, err := g.Apply(a)
+			if err != nil {
+				t.Fatal(err)
+			}
+			st, err := referee.Step(g, evs, time.Unix(0, 0))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a.Kind == game.Pass && g.Hand().Phase != game.Over {
+				passes++
+				for n, sv := range st.Seats {
+					if has := strings.Contains(string(sv.Event), `"pass"`); has != (n == int(a.Seat)) {
+						t.Errorf("seat %d's pass: in seat %d's event: %v (%s)", a.Seat, n, has, sv.Event)
+					}
+				}
+				if strings.Contains(string(st.Event), `"pass"`) {
+					t.Errorf("a pass is public: %s", st.Event)
+				}
+				if !strings.Contains(string(st.Spectator.Event), `"pass"`) {
+					t.Errorf("the spectators do not see the pass: %s", st.Spectator.Event)
+				}
+			}
+			if a.Kind != game.Discard && a.Kind != game.Riichi {
+				continue
+			}
+			if g.Hand().Phase == game.Claims {
+				open++
+			} else if g.Hand().Phase == game.ToDraw {
+				closed++
+			} else {
+				continue
+			}
+			views := []json.RawMessage{st.State}
+			for _, sv := range st.Seats {
+				views = append(views, sv.State)
+			}
+			for i, v := range views {
+				var pv struct {
+					Phase string `json:"phase"`
+					Turn  int    `json:"turn"`
+					Claim *struct {
+						From int    `json:"from"`
+						Tile string `json:"tile"`
+					} `json:"claim"`
+				}
+				if err := json.Unmarshal(v, &pv); err != nil {
+					t.Fatal(err)
+				}
+				if pv.Phase != "claims" || pv.Claim == nil || pv.Claim.From != int(a.Seat) || pv.Turn != int(a.Seat) || pv.Claim.Tile != a.Tile.String() {
+					t.Errorf("view %d after %s (referee phase %s): %+v, want an open window on %s from seat %d", i, a, g.Hand().Phase, pv, a.Tile, a.Seat)
+				}
+			}
+		}
+	}
+	if passes == 0 || open == 0 || closed == 0 {
+		t.Fatalf("passes %d, discards with callers %d, without %d: not every case was played", passes, open, closed)
+	}
+}

@@ -175,3 +175,33 @@ func TestCommandMemory(t *testing.T) {
 		t.Error("a rejected command was remembered")
 	}
 }
+
+// TestSpectatorTurns: the spectator view of a discard is held until two
+// more discards have been published, however little time passes.
+func TestSpectatorTurns(t *testing.T) {
+	tb := mqtttest.Table()
+	b := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
+	p := start(t, b, table.Options{Clock: mqtttest.NewClock()}, func(c *table.Config) { c.SpectatorTurns = 2 })
+	bc := mqtttest.Connect(t, b, "broadcast", "turns")
+	bc.Subscribe(tb.Spectator(), tb.Machine())
+	ctx := ctx10s(t)
+	for seq := uint64(1); seq <= 2; seq++ {
+		if err := p.Publish(ctx, step(seq)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	bc.WaitFor("the marker", marker(t, p, "two"))
+	if n := len(bc.On(tb.SpectatorEvents())); n != 0 {
+		t.Fatalf("%d spectator events after two discards, want none", n)
+	}
+	if err := p.Publish(ctx, step(3)); err != nil {
+		t.Fatal(err)
+	}
+	bc.WaitFor("spectator event 1", func(m mqtttest.Message) bool {
+		return m.Topic == tb.SpectatorEvents() && strings.Contains(string(m.Payload), `"seq":1,`)
+	})
+	bc.WaitFor("the marker", marker(t, p, "three"))
+	if n := len(bc.On(tb.SpectatorEvents())); n != 1 {
+		t.Errorf("%d spectator events after three discards, want 1", n)
+	}
+}

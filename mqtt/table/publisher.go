@@ -84,6 +84,7 @@ type Publisher struct {
 
 	delayMu sync.Mutex
 	delayed []delayedMsg
+	turns   int           // discards published
 	delayCh chan struct{} // signals the delay loop, capacity 1
 
 	recent recentReplies // owned by the command loop
@@ -99,6 +100,7 @@ type inbound struct {
 
 type delayedMsg struct {
 	due     time.Time
+	turn    int // released once this many discards are published
 	topic   string
 	retain  bool
 	payload []byte
@@ -454,10 +456,19 @@ func (p *Publisher) publish(ctx context.Context, s Step, events bool) error {
 	for i, o := range outs {
 		p.send(o.topic, o.retain, bs[i])
 	}
+	if events && (s.Type == "discard" || s.Type == "riichi") {
+		p.delayMu.Lock()
+		p.turns++
+		p.delayMu.Unlock()
+		select { // a message waiting for this turn may go now
+		case p.delayCh <- struct{}{}:
+		default:
+		}
+	}
 	if len(spect) == 0 {
 		return nil
 	}
-	if p.cfg.SpectatorDelay == 0 {
+	if p.cfg.SpectatorDelay == 0 && p.cfg.SpectatorTurns == 0 {
 		for i, o := range spect {
 			p.send(o.topic, o.retain, sbs[i])
 		}
@@ -466,7 +477,7 @@ func (p *Publisher) publish(ctx context.Context, s Step, events bool) error {
 	due := p.clock.Now().Add(p.cfg.SpectatorDelay)
 	p.delayMu.Lock()
 	for i, o := range spect {
-		p.delayed = append(p.delayed, delayedMsg{due: due, topic: o.topic, retain: o.retain, payload: sbs[i]})
+		p.delayed = append(p.delayed, delayedMsg{due: due, turn: p.turns + p.cfg.SpectatorTurns, topic: o.topic, retain: o.retain, payload: sbs[i]})
 	}
 	p.delayMu.Unlock()
 	select {
@@ -515,11 +526,11 @@ func (p *Publisher) delayLoop() {
 		p.delayMu.Lock()
 		now := p.clock.Now()
 		var due []delayedMsg
-		for len(p.delayed) > 0 && !p.delayed[0].due.After(now) {
+		for len(p.delayed) > 0 && !p.delayed[0].due.After(now) && p.turns >= p.delayed[0].turn {
 			due = append(due, p.delayed[0])
 			p.delayed = p.delayed[1:]
 		}
-		if len(p.delayed) > 0 {
+		if len(p.delayed) > 0 && p.delayed[0].due.After(now) {
 			timer = p.clock.After(p.delayed[0].due.Sub(now))
 		}
 		p.delayMu.Unlock()
@@ -565,7 +576,7 @@ func (p *Publisher) onCommand(_ paho.Client, m paho.Message) {
 	}
 	if !ok {
 		if first {
-			p.log.Warn("mqtt commands over the rate limit: dropped without reply until the sender slows down (logged once)", "sender", sender, "rate", p.limit.Rate, "burst", p.limit.Burst)
+			p.log.Warn("mqtt commands over the rate limit: dropped without reply until the sender slows down (logged once)", "sender", sender, "rate", p.limit.Rate, "burst", p.limit.Burst, "defaults", p.limit.Rate == 0)
 		}
 		return
 	}

@@ -88,7 +88,10 @@ func run(n int, rate float64, duration time.Duration, brokerFlag string, spectat
 		defer stopBroker()
 		url = u
 	case "embedded":
-		b, err := broker.Start(broker.Config{TCP: "127.0.0.1:0"}, policy, nil)
+		// Every client comes from 127.0.0.1 and they connect at once: lift
+		// the per-address and client limits a table's broker has.
+		lim := broker.Limits{MaxClients: 4 * n, MaxPending: 4 * n, MaxPendingPerHost: 4 * n}
+		b, err := broker.Start(broker.Config{TCP: "127.0.0.1:0", Limits: lim}, policy, nil)
 		if err != nil {
 			return err
 		}
