@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"cmp"
 	"slices"
 
 	"jantaku/rules/tile"
@@ -66,19 +67,19 @@ func decompose(dst []Decomposition, c *tile.Counts, o *Options, n int) []Decompo
 	if o.Wildcards == 0 {
 		dst, handled = standardTable(dst, c, o.PairOnly)
 	}
-	specials := o.Shapes != 0 && completeShapes(c, o, n, true) != 0
-	if !handled || specials {
+	var specials Shapes
+	if o.Shapes != 0 {
+		specials = completeShapes(c, o, n, false)
+	}
+	if !handled || specials != 0 {
 		var col collector
 		col.real, col.stands = *c, o.Wildcards > 0
 		if !handled {
 			col.shape = Standard
 			standardSearch(c, o, &col)
 		}
-		if specials {
-			for sh := SevenPairs; sh < numShapes; sh++ {
-				if !o.Shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
-					continue
-				}
+		for sh := SevenPairs; sh < numShapes; sh++ {
+			if specials.Has(sh) {
 				col.shape = sh
 				special(sh, c, o, &col)
 			}
@@ -117,15 +118,10 @@ func sortDecompositions(dst []Decomposition, start int) []Decomposition {
 			exact = exact && ds[i].ngroups <= 6
 		}
 		slices.SortFunc(ks, func(a, b keyed) int {
-			if a.key != b.key || !exact {
-				if a.key < b.key {
-					return -1
-				} else if a.key > b.key {
-					return 1
-				}
-				return compareDecompositions(&ds[a.i], &ds[b.i])
+			if c := cmp.Compare(a.key, b.key); c != 0 || exact {
+				return c
 			}
-			return 0
+			return compareDecompositions(&ds[a.i], &ds[b.i])
 		})
 		tmp := slices.Clone(ds)
 		for i, k := range ks {

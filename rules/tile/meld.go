@@ -3,6 +3,8 @@ package tile
 import (
 	"fmt"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 )
 
 // MeldType is how a set on the table was made.
@@ -149,6 +151,9 @@ func ParseHand(s string) (Hand, error) {
 			if err != nil {
 				return Hand{}, err
 			}
+			if h.Melds == nil {
+				h.Melds = make([]Meld, 0, 4)
+			}
 			h.Melds = append(h.Melds, m)
 			pos += runeLen(s[i : i+j+1])
 			i += j + 1
@@ -182,11 +187,10 @@ func ParseHand(s string) (Hand, error) {
 // parseMeld parses the inside of a meld bracket; base is the character
 // offset of the body's first character minus one.
 func parseMeld(input, body string, base int, closed bool, ct *copyTracker) (Meld, error) {
-	fields := strings.Fields(body)
-	if len(fields) != 2 {
+	typ, tiles, ok := twoFields(body)
+	if !ok {
 		return Meld{}, &ParseError{Input: input, Pos: base, Char: body, Msg: "a meld is a type and its tiles, e.g. (pon 555z<1)", Err: ErrSyntax}
 	}
-	typ, tiles := fields[0], fields[1]
 	typPos := base + 1 + runeLen(body[:strings.Index(body, typ)])
 	tilesPos := typPos + runeLen(typ) + runeLen(body[strings.Index(body, typ)+len(typ):strings.LastIndex(body, tiles)])
 	var m Meld
@@ -253,4 +257,34 @@ func (h Hand) Counts() Counts {
 		}
 	}
 	return c
+}
+
+// twoFields splits s into two fields separated by white space, as
+// strings.Fields does, without allocating; ok is false for any other
+// number of fields.
+func twoFields(s string) (a, b string, ok bool) {
+	var fs [2]string
+	n := 0
+	for i := 0; i < len(s); {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if unicode.IsSpace(r) {
+			i += size
+			continue
+		}
+		j := i
+		for j < len(s) {
+			r, size := utf8.DecodeRuneInString(s[j:])
+			if unicode.IsSpace(r) {
+				break
+			}
+			j += size
+		}
+		if n == len(fs) {
+			return "", "", false
+		}
+		fs[n] = s[i:j]
+		n++
+		i = j
+	}
+	return fs[0], fs[1], n == 2
 }
