@@ -320,6 +320,9 @@ func (o *opener) chips() {
 }
 
 func chipFreq(ch profile.Chip) physic.Frequency {
+	if ch.Freq <= 0 && ch.Kind == profile.KindPCA9685 {
+		return 1500 * physic.Hertz // within the PCA9685's 24–1526 Hz
+	}
 	if ch.Freq <= 0 {
 		return 1600 * physic.Hertz
 	}
