@@ -241,7 +241,10 @@ func (f *Frequency) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // MarshalYAML implements yaml.Marshaler.
-func (f Frequency) MarshalYAML() (any, error) { return physic.Frequency(f).String(), nil }
+func (f Frequency) MarshalYAML() (any, error) { return f.String(), nil }
+
+// String is the frequency as written in profiles ("4MHz").
+func (f Frequency) String() string { return physic.Frequency(f).String() }
 
 func (t *Timing) UnmarshalYAML(n *yaml.Node) error {
 	type plain Timing
