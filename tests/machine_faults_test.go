@@ -90,7 +90,7 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string, du
 		}
 	}
 	sm := sim.New(sim.Config{Timing: prof.Timing, Seed: 3, MissRate: 0.02, Safety: prof.Safety}, sim.List(set, 'A'), nil)
-	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, EStop: sm.EStop, Enable: sm.Enable, Start: sm.Start}
+	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, EStop: sm.EStop, Enable: sm.Enable, Probe: sm.Probe, Start: sm.Start}
 	for s := range sm.Conveyors {
 		p.Conveyors = append(p.Conveyors, sm.Conveyors[s])
 		p.Stackers = append(p.Stackers, sm.Stackers[s])

@@ -79,6 +79,7 @@ type table struct {
 	readers map[string]rfid.Reader
 	muxes   map[string]rfid.Mux // by reader name
 	enable  cycle.Enabler       // the motor-power enable chain; nil if the board has none
+	probe   func() error        // checks the motor drivers answer
 	sim     *sim.Machine
 	close   func() error // halts every actuator and releases the hardware
 }
@@ -93,7 +94,7 @@ func openBoard(p *profile.Profile, log *slog.Logger) (*table, error) {
 		log.Warn("periph host driver failed to load", "driver", f)
 	}
 	t := &table{prof: p, clk: clock.Real{}, motors: b.Motors, inputs: b.Inputs, buttons: b.Buttons,
-		readers: b.Readers, muxes: b.Muxes, close: b.Close}
+		readers: b.Readers, muxes: b.Muxes, close: b.Close, probe: b.Probe}
 	if b.Enable != nil {
 		t.enable = b.Enable
 	}
@@ -128,7 +129,7 @@ func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
 	sm := sim.New(sim.Config{Timing: p.Timing, Sides: p.Sides, Clock: sc.clk, Seed: sc.seed, MissRate: sc.miss, Antennas: ants}, sc.tray, sc.onTo)
 	t := &table{prof: p, clk: sc.clk, sim: sm, motors: map[string]motor.Motor{}, inputs: map[string]sensor.Switch{},
 		buttons: map[string]sensor.Button{"start": sm.Start}, readers: map[string]rfid.Reader{"surface": sm.Surface},
-		muxes: map[string]rfid.Mux{"surface": sm.Surface}, enable: sm.FedEnable()}
+		muxes: map[string]rfid.Mux{"surface": sm.Surface}, enable: sm.FedEnable(), probe: sm.Probe}
 	for _, mt := range sm.Motors() {
 		t.motors[mt.Name] = mt
 	}
@@ -171,7 +172,7 @@ func (t *table) parts() (cycle.Parts, error) {
 		}
 		return s
 	}
-	p := cycle.Parts{Tray: mt("tray"), Lid: sw("lid"), EStop: sw("estop"), Enable: t.enable, Start: t.buttons["start"]}
+	p := cycle.Parts{Tray: mt("tray"), Lid: sw("lid"), EStop: sw("estop"), Enable: t.enable, Probe: t.probe, Start: t.buttons["start"]}
 	if p.Start == nil {
 		missing = append(missing, "button start")
 	}

@@ -29,7 +29,11 @@ type Parts struct {
 	EStop     sensor.Switch // active = pressed (its hardware contact has cut the motor power)
 	// Enable is the motor-power enable chain: armed while the machine
 	// moves, fed by its supervising loop, disarmed when it stops.
-	Enable  Enabler
+	Enable Enabler
+	// Probe, if set, checks that the motor drivers answer (the board's
+	// PCA9685s); the supervising loop calls it every feed period, so a
+	// driver lost while its motor runs is a fault before the next command.
+	Probe   func() error
 	Eyes    []sensor.Switch
 	Homes   []sensor.Switch
 	Tops    []sensor.Switch
@@ -281,6 +285,12 @@ func (m *Machine) guard(ctx context.Context, f func(ctx context.Context) error) 
 			if fl := m.limitsPlausible(); fl != nil {
 				stop(fl)
 				return
+			}
+			if m.p.Probe != nil {
+				if err := m.p.Probe(); err != nil {
+					stop(&Fault{Code: CodeActuator, Part: "motor drivers", Msg: "a motor driver does not answer", Err: err})
+					return
+				}
 			}
 			if err := m.p.Enable.Feed(); err != nil {
 				stop(&Fault{Code: CodeEnable, Part: "enable", Msg: "the motor power dropped", Err: err})

@@ -58,7 +58,7 @@ func newRigWith(t *testing.T, set tile.Set, stacks string, twoSets bool, tweak f
 		tweak(&sc)
 	}
 	sm := sim.New(sc, sim.List(set, 'A'), table)
-	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, EStop: sm.EStop, Enable: sm.Enable, Start: sm.Start}
+	p := cycle.Parts{Tray: sm.Tray, Lid: sm.Lid, EStop: sm.EStop, Enable: sm.Enable, Probe: sm.Probe, Start: sm.Start}
 	for s := range sm.Conveyors {
 		p.Conveyors = append(p.Conveyors, sm.Conveyors[s])
 		p.Stackers = append(p.Stackers, sm.Stackers[s])

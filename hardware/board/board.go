@@ -47,6 +47,33 @@ type Board struct {
 	Failed []string
 
 	closers []func() error
+	pcaDevs []pcaProbe // the PCA9685s, for Probe
+}
+
+// pcaProbe is one PCA9685 to probe.
+type pcaProbe struct {
+	name string
+	dev  *i2c.Dev
+}
+
+// Probe reads MODE1 of every PCA9685: an error if one does not answer, or
+// if one has reset (SLEEP set again, as after a power glitch: its outputs
+// are off and no longer what the firmware commanded). The machine cycle
+// calls it every feed period while it moves, so a PWM chip that stops
+// answering while its motors run is a fault even before the next command.
+func (b *Board) Probe() error {
+	var errs []error
+	for _, p := range b.pcaDevs {
+		var v [1]byte
+		if err := p.dev.Tx([]byte{0x00}, v[:]); err != nil {
+			errs = append(errs, fmt.Errorf("board: PCA9685 %s does not answer: %w", p.name, err))
+			continue
+		}
+		if v[0]&0x10 != 0 {
+			errs = append(errs, fmt.Errorf("board: PCA9685 %s has reset (MODE1 0x%02X: asleep): its outputs are not what was commanded", p.name, v[0]))
+		}
+	}
+	return errors.Join(errs...)
 }
 
 // Options are Open's optional settings.
@@ -268,6 +295,7 @@ func (o *opener) chips() {
 				continue
 			}
 			o.pca[n] = d
+			o.b.pcaDevs = append(o.b.pcaDevs, pcaProbe{name: n, dev: &i2c.Dev{Bus: bus, Addr: addr}})
 			o.b.closers = append(o.b.closers, func() error { return d.SetAllPwm(0, 0) })
 		case profile.KindMCP23017:
 			d, err := mcp23xxx.NewI2C(bus, mcp23xxx.MCP23017, addr)
@@ -292,6 +320,9 @@ func (o *opener) chips() {
 }
 
 func chipFreq(ch profile.Chip) physic.Frequency {
+	if ch.Freq <= 0 && ch.Kind == profile.KindPCA9685 {
+		return 1500 * physic.Hertz // within the PCA9685's 24–1526 Hz
+	}
 	if ch.Freq <= 0 {
 		return 1600 * physic.Hertz
 	}

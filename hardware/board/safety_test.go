@@ -244,3 +244,29 @@ func TestStepperFromProfile(t *testing.T) {
 		}
 	})
 }
+
+// Probe finds a PCA9685 that no longer answers, and one that reset (a
+// brown-out put it back to sleep with its outputs off).
+func TestProbeMotorDrivers(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Default()
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		if err := b.Probe(); err != nil {
+			t.Fatalf("healthy board: %v", err)
+		}
+		r.bus.Fail(0x41, errors.New("no ACK"))
+		if err := b.Probe(); err == nil || !strings.Contains(err.Error(), "PCA9685 pwm1 does not answer") {
+			t.Errorf("pwm1 gone: %v", err)
+		}
+		r.bus.Fail(0x41, nil)
+		r.pca[0x42].PowerCycle()
+		if err := b.Probe(); err == nil || !strings.Contains(err.Error(), "PCA9685 pwm2 has reset") {
+			t.Errorf("pwm2 reset: %v", err)
+		}
+	})
+}

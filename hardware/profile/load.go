@@ -315,6 +315,9 @@ func (c *checker) run() {
 		if _, ok := busPins[ch.Bus]; !ok || !strings.HasPrefix(ch.Bus, "I2C") {
 			c.errorf(ch.Line, "chip %s: unknown I2C bus %q (want I2C1)", n, ch.Bus)
 		}
+		if ch.Kind == KindPCA9685 && ch.Freq != 0 && (ch.Freq < 24 || ch.Freq > 1526) {
+			c.errorf(ch.Line, "chip %s: freq %d Hz: a PCA9685 makes 24–1526 Hz (its prescale is 3–255 of a 25 MHz clock)", n, ch.Freq)
+		}
 		if ch.Addr < 0x03 || ch.Addr > 0x77 {
 			c.errorf(ch.Line, "chip %s: I2C address 0x%02X out of range 0x03–0x77", n, ch.Addr)
 		}

@@ -77,7 +77,7 @@ type Chip struct {
 	Kind    string `yaml:"kind"` // pca9685, mcp23017, tca9548a or sysfs-pwm
 	Bus     string `yaml:"bus"`  // I2C1
 	Addr    int    `yaml:"addr"`
-	Freq    int    `yaml:"freq"`    // PWM Hz for a pca9685 or sysfs-pwm; 0 means 1600
+	Freq    int    `yaml:"freq"`    // PWM Hz for a pca9685 (24–1526; 0 means 1500) or sysfs-pwm (0 means 1600)
 	PWMChip int    `yaml:"pwmchip"` // sysfs-pwm: /sys/class/pwm/pwmchipN
 	Line    int    `yaml:"-"`
 }
@@ -241,7 +241,10 @@ func (f *Frequency) UnmarshalYAML(n *yaml.Node) error {
 }
 
 // MarshalYAML implements yaml.Marshaler.
-func (f Frequency) MarshalYAML() (any, error) { return physic.Frequency(f).String(), nil }
+func (f Frequency) MarshalYAML() (any, error) { return f.String(), nil }
+
+// String is the frequency as written in profiles ("4MHz").
+func (f Frequency) String() string { return physic.Frequency(f).String() }
 
 func (t *Timing) UnmarshalYAML(n *yaml.Node) error {
 	type plain Timing

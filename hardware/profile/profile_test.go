@@ -60,6 +60,7 @@ func TestErrors(t *testing.T) {
 		{"wrong stack count", `"136": {stacks: [17, 17, 17, 17]}`, `"136": {stacks: [17, 17, 17, 16]}`, `"136"`, "hold 134 tiles, not 136"},
 		{"expander eye", "eye0: {pin: GPIO4", "eye0: {pin: io1.A7", "eye0: {pin: io1.A7", "interrupt-capable"},
 		{"malformed", "sides: 4", "sides: [4", "", ""},
+		{"PCA9685 too fast", "pwm1: {kind: pca9685, bus: I2C1, addr: 0x41, freq: 1500}", "pwm1: {kind: pca9685, bus: I2C1, addr: 0x41, freq: 20000}", "pwm1:", "freq 20000 Hz: a PCA9685 makes 24–1526 Hz"},
 		{"pull-down on an expander", "stacker2.home: {pin: io0.A2, active_low: true, pull: up}", "stacker2.home: {pin: io0.A2, pull: down}", "stacker2.home:", "the MCP23017 has pull-ups only"},
 		{"UART TXD", "eye3: {pin: GPIO12", "eye3: {pin: GPIO14", "eye3: {pin: GPIO14", "GPIO14 is the UART's TXD"},
 		{"UART RXD", "lid:   {pin: GPIO22", "lid:   {pin: GPIO15", "lid:   {pin: GPIO15", "GPIO15 is the UART's RXD"},

@@ -70,12 +70,6 @@ func (p *Profile) SVG() string {
 	return b.String()
 }
 
-// String is the frequency as written in profiles.
-func (f Frequency) String() string {
-	v, _ := f.MarshalYAML()
-	return fmt.Sprint(v)
-}
-
 type svgDoc struct{ b strings.Builder }
 
 func esc(s string) string {

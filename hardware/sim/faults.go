@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"fmt"
 	"slices"
 	"sync"
 
@@ -228,6 +229,19 @@ func (m *Machine) BreakWire(name string, broken bool) bool {
 		}
 	}
 	return false
+}
+
+// Probe reports an error if a motor's driver is unreachable (FailMotor):
+// what the board's Probe reports for a PCA9685 that does not answer.
+func (m *Machine) Probe() error {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	for _, mt := range m.Motors() {
+		if m.deaf[mt] {
+			return fmt.Errorf("sim: the driver of %s does not answer", mt.Name)
+		}
+	}
+	return nil
 }
 
 // Inputs returns every switch of the machine.

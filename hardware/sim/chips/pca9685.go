@@ -99,6 +99,15 @@ func (p *PCA9685) write(reg, v byte) {
 	}
 }
 
+// PowerCycle is a brown-out: the chip restarts in its power-up state
+// (asleep, every channel full off), keeping its address.
+func (p *PCA9685) PowerCycle() {
+	n := NewPCA9685(p.Addr)
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	p.regs, p.ptr = n.regs, 0
+}
+
 // SetOE sets the level of the active-low output-enable pin: high
 // disables every output.
 func (p *PCA9685) SetOE(high bool) {
