@@ -119,7 +119,9 @@ func (s *service) closeClaims(ctx context.Context, g *tablecore.Game) (bool, err
 	if !called && h.Wall.Remaining() > 0 {
 		return false, nil // the next draw closes it
 	}
-	for seat := range h.Players {
+	// All in the same instant, so their number is all the steps say.
+	closed := false
+	for seat := 0; seat < h.Players && g.Hand() == h && h.Phase == game.Claims; seat++ {
 		for _, a := range g.Legal(game.Seat(seat)) {
 			if a.Kind != game.Pass {
 				continue
@@ -133,8 +135,12 @@ func (s *service) closeClaims(ctx context.Context, g *tablecore.Game) (bool, err
 				return true, fmt.Errorf("closing the claim window: %w", err)
 			}
 			s.publish(ctx, evs)
-			return true, nil // one input per step
+			closed = true
+			break
 		}
+	}
+	if closed {
+		return true, nil
 	}
 	return false, nil
 }
