@@ -31,6 +31,7 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 // replacement draws from the dead wall, and the dora and ura indicators.
 // Positions nobody saw are unknown. Copies are numbered in order of
 // appearance (the red five of a suit is copy 0), since records name faces.
+// A three-player set (no 2m) deals three seats; seat 3 stays empty.
 func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	n := set.Size()
 	d := Deal{Wall: make([]tile.Tile, n), Known: make([]bool, n)}
@@ -57,6 +58,9 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
 	}
 	players := 4
+	if set.Copies[tile.M2] == 0 && set.Copies[tile.M1] > 0 {
+		players = 3
+	}
 	// Deal positions, as tablecore deals them.
 	pos := 0
 	var dealt [4][]int
@@ -73,6 +77,9 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		s := (dealer + i) % players
 		dealt[s] = append(dealt[s], pos)
 		pos++
+	}
+	if players == 3 && len(h.Deal[3]) != 0 {
+		return Deal{}, fmt.Errorf("seat 3 of a three-player game was dealt %d tiles", len(h.Deal[3]))
 	}
 	for s := 0; s < players; s++ {
 		if len(h.Deal[s]) != 13 {
@@ -103,6 +110,8 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			afterKan = false
 		case record.Call:
 			afterKan = a.Meld.IsKong()
+		case record.Kita:
+			afterKan = true // the replacement comes from the dead wall
 		default:
 			afterKan = false
 		}
@@ -211,6 +220,13 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 			riichi = true
 			first = false
 			continue
+		case record.Kita:
+			first = false
+			t, ok := find(ra.Seat, ra.Tile, false)
+			if !ok {
+				return fail(i, ra.String(), ErrNotHeld)
+			}
+			a = game.Action{Kind: game.Flower, Seat: game.Seat(ra.Seat), Tile: t}
 		case record.Discard:
 			first = false
 			t, ok := find(ra.Seat, ra.Tile, ra.Tsumogiri)

@@ -32,9 +32,13 @@ func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) erro
 	if err != nil {
 		return err
 	}
+	n := rs.Rules().Players
+	if (n == 3) != rec.Rules.Three {
+		return fmt.Errorf("replay: the record is a game of %d players, the rules are for %d", map[bool]int{true: 3, false: 4}[rec.Rules.Three], n)
+	}
 	for i := range rec.Hands {
 		h := &rec.Hands[i]
-		want := standingOf(h)
+		want := standingOf(h, n)
 		if i == 0 {
 			if err := SetStanding(g, want); err != nil {
 				return err
@@ -70,9 +74,9 @@ func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) erro
 		}
 		d := h.Deltas()
 		if report != nil {
-			report(HandReport{Hand: h.String(), End: *g.h.End, Wins: slices.Clone(g.h.Wins), Changes: got, Want: d[:]})
+			report(HandReport{Hand: h.String(), End: *g.h.End, Wins: slices.Clone(g.h.Wins), Changes: got, Want: d[:n]})
 		}
-		if !slices.Equal(got, d[:]) {
+		if !slices.Equal(got, d[:n]) {
 			return fmt.Errorf("replay: hand %s: the referee's score changes are %v, the record's %v (scores before the hand %v)", h, got, d, before)
 		}
 	}
@@ -80,24 +84,24 @@ func ReplayGame(rec *record.Game, rs game.Ruleset, report func(HandReport)) erro
 		if !g.over {
 			return fmt.Errorf("replay: the record ends the game after hand %s, the referee does not", &rec.Hands[len(rec.Hands)-1])
 		}
-		if !slices.Equal(g.st.Scores, rec.Final.Scores[:]) {
+		if !slices.Equal(g.st.Scores, rec.Final.Scores[:n]) {
 			return fmt.Errorf("replay: final scores %v, the record has %v", g.st.Scores, rec.Final.Scores)
 		}
-		if st, ok := g.Settlement(); ok && rec.Final.Points != [4]float64{} && !slices.Equal(st.Points, rec.Final.Points[:]) {
+		if st, ok := g.Settlement(); ok && rec.Final.Points != [4]float64{} && !slices.Equal(st.Points, rec.Final.Points[:n]) {
 			return fmt.Errorf("replay: final results after uma and oka %v, the record has %v (scores %v)", st.Points, rec.Final.Points, g.st.Scores)
 		}
 	}
 	return nil
 }
 
-func standingOf(h *record.Hand) game.Standing {
+func standingOf(h *record.Hand, players int) game.Standing {
 	return game.Standing{
 		Dealer: game.Seat(h.Dealer()),
 		Round:  tile.East + tile.Kind(h.Round/4),
 		Number: h.Round % 4,
 		Honba:  h.Honba,
 		Pot:    1000 * h.Sticks,
-		Scores: slices.Clone(h.Scores[:]),
+		Scores: slices.Clone(h.Scores[:players]),
 	}
 }
 

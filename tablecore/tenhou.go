@@ -57,6 +57,11 @@ func RecordRuleset(rec *record.Game, length string) (game.Ruleset, string, error
 		if !rec.Rules.Date.IsZero() {
 			desc += " as of " + rec.Rules.Date.Format("2006-01-02")
 		}
+		if rec.Rules.Three && rec.Final != nil {
+			// Tenhou's three-player uma is not known here.
+			rec.Final.Points = [4]float64{}
+			desc += " (final results after uma not checked)"
+		}
 		// Tenhou rounded final results to whole thousands in its earlier
 		// records and gives them to the hundred in later ones; the
 		// record's own results say which.

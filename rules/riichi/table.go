@@ -911,6 +911,13 @@ func (r *Ruleset) over(h *game.Hand, e game.End, next game.Standing, repeat bool
 		return true, fmt.Sprintf("%s, %s%d: ", r.o.Length, Wind(h.Round-tile.East), h.Number+1) + fmt.Sprintf(format, args...)
 	}
 	switch {
+	case h.Round > last && repeat:
+		// The extension round is sudden death, but a dealer's repeat comes
+		// first (Tenhou): the game goes on unless the dealer stops in first
+		// place as in the last hand.
+		stop := r.o.AgariYame && (e.Kind == game.Won || e.Kind == game.Exhausted && r.o.TenpaiYame) &&
+			scores[h.Dealer] >= r.o.ReturnPoints && top(scores) == h.Dealer
+		return why(stop, "the dealer (seat %d) repeats in the extension round in first place with %d, and the game stops", h.Dealer, scores[h.Dealer])
 	case h.Round > last: // the extension round is sudden death
 		if reached != game.NoSeat {
 			return why(true, "seat %d has %d, the returning points %d or more, in the extension round", reached, reachedScore, r.o.ReturnPoints)

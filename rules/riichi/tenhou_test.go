@@ -205,3 +205,36 @@ func TestTenpaiYameByEra(t *testing.T) {
 		}
 	}
 }
+
+// West 2 of a Tenhou hanchan (sudden death): a child passes 30,000 while
+// the dealer is ready at the draw and not first, so the dealer repeats and
+// the game goes on (Tenhou's rule); with nobody repeating it would end.
+func TestExtensionRoundDealerRepeatsFirst(t *testing.T) {
+	rs, err := riichi.New(mustTable(t, "tenhou"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	scores := []int{31000, 29000, 20000, 20000}
+	for _, tt := range []struct {
+		ready []bool
+		over  bool
+	}{
+		{[]bool{true, true, false, false}, false}, // dealer (seat 1) ready: repeats
+		{[]bool{true, false, false, false}, true}, // dealer noten: seat 0's 31,000 ends it
+	} {
+		h := &game.Hand{Players: 4, Dealer: 1, Round: tile.West, Number: 1, Scores: scores,
+			End: &game.End{Kind: game.Exhausted, Ready: tt.ready}}
+		if _, over := rs.Next(game.Standing{Dealer: 1, Round: tile.West, Number: 1, Scores: scores}, h); over != tt.over {
+			t.Errorf("ready %v: over %v, want %v", tt.ready, over, tt.over)
+		}
+	}
+}
+
+func mustTable(t *testing.T, preset string) riichi.TableOptions {
+	t.Helper()
+	o, err := riichi.TablePreset(preset)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}

@@ -56,6 +56,8 @@ type Rules struct {
 	// Referee is the ruleset a record written by jantaku was refereed
 	// under, so that it replays under the same rules; nil for others.
 	Referee *Referee
+	// Three is set for a three-player game (sanma): seat 3 is empty.
+	Three bool
 }
 
 // Referee names a ruleset and its options, as the table's journal does.
@@ -108,9 +110,12 @@ const (
 	// Call: Seat makes Meld: chi, pon or open kan of the discard just
 	// made, or in its own turn an added or closed kan.
 	Call
+	// Kita: in a three-player game Seat sets Tile, a north, aside (抜き
+	// ドラ); its next draw is a replacement.
+	Kita
 )
 
-var actionNames = [...]string{"draw", "discard", "riichi", "call"}
+var actionNames = [...]string{"draw", "discard", "riichi", "call", "kita"}
 
 func (t ActionType) String() string {
 	if int(t) < len(actionNames) {
@@ -149,6 +154,8 @@ func (a Action) String() string {
 		return fmt.Sprintf("seat %d declares riichi", a.Seat)
 	case Call:
 		return fmt.Sprintf("seat %d calls %s", a.Seat, a.Meld)
+	case Kita:
+		return fmt.Sprintf("seat %d sets %s aside (kita)", a.Seat, a.Tile)
 	}
 	return fmt.Sprintf("seat %d %s", a.Seat, a.Type)
 }

@@ -215,13 +215,14 @@ func (p *mjParser) rules() error {
 	if err != nil {
 		return err
 	}
-	if typ&TypeSanma != 0 {
-		return p.errf("type=%d: three-player games are not read", typ)
-	}
 	r := &p.g.Rules
+	r.Three = typ&TypeSanma != 0
 	r.Type, r.HasType = typ, true
 	red := typ&TypeNoRed == 0
 	r.Red = [3]bool{red, red, red}
+	if r.Three {
+		r.Red[0] = false // no 5m in a three-player game
+	}
 	r.OpenTanyao = typ&TypeNoKuitan == 0
 	r.Hanchan = typ&TypeHanchan != 0
 	r.Fast = typ&TypeFast != 0
@@ -233,6 +234,14 @@ func (p *mjParser) rules() error {
 	// The label Tenhou shows for these bits, as in its tenhou6 exports.
 	r.Label = TypeLabel(typ)
 	return nil
+}
+
+// seats is the number of players: 3 in a three-player game.
+func (p *mjParser) seats() int {
+	if p.g.Rules.Three {
+		return 3
+	}
+	return 4
 }
 
 // danNames are Tenhou's rank labels by mjlog number.
@@ -312,7 +321,11 @@ func (p *mjParser) init() error {
 	}
 	for s := range 4 {
 		p.h.Scores[s] = 100 * ten[s]
-		if p.h.Deal[s], err = p.tiles(fmt.Sprintf("hai%d", s), 13); err != nil {
+		want := 13
+		if s == 3 && p.g.Rules.Three {
+			want = 0 // the empty seat of a three-player game
+		}
+		if p.h.Deal[s], err = p.tiles(fmt.Sprintf("hai%d", s), want); err != nil {
 			return err
 		}
 	}
@@ -371,13 +384,28 @@ func (p *mjParser) call() error {
 	if err != nil {
 		return err
 	}
+	if code&0x3c == 0x20 {
+		// Kita (three players): the north set aside, its 136-id in the
+		// high byte.
+		id := code >> 8
+		if !p.g.Rules.Three || id/4 != int(tile.North) {
+			return p.errf("m=%d: kita of tile %d in a game of four or of a tile not a north", code, id)
+		}
+		t, err := p.tile(id)
+		if err != nil {
+			return err
+		}
+		p.h.Actions = append(p.h.Actions, Action{Type: Kita, Seat: who, Tile: t})
+		p.lastDraw[who] = -1
+		return nil
+	}
 	ids, m, err := decodeMjMeld(code)
 	if err != nil {
 		return p.errf("m=%d: %v", code, err)
 	}
 	switch m.Type {
 	case tile.Chi, tile.Pon, tile.Kan:
-		from := (who + m.From) % 4
+		from := (who + m.From) % p.seats()
 		if p.lastDiscard < 0 || p.discarder != from || p.lastDiscard/4 != ids[0]/4 {
 			return p.errf("m=%d claims %d from seat %d, but the last discard is %d by seat %d", code, ids[0], from, p.lastDiscard, p.discarder)
 		}
