@@ -251,3 +251,24 @@ func TestScoreNamesItsRules(t *testing.T) {
 		t.Errorf("json rules %q (%v)", r.Rules, err)
 	}
 }
+
+// A misspelt key in an --options file is named with the nearest key, not
+// a Go type.
+func TestScoreOptionsFileTypo(t *testing.T) {
+	f := filepath.Join(t.TempDir(), "o.yaml")
+	os.WriteFile(f, []byte("kirage: true\n"), 0o644)
+	for _, args := range [][]string{
+		{"score", "--options", f, "123m456p789s1122z", "--win", "2z"},
+		{"score", "--rules", "mcr", "--options", f, "123m456p789s234s55s", "--win", "5s"},
+	} {
+		code, _, errs := runArgs(t, "", args...)
+		if code != 2 || !strings.Contains(errs, `unknown option "kirage"`) || strings.Contains(errs, "not found in type") {
+			t.Errorf("%q: exit %d, %s", args, code, errs)
+		}
+	}
+	_, out, _ := runArgs(t, "", "score", "--json", "--options", f, "123m456p789s1122z", "--win", "2z")
+	var e scoreError
+	if json.Unmarshal([]byte(out), &e); e.Kind != "options" {
+		t.Errorf("kind %q, want options: %s", e.Kind, out)
+	}
+}

@@ -419,7 +419,7 @@ func (f *scoreFlags) riichiOptions() (riichi.Options, error) {
 			o, err = o.Merge(data)
 		}
 		if err != nil {
-			return o, fmt.Errorf("%s: %w", f.options, err)
+			return o, fmt.Errorf("%s: %w", f.options, explainOptions(err, o))
 		}
 	}
 	for _, s := range f.sets {

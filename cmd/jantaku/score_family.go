@@ -14,6 +14,7 @@ import (
 	"io"
 	"os"
 	"reflect"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -362,7 +363,7 @@ func layOptions[O interface{ Validate() error }](o O, f *scoreFlags) (O, error) 
 			return o, err
 		}
 		if err := decode(data); err != nil {
-			return o, fmt.Errorf("%s: %w", f.options, err)
+			return o, fmt.Errorf("%s: %w", f.options, explainOptions(err, o))
 		}
 	}
 	for _, s := range f.sets {
@@ -399,6 +400,35 @@ func knownKey(key string, o any) error {
 	slices.Sort(keys)
 	return fmt.Errorf("unknown option %q (the options are %s)", key, strings.Join(keys, ", "))
 }
+
+// unknownField is the YAML decoder's message for a key the options do not
+// have, which names a Go type.
+var unknownField = regexp.MustCompile(`field (\S+) not found in type (?:struct \{.*\}|[\w.]+)`)
+
+// explainOptions rewrites the decoder's "field X not found in type T" in
+// an options file's error as the option's name and the nearest known one.
+func explainOptions(err error, o any) error {
+	if err == nil {
+		return nil
+	}
+	msg := err.Error()
+	m := unknownField.FindStringSubmatchIndex(msg)
+	if m == nil {
+		return err
+	}
+	key := msg[m[2]:m[3]]
+	return reworded{msg[:m[0]] + knownKey(key, o).Error() + msg[m[1]:], err}
+}
+
+// reworded is an error with a clearer message that still matches what
+// it wraps (errors.Is).
+type reworded struct {
+	msg string
+	err error
+}
+
+func (e reworded) Error() string { return e.msg }
+func (e reworded) Unwrap() error { return e.err }
 
 // optionKeys lists the YAML keys of a struct type, inline fields' own.
 func optionKeys(t reflect.Type) []string {
