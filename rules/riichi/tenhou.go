@@ -23,10 +23,12 @@ const (
 	tenhouKnown = tenhouHuman | tenhouNoRed | tenhouNoKuitan | tenhouHanchan | tenhouSanma | tenhouTokujou | tenhouFast | tenhouJoukyuu
 )
 
-// TenhouTenpaiYameFrom is when Tenhou began ending the game when the last
-// dealer is ready at an exhaustive draw in first place (announced for
-// "June 2010"; games before went on).
-var TenhouTenpaiYameFrom = time.Date(2010, time.June, 1, 0, 0, 0, 0, time.FixedZone("JST", 9*3600))
+// tenpaiYameFrom is when Tenhou began ending the game when the last dealer
+// is ready at an exhaustive draw in first place (announced for "June
+// 2010"; games before went on).
+func tenpaiYameFrom() time.Time {
+	return time.Date(2010, time.June, 1, 0, 0, 0, 0, time.FixedZone("JST", 9*3600))
+}
 
 // TenhouTable returns the table options Tenhou played a game of type typ
 // (its game type flags) under on date (zero: today's rules). Flags whose
@@ -64,7 +66,7 @@ func TenhouTable(typ int, date time.Time) (TableOptions, error) {
 	if typ&tenhouHanchan != 0 {
 		t.Length = "hanchan"
 	}
-	if !date.IsZero() && date.Before(TenhouTenpaiYameFrom) {
+	if !date.IsZero() && date.Before(tenpaiYameFrom()) {
 		t.TenpaiYame = false
 	}
 	return t, nil
