@@ -92,7 +92,7 @@ var configKeys = []configKey{
 	{"mqtt_cert", "mqtt-cert", readPath},
 	{"mqtt_key", "mqtt-key", readPath},
 	{"claim_window", "claim-window", readAutoOr(readDuration)},
-	{"spectator_delay", "spectator-delay", readDuration},
+	{"spectator_delay", "spectator-delay", readAutoOr(readDuration)},
 	{"spectator_turns", "spectator-turns", readCount},
 	{"broker", "broker", readURL("tcp", "ssl", "tls", "ws", "wss", "mqtt", "mqtts")},
 	{"broker_ca", "broker-ca", readPath},

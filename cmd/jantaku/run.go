@@ -251,7 +251,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	mqttCert := fs.String("mqtt-cert", "", "TLS certificate (PEM) of the embedded broker: its TCP and WebSocket listeners then speak TLS (mqtts, wss)")
 	mqttKey := fs.String("mqtt-key", "", "the TLS certificate's key (PEM), with --mqtt-cert")
 	claimWindow := fs.String("claim-window", "auto", "held after every discard whatever the hands hold, so no one learns who could call (auto: 1s when a person plays a seat, 0 when every seat is simulated)")
-	spectatorDelay := fs.Duration("spectator-delay", 30*time.Second, "the spectator feed (every hand, for the broadcast role) is held back this long")
+	spectatorDelay := fs.String("spectator-delay", "auto", "the spectator feed (every hand, for the broadcast role) is held back this long (auto: 30s when a person plays a seat, 0 when every seat is simulated)")
 	spectatorTurns := fs.Int("spectator-turns", 0, "and until this many more discards have been made")
 	brokerWS := fs.String("broker-ws", "", "the external broker's WebSocket URL for the display pages (ws:// or wss://; none: no displays)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
@@ -296,14 +296,18 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if werr != nil {
 		return usageError{werr}
 	}
-	if *spectatorDelay < 0 || *spectatorTurns < 0 {
-		return usageError{errors.New("--spectator-delay and --spectator-turns must not be negative")}
+	delay, derr := spectatorDelayValue(*spectatorDelay)
+	if derr != nil {
+		return usageError{derr}
+	}
+	if *spectatorTurns < 0 {
+		return usageError{errors.New("--spectator-turns must not be negative")}
 	}
 	if (*mqttCert == "") != (*mqttKey == "") {
 		return usageError{errors.New("--mqtt-cert and --mqtt-key go together")}
 	}
 	tcfg := tableConfig{Dir: *dataDir, Ruleset: *rulesName, RulesGiven: flagGiven(fs, "rules"), MQTT: *mqttAddr, WS: *wsAddr, HTTP: *httpAddr, Humans: seats, Pace: *pace, Games: *games, Seed: *seed}
-	tcfg.ClaimWindow, tcfg.SpectatorDelay, tcfg.SpectatorTurns = window, spectatorDelay, *spectatorTurns
+	tcfg.ClaimWindow, tcfg.SpectatorDelay, tcfg.SpectatorTurns = window, delay, *spectatorTurns
 	tcfg.MQTTCert, tcfg.MQTTKey = *mqttCert, *mqttKey
 	if *optsJSON != "" {
 		tcfg.Options = json.RawMessage(*optsJSON)

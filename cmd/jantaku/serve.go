@@ -72,7 +72,7 @@ type tableConfig struct {
 	// when a person plays a seat, none when every seat is simulated.
 	ClaimWindow *time.Duration
 	// SpectatorDelay and SpectatorTurns hold back the spectator feed;
-	// a nil delay is 30 s.
+	// a nil delay is 30 s when a person plays a seat, none otherwise.
 	SpectatorDelay *time.Duration
 	SpectatorTurns int
 }
@@ -196,7 +196,10 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		return err
 	}
 	defer cmds.Close()
-	delay := 30 * time.Second
+	delay := time.Duration(0)
+	if len(cfg.Humans) > 0 {
+		delay = defaultSpectatorDelay
+	}
 	if cfg.SpectatorDelay != nil {
 		delay = *cfg.SpectatorDelay
 	}

@@ -49,6 +49,10 @@ type Options struct {
 	Memory command.Memory
 }
 
+// maxDelayed bounds the spectator messages held back: a few hours of a
+// table played by people.
+const maxDelayed = 8192
+
 // queueDepth bounds the commands waiting for the Handler; more are dropped
 // (and logged) rather than blocking the MQTT client.
 const queueDepth = 256
@@ -82,10 +86,11 @@ type Publisher struct {
 
 	cmds chan inbound
 
-	delayMu sync.Mutex
-	delayed []delayedMsg
-	turns   int           // discards published
-	delayCh chan struct{} // signals the delay loop, capacity 1
+	delayMu   sync.Mutex
+	delayed   []delayedMsg
+	turns     int           // discards published
+	delayDrop bool          // the queue overflowed once (logged)
+	delayCh   chan struct{} // signals the delay loop, capacity 1
 
 	recent recentReplies // owned by the command loop
 	memory command.Memory
@@ -478,6 +483,16 @@ func (p *Publisher) publish(ctx context.Context, s Step, events bool) error {
 	p.delayMu.Lock()
 	for i, o := range spect {
 		p.delayed = append(p.delayed, delayedMsg{due: due, turn: p.turns + p.cfg.SpectatorTurns, topic: o.topic, retain: o.retain, payload: sbs[i]})
+	}
+	if n := len(p.delayed) - maxDelayed; n > 0 {
+		// A table far faster than people (a simulation) must not grow
+		// without bound: the oldest held messages go (spectators resume
+		// from the retained state, as after any gap).
+		p.delayed = slices.Delete(p.delayed, 0, n)
+		if !p.delayDrop {
+			p.delayDrop = true
+			p.log.Warn("spectator messages dropped: more are held back than the delay allows (logged once)", "held", maxDelayed, "delay", p.cfg.SpectatorDelay, "turns", p.cfg.SpectatorTurns)
+		}
 	}
 	p.delayMu.Unlock()
 	select {
