@@ -750,11 +750,25 @@ func matches(a game.Action, typ string, v tablecore.ActionView) bool {
 // ready, and pass on claims.
 func (s *service) botMove(g *tablecore.Game) (game.Action, bool) {
 	h := g.Hand()
+	// While a person has yet to answer a claim window, no simulated seat
+	// draws: the draw would close the window over the person's pon or
+	// ron (drawing passes for whoever has not answered).
+	personPending := false
+	if h.Phase == game.Claims {
+		for seat, r := range h.Claim.Responses {
+			if (seat >= len(s.bots) || !s.bots[seat]) && !r.Answered {
+				personPending = true
+			}
+		}
+	}
 	for seat := 0; seat < h.Players; seat++ {
 		if seat >= len(s.bots) || !s.bots[seat] {
 			continue
 		}
 		legal := g.Legal(game.Seat(seat))
+		if personPending {
+			legal = slices.DeleteFunc(legal, func(a game.Action) bool { return a.Kind == game.Draw })
+		}
 		if len(legal) == 0 {
 			continue
 		}
