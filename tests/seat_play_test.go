@@ -181,13 +181,23 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			t.Fatal(err)
 		}
 		if !reply.OK {
-			// A claim can be overtaken: a simulated seat's ron ends the
-			// window before seat 0's pon arrives. The refusal is right
-			// then, and the page has a newer state to play on; a refusal
-			// of what the table still offers is a failure.
+			// A claim window can close before seat 0's answer arrives: a
+			// simulated seat's ron or call came first (seat 0's draw, or
+			// its pon under a ron). The refusal is right then, and the
+			// page has a newer state to play on; a refusal of what the
+			// table still offers, or of a move on seat 0's own turn, is a
+			// failure.
 			msg := ""
 			if reply.Error != nil {
 				msg = reply.Error.Message
+			}
+			switch kind {
+			case "draw", "pon", "chi", "kan", "pass", "win", "option":
+			default:
+				// A discard, a missing suit, a flower, riichi or a wildcard
+				// kong on one's own turn cannot be overtaken.
+				log, _ := os.ReadFile(logPath)
+				t.Fatalf("%s (phase %s, legal %v) refused: %s\n%s", m.Did, m.Phase, m.Legal, msg, tail(log))
 			}
 			wctx, wcancel := context.WithTimeout(ctx, time.Minute)
 			moved := p.until(wctx, fmt.Sprintf(`JT.app.seq > %d`, m.Seq)) == nil

@@ -3,14 +3,17 @@ package main
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"log/slog"
 	"strings"
 	"testing"
 	"time"
 
+	mqcmd "jantaku/mqtt/command"
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
+	"jantaku/tablecore"
 )
 
 // The broker library logs the end of each connection as WARN msg=""
@@ -87,5 +90,63 @@ func TestOtherRulesArchiveTheUnfinishedGame(t *testing.T) {
 	games, err := s3.arch.List()
 	if err != nil || len(games) != 1 || games[0].Ruleset != "sichuan" {
 		t.Fatalf("archive %+v %v, want the unfinished sichuan game", games, err)
+	}
+}
+
+// While a person has a claim to answer, the simulated seats wait: none
+// draws (which would close the window over the person's claim).
+func TestSimulatedSeatsWaitForAPersonsClaim(t *testing.T) {
+	s, _ := newService(t, "riichi/tenhou", []bool{true, true, false, true}, 0)
+	ctx := context.Background()
+	const person = 2
+	checked := 0
+	for moves := 0; moves < 5000 && checked < 3; moves++ {
+		v := s.t.Game().View(person)
+		var claim, pass, own []tablecore.ActionView
+		for _, a := range v.Legal {
+			switch a.Kind {
+			case "pon", "chi", "kan", "ron":
+				claim = append(claim, a)
+			case "pass":
+				pass = append(pass, a)
+			case "discard", "draw", "flower", "missing-suit":
+				own = append(own, a)
+			}
+		}
+		switch {
+		case v.Phase == "claims" && len(claim) > 0:
+			seq := v.Seq
+			for range 20 {
+				if _, err := s.step(ctx); err != nil {
+					t.Fatal(err)
+				}
+			}
+			after := s.t.Game().View(person)
+			if after.Seq != seq || after.Phase != "claims" {
+				t.Fatalf("the simulated seats moved on (seq %d → %d, phase %s) while seat %d could %s %s", seq, after.Seq, after.Phase, person, claim[0].Kind, claim[0].Tile)
+			}
+			checked++
+			args, _ := json.Marshal(pass[0])
+			if err := s.command(ctx, mqcmd.Command{Type: "pass", Seat: person, Args: args}); err != nil {
+				t.Fatal(err)
+			}
+		case len(own) > 0 && (v.Phase != "claims" || len(claim) == 0 && len(pass) == 0):
+			args, _ := json.Marshal(own[len(own)-1])
+			if err := s.command(ctx, mqcmd.Command{Type: "ok", Seat: person, Args: args}); err != nil {
+				t.Fatal(err)
+			}
+		case len(pass) > 0:
+			args, _ := json.Marshal(pass[0])
+			if err := s.command(ctx, mqcmd.Command{Type: "pass", Seat: person, Args: args}); err != nil {
+				t.Fatal(err)
+			}
+		default:
+			if _, err := s.step(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if checked == 0 {
+		t.Fatal("seat 2 never had a claim to answer")
 	}
 }
