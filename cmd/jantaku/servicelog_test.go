@@ -93,10 +93,15 @@ func TestOtherRulesArchiveTheUnfinishedGame(t *testing.T) {
 	}
 }
 
-// While a person has a claim to answer, the simulated seats wait: none
-// draws (which would close the window over the person's claim).
-func TestSimulatedSeatsWaitForAPersonsClaim(t *testing.T) {
+// While a person could claim a discard, the simulated seats wait out the
+// claim window (none draws, which would close it over the person's claim);
+// once the window has passed, the next draw closes it, as it does after
+// every discard whatever the hands hold (claimwindow.go).
+func TestSimulatedSeatsWaitOutTheClaimWindow(t *testing.T) {
 	s, _ := newService(t, "riichi/tenhou", []bool{true, true, false, true}, 0)
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	s.claimWindow = time.Second
 	ctx := context.Background()
 	const person = 2
 	checked := 0
@@ -126,13 +131,22 @@ func TestSimulatedSeatsWaitForAPersonsClaim(t *testing.T) {
 				t.Fatalf("the simulated seats moved on (seq %d → %d, phase %s) while seat %d could %s %s", seq, after.Seq, after.Phase, person, claim[0].Kind, claim[0].Tile)
 			}
 			checked++
-			args, _ := json.Marshal(pass[0])
-			if err := s.command(ctx, mqcmd.Command{Type: "pass", Seat: person, Args: args}); err != nil {
+			now = now.Add(s.claimWindow)
+			if _, err := s.step(ctx); err != nil {
 				t.Fatal(err)
+			}
+			if after := s.t.Game().View(person); after.Seq == seq {
+				// The person draws next: the window no longer holds the draw.
+				if err := s.command(ctx, mqcmd.Command{Type: "ok", Seat: person}); err != nil {
+					t.Fatalf("the claim window on %s passed but the game did not move on (seq %d, phase %s): %v", claim[0].Tile, seq, after.Phase, err)
+				}
 			}
 		case len(own) > 0 && (v.Phase != "claims" || len(claim) == 0 && len(pass) == 0):
 			args, _ := json.Marshal(own[len(own)-1])
-			if err := s.command(ctx, mqcmd.Command{Type: "ok", Seat: person, Args: args}); err != nil {
+			err := s.command(ctx, mqcmd.Command{Type: "ok", Seat: person, Args: args})
+			if errors.Is(err, mqcmd.ErrBusy) {
+				now = now.Add(100 * time.Millisecond) // the person's draw waits out the window
+			} else if err != nil {
 				t.Fatal(err)
 			}
 		case len(pass) > 0:
@@ -140,7 +154,12 @@ func TestSimulatedSeatsWaitForAPersonsClaim(t *testing.T) {
 			if err := s.command(ctx, mqcmd.Command{Type: "pass", Seat: person, Args: args}); err != nil {
 				t.Fatal(err)
 			}
+			now = now.Add(100 * time.Millisecond)
+			if _, err := s.step(ctx); err != nil {
+				t.Fatal(err)
+			}
 		default:
+			now = now.Add(100 * time.Millisecond) // the table's tick
 			if _, err := s.step(ctx); err != nil {
 				t.Fatal(err)
 			}
