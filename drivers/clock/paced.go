@@ -83,7 +83,8 @@ const (
 // Run fires the timers in order until ctx is done.
 //
 // Before each firing the process must be quiet: no goroutine waiting for a
-// CPU and none running but the pacer (runtime/metrics). On a busy machine
+// CPU, none running but the pacer, none in a system call that was not
+// already there when it was last quiet (runtime/metrics). On a busy machine
 // the goroutines that the last event woke may wait for a CPU far longer
 // than any settle time; while they do, simulated time stands still, so a
 // motor's travel and its stall timer cannot overtake the goroutine that
