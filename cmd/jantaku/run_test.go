@@ -85,13 +85,18 @@ func TestMachineDealer(t *testing.T) {
 // jantaku run --machine on the simulator plays hands dealt from the
 // machine's walls, the simulated players pressing Start between hands.
 func TestRunMachineDealsTheWalls(t *testing.T) {
-	out := &syncBuf{}
+	out, stdout := &syncBuf{}, &syncBuf{}
 	args := []string{"--sim", "--machine", "--speed", "50", "--hands", "3", "--pace", "1ms", "--seed", "3",
 		"--data", t.TempDir(), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
 	ctx, cancel := context.WithTimeout(t.Context(), 2*time.Minute)
 	defer cancel()
-	if err := runCmd(ctx, args, nil, out, out); err != nil {
+	if err := runCmd(ctx, args, nil, stdout, out); err != nil {
 		t.Fatalf("%v\n%s", err, out)
+	}
+	// The log goes to standard error, as without --machine; standard
+	// output holds the table's summary only.
+	if strings.Contains(stdout.String(), "level=") || !strings.Contains(out.String(), "level=INFO") {
+		t.Errorf("log lines on standard output:\n%s", stdout)
 	}
 	if n := strings.Count(out.String(), "dealt from the machine's walls"); n != 2 {
 		t.Errorf("%d hands dealt from the walls before the third walls-up, want 2\n%s", n, out)
