@@ -188,6 +188,21 @@ func TestDisplaysFit(t *testing.T) {
 			}
 		}
 	}
+	// A seat page without its login shows the form, naming the seat.
+	login, err := b.open(ctx, "login", srv.URL+"/seat.html?seat=2&lang=en", 390, 844, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := login.until(ctx, `document.querySelector("#login h2")`); err != nil {
+		t.Fatal(err)
+	}
+	var title string
+	if err := login.eval(ctx, `document.querySelector("#login h2").textContent`, &title); err != nil {
+		t.Fatal(err)
+	}
+	if title != "Seat 2" {
+		t.Errorf("login form title %q, want Seat 2", title)
+	}
 	check("mid-hand", mid)
 	d.mu.Lock()
 	if err := d.apply(2, game.Ron, ""); err != nil {

@@ -169,8 +169,9 @@ func usage(w io.Writer) {
 	for _, c := range commands() {
 		fmt.Fprintf(w, "  %-12s %s\n", c.name, c.summary)
 	}
-	fmt.Fprintln(w, "\n\"jantaku help CMD\" or \"jantaku CMD --help\" explains one command. Flags may")
-	fmt.Fprintln(w, "come before or after the arguments; \"--\" ends them.")
+	fmt.Fprintln(w, "\n\"jantaku help CMD\" or \"jantaku CMD --help\" explains one command. Flags of")
+	fmt.Fprintln(w, "score, archive and maintenance may come before or after the arguments (\"--\"")
+	fmt.Fprintln(w, "ends them); replay and export take them first.")
 	fmt.Fprintln(w, "\n"+exitCodes)
 }
 

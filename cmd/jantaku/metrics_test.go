@@ -193,13 +193,28 @@ func TestMetricsAndHealthOfARunningTable(t *testing.T) {
 		t.Errorf("journal errors %v (present %v), want 0", n, ok)
 	}
 
+	dealt := func() float64 {
+		resp, err := http.Get("http://" + web + "/metrics")
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer resp.Body.Close()
+		n, _ := value(scrape(t, resp.Body), "jantaku_hands_total", "ruleset", "riichi/tenhou")
+		return n
+	}
+	before := dealt()
 	code, body := get(t, "http://"+web+"/healthz")
+	after := dealt()
 	var rep healthReport
 	if err := json.Unmarshal([]byte(body), &rep); err != nil {
 		t.Fatalf("/healthz body %q: %v", body, err)
 	}
 	if code != http.StatusOK || rep.Status != "ok" || !rep.Journal.Writable || rep.Journal.Records < 2 || rep.Broker != "connected" {
 		t.Errorf("/healthz %d %s", code, body)
+	}
+	// hands_dealt is the metric's count (read just before and after).
+	if d := float64(rep.HandsDealt); d < before || d > after {
+		t.Errorf("/healthz hands_dealt %d, jantaku_hands_total %v then %v", rep.HandsDealt, before, after)
 	}
 	cancel()
 	if err := <-done; err != nil && !errors.Is(err, context.Canceled) {

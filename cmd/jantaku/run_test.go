@@ -94,11 +94,17 @@ func TestRunMachineDealsTheWalls(t *testing.T) {
 	out := &lineWatch{match: "msg=fault", on: cancel}
 	args := []string{"--sim", "--machine", "--speed", "50", "--hands", "3", "--pace", "1ms", "--seed", "3",
 		"--data", t.TempDir(), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
-	if err := runCmd(ctx, args, nil, out, out); err != nil {
+	stdout := &syncBuf{}
+	if err := runCmd(ctx, args, nil, stdout, out); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	if ctx.Err() != nil {
 		t.Fatalf("stopped before three walls-up: %v\n%s", ctx.Err(), out)
+	}
+	// The log goes to standard error, as without --machine; standard
+	// output holds the table's summary only.
+	if strings.Contains(stdout.String(), "level=") || !strings.Contains(out.String(), "level=INFO") {
+		t.Errorf("log lines on standard output:\n%s", stdout)
 	}
 	// Walls 1 and 2 are each dealt once, in order; the third walls-up
 	// stops the run, whether or not the game took those walls yet.
