@@ -191,6 +191,14 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			if reply.Error != nil {
 				msg = reply.Error.Message
 			}
+			if wait, ok := claimWindowLeft(msg); ok && kind == "draw" {
+				// Seat 0 drew inside the claim window that follows every
+				// discard: the table says how long it still holds, and
+				// the draw is played again once it has passed, as a
+				// person would tap again.
+				time.Sleep(wait + 100*time.Millisecond)
+				continue
+			}
 			switch kind {
 			case "draw", "pon", "chi", "kan", "pass", "win", "option":
 			default:
@@ -244,4 +252,15 @@ func envOr(name, def string) string {
 		return v
 	}
 	return def
+}
+
+// claimWindowLeft reads how long the claim window still holds from a busy
+// refusal ("… the claim window is open for 991ms more").
+func claimWindowLeft(msg string) (time.Duration, bool) {
+	_, rest, ok := strings.Cut(msg, "the claim window is open for ")
+	if !ok {
+		return 0, false
+	}
+	d, err := time.ParseDuration(strings.TrimSuffix(rest, " more"))
+	return d, err == nil
 }
