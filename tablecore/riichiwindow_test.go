@@ -203,3 +203,32 @@ func TestFourRiichiEndsWhenTheLastWindowClosesWhetherOrNotAnyoneCouldWin(t *test
 		}
 	}
 }
+
+// A position taken between the declaration and the next draw holds the
+// deposit, as the game would once the window closes: continuing from it
+// pays no second stick.
+func TestPositionAfterAnUncalledRiichiHoldsTheDeposit(t *testing.T) {
+	g := riichiStart(t, riichiHands(false), "")
+	apply(t, g, game.Action{Kind: game.Riichi, Seat: 0, Tile: held(t, g, 0, "9p")})
+	p := g.Position()
+	if p.Standing.Pot != 1000 || p.Standing.Scores[0] != 24000 {
+		t.Fatalf("position after the riichi discard: pot %d, dealer %d; want 1000, 24000", p.Standing.Pot, p.Standing.Scores[0])
+	}
+	o, err := riichi.TablePreset("tenhou")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := riichi.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g2, err := tablecore.FromPosition(rs, p)
+	if err != nil {
+		t.Fatal(err)
+	}
+	draw(t, g2, 1)
+	draw(t, g, 1)
+	if a, b := g.Hand().Pot, g2.Hand().Pot; a != 1000 || b != 1000 {
+		t.Errorf("after the next draw: pot %d in the game, %d from its position; want 1000 in both", a, b)
+	}
+}
