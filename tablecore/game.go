@@ -266,7 +266,9 @@ func holdsFlower(ts []tile.Tile) bool {
 
 // event numbers e and stamps it with the current hand.
 func (g *Game) event(e Event) Event {
-	g.seq++
+	if e.Type != Acted || e.Action.Kind != game.Pass {
+		g.seq++ // a pass shares the number before it (Event.Seq)
+	}
 	e.Seq = g.seq
 	e.Hand = g.hands - 1
 	return e

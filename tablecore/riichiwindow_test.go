@@ -232,3 +232,18 @@ func TestPositionAfterAnUncalledRiichiHoldsTheDeposit(t *testing.T) {
 		t.Errorf("after the next draw: pot %d in the game, %d from its position; want 1000 in both", a, b)
 	}
 }
+
+// A pass takes no number of its own (Event.Seq): the numbers would count
+// the seats that had an option.
+func TestPassSharesTheNumberBeforeIt(t *testing.T) {
+	g := riichiStart(t, riichiHands(true), "")
+	apply(t, g, game.Action{Kind: game.Riichi, Seat: 0, Tile: held(t, g, 0, "9p")})
+	before := g.View(-1).Seq
+	evs := apply(t, g, game.Action{Kind: game.Pass, Seat: 2})
+	if len(evs) < 2 || evs[0].Seq != before || evs[1].Seq != before+1 {
+		t.Fatalf("after event %d, the pass and what follows are numbered %v; want %d, then %d", before, evs, before, before+1)
+	}
+	if v := g.View(-1).Seq; v != evs[len(evs)-1].Seq {
+		t.Errorf("the view is at %d, the last event %d", v, evs[len(evs)-1].Seq)
+	}
+}

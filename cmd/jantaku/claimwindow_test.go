@@ -190,3 +190,67 @@ func TestClaimWindowSeatCommands(t *testing.T) {
 		t.Errorf("after the draw the phase is %s, want act", p)
 	}
 }
+
+// TestPublicNumbersCountNoPasses: passes are private, so they must not show
+// in the public numbering either: the public events of a game are numbered
+// 1, 2, 3... without gaps (a gap would count the seats that passed when a
+// call waited for their answers), no public step is named after a pass,
+// and the passes still reach the spectators.
+func TestPublicNumbersCountNoPasses(t *testing.T) {
+	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	rec := &timedSteps{now: s.now}
+	s.pub, s.claimWindow = rec, time.Second
+	ctx := context.Background()
+	for i := 0; i < 200000; i++ {
+		now = now.Add(100 * time.Millisecond)
+		done, err := s.step(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done || len(rec.steps) > 3000 {
+			break
+		}
+	}
+	type batch struct {
+		Events []struct {
+			Seq    uint64 `json:"seq"`
+			Type   string `json:"type"`
+			Action *struct {
+				Kind string `json:"kind"`
+			} `json:"action"`
+		} `json:"events"`
+	}
+	next, spectPasses := uint64(1), 0
+	for _, st := range rec.steps {
+		if st.Type == "pass" {
+			t.Errorf("step %d is public as a pass", st.Seq)
+		}
+		var pub, spect batch
+		if err := errors.Join(json.Unmarshal(st.Event, &pub), json.Unmarshal(st.Spectator.Event, &spect)); err != nil {
+			t.Fatal(err)
+		}
+		if len(pub.Events) == 0 {
+			t.Errorf("step %d (%s) has no public event", st.Seq, st.Type)
+		}
+		for _, e := range pub.Events {
+			if e.Seq != next {
+				t.Errorf("step %d: public event %s numbered %d, want %d", st.Seq, e.Type, e.Seq, next)
+			}
+			next = e.Seq + 1
+		}
+		if next-1 != st.Seq {
+			t.Errorf("step %d: its last public event is %d", st.Seq, next-1)
+		}
+		for _, e := range spect.Events {
+			if e.Action != nil && e.Action.Kind == "pass" {
+				spectPasses++
+			}
+		}
+	}
+	if spectPasses == 0 {
+		t.Fatal("nobody passed in the game: the test proves nothing")
+	}
+	t.Logf("%d steps, %d passes seen by the spectators only", len(rec.steps), spectPasses)
+}
