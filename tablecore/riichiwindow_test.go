@@ -247,3 +247,66 @@ func TestPassSharesTheNumberBeforeIt(t *testing.T) {
 		t.Errorf("the view is at %d, the last event %d", v, evs[len(evs)-1].Seq)
 	}
 }
+
+// A riichi on the last tile of the wall (riichi_min_wall 0): the hand ends
+// in an exhaustive draw as the declaring discard passes, and the deposit
+// is paid first and stays on the table (spec/riichi.md §8.2, §12.2).
+func TestRiichiOnTheLastTilePaysBeforeTheExhaustiveDraw(t *testing.T) {
+	o, err := riichi.TablePreset("tenhou")
+	if err != nil {
+		t.Fatal(err)
+	}
+	o.RiichiMinWall = 0
+	rs, err := riichi.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.New(rs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Every hand is ready and throws each tile it draws.
+	hands := []string{"123m456m789m11z56p9s", "123s456s789s22z56m", "234p678p345s33z78m", "567m234s789p444z3z"}
+	w, err := tablecoretest.Wall(rs.Rules().Set, hands, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.StartHand(tablecore.Deal{Wall: w, Dice: [2]int{3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	declarer := game.Seat(-1)
+	var paid []tablecore.Event
+	for steps := 0; g.Hand().Phase != game.Over; steps++ {
+		if steps > 1000 {
+			t.Fatal("the hand does not end")
+		}
+		h := g.Hand()
+		switch h.Phase {
+		case game.Claims:
+			for s := range h.Players {
+				for _, a := range g.Legal(game.Seat(s)) {
+					if a.Kind == game.Pass && h.Phase == game.Claims {
+						paid = append(paid, apply(t, g, a)...)
+					}
+				}
+			}
+		case game.ToDraw:
+			draw(t, g, h.Turn)
+		case game.ToAct:
+			seat := h.Turn
+			last := h.Seats[seat].Hand[len(h.Seats[seat].Hand)-1]
+			kind := game.Discard
+			if h.Wall.Remaining() == 0 {
+				kind, declarer = game.Riichi, seat
+			}
+			paid = append(paid, apply(t, g, game.Action{Kind: kind, Seat: seat, Tile: last})...)
+		}
+	}
+	h := g.Hand()
+	if declarer < 0 || h.Seats[declarer].Riichi < 0 {
+		t.Fatalf("nobody declared riichi on the last tile (declarer %d)", declarer)
+	}
+	if !riichiPaid(paid) || h.End == nil || h.End.Kind != game.Exhausted || h.Pot != 1000 {
+		t.Errorf("riichi on the last tile: deposit paid %t, end %+v, pot %d; want paid, an exhaustive draw, 1000 on the table", riichiPaid(paid), h.End, h.Pot)
+	}
+}
