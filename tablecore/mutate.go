@@ -7,7 +7,10 @@ import (
 
 // WindowCloser is an optional Ruleset ability: effects when a claim window
 // closes, once it is known whether anyone took the tile (riichi's deposit is
-// paid only when the declaring discard is not won on).
+// paid only when the declaring discard is not won on). A window nobody
+// could use closes with its discard, but its effects come with the next
+// action, as they would had someone had an option to answer: when they
+// come must not tell who could call.
 type WindowCloser interface {
 	Closed(h *game.Hand, c game.Claim, won bool) []game.Effect
 }
