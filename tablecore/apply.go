@@ -59,6 +59,15 @@ func (g *Game) validate(a game.Action) (*game.Win, error) {
 func (g *Game) commit(a game.Action, win *game.Win) []Event {
 	h := g.h
 	evs := make([]Event, 0, 2) // most actions make one or two events
+	if fx := g.closing; fx != nil {
+		// The window on the last discard closes now, as it does below
+		// when a hand could have called it.
+		g.closing = nil
+		evs = g.effects(evs, fx)
+		if h.Phase == game.Over {
+			return evs
+		}
+	}
 	if h.Phase == game.Claims && a.Kind == game.Draw {
 		// Drawing closes the window: everyone who has not answered passes.
 		evs = g.closeClaims(evs)

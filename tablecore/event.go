@@ -34,6 +34,10 @@ func (t EventType) String() string {
 // Event is one thing that happened, numbered in the order it happened.
 // Which fields are set depends on Type.
 type Event struct {
+	// Seq numbers the events 1, 2, 3... A pass (an Acted event of kind
+	// Pass) is private, as it says the seat had something to pass on, so
+	// it takes no number of its own but repeats the one before it: the
+	// numbers count what everyone sees, not how many seats had an option.
 	Seq      int64
 	Type     EventType
 	Hand     int // index of the hand in the game, from 0

@@ -18,6 +18,12 @@ type Game struct {
 	seq   int64
 	over  bool
 	chips []int // chips won by seat (Win.Chips); nil while none moved
+	// closing holds the effects of a claim window that closed at its
+	// discard because no hand could call it (WindowCloser): they wait for
+	// the next action, as they would had some hand had an option, so that
+	// nothing public (riichi's deposit, an abortive draw) shows whether
+	// anyone could call.
+	closing []game.Effect
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -179,6 +185,7 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 // begin makes a dealt hand the current one.
 func (g *Game) begin(h *game.Hand, st game.Standing, d Deal) []Event {
 	g.st, g.h = st, h
+	g.closing = nil
 	g.hands++
 	evs := []Event{g.event(Event{Type: HandStarted, Standing: &st, Dice: d.Dice})}
 	if g.rules.HeadIndicator {
@@ -259,7 +266,9 @@ func holdsFlower(ts []tile.Tile) bool {
 
 // event numbers e and stamps it with the current hand.
 func (g *Game) event(e Event) Event {
-	g.seq++
+	if e.Type != Acted || e.Action.Kind != game.Pass {
+		g.seq++ // a pass shares the number before it (Event.Seq)
+	}
 	e.Seq = g.seq
 	e.Hand = g.hands - 1
 	return e
@@ -312,6 +321,8 @@ func (g *Game) pay(evs []Event, p game.Payment) []Event {
 // endHand ends the hand, lets the ruleset settle it and records the result.
 func (g *Game) endHand(evs []Event, e game.End) []Event {
 	h := g.h
+	// A window still closing ends with the hand, as an open one does.
+	g.closing = nil
 	h.Phase = game.Over
 	settled := g.rs.Settle(h, e)
 	for _, p := range settled.Payments {

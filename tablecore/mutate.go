@@ -7,7 +7,10 @@ import (
 
 // WindowCloser is an optional Ruleset ability: effects when a claim window
 // closes, once it is known whether anyone took the tile (riichi's deposit is
-// paid only when the declaring discard is not won on).
+// paid only when the declaring discard is not won on). A window nobody
+// could use closes with its discard, but its effects come with the next
+// action, as they would had someone had an option to answer: when they
+// come must not tell who could call.
 type WindowCloser interface {
 	Closed(h *game.Hand, c game.Claim, won bool) []game.Effect
 }
@@ -145,7 +148,7 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 		}
 	}
 	if g.allAnswered() {
-		evs = g.resolve(evs)
+		evs = g.settle(evs, true)
 	}
 	return evs
 }
@@ -227,7 +230,11 @@ func (g *Game) nextActive(s game.Seat) game.Seat {
 }
 
 // resolve settles a claim window in which everyone has answered.
-func (g *Game) resolve(evs []Event) []Event {
+func (g *Game) resolve(evs []Event) []Event { return g.settle(evs, false) }
+
+// settle settles a claim window in which everyone has answered; atOnce
+// says that nobody had an option, so the window closed with its discard.
+func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	h := g.h
 	c := h.Claim
 	var rons []game.Action
@@ -248,9 +255,20 @@ func (g *Game) resolve(evs []Event) []Event {
 		}
 	}
 	closed := func(won bool) {
-		if wc, ok := g.rs.(WindowCloser); ok {
-			evs = g.effects(evs, wc.Closed(h, c, won))
+		wc, ok := g.rs.(WindowCloser)
+		if !ok {
+			return
 		}
+		fx := wc.Closed(h, c, won)
+		if atOnce && len(fx) > 0 && h.Wall.Remaining() > 0 {
+			// Pay when the next action closes the window, as when some
+			// hand could have called: the riichi deposit must not come
+			// with the discard only when nobody could call it. With no
+			// tile left the hand ends now either way.
+			g.closing = fx
+			return
+		}
+		evs = g.effects(evs, fx)
 	}
 	if len(rons) > 0 {
 		switch g.rules.MultiWin {

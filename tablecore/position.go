@@ -145,6 +145,24 @@ func (g *Game) Position() *Position {
 		return p
 	}
 	p.Standing = game.Standing{Dealer: h.Dealer, Round: h.Round, Number: h.Number, Honba: h.Honba, Pot: h.Pot, Scores: slices.Clone(h.Scores), Hands: g.st.Hands}
+	// A window that closed at its discard pays at the next action; a
+	// position has no such step, so it holds the payments made.
+	for _, f := range g.closing {
+		if f.Kind != game.Pay {
+			continue
+		}
+		pm := f.Payment
+		if pm.From == game.NoSeat {
+			p.Standing.Pot -= pm.Amount
+		} else {
+			p.Standing.Scores[pm.From] -= pm.Amount
+		}
+		if pm.To == game.NoSeat {
+			p.Standing.Pot += pm.Amount
+		} else {
+			p.Standing.Scores[pm.To] += pm.Amount
+		}
+	}
 	p.Turn, p.Source, p.Dice = h.Turn, h.Source, h.Dice
 	switch h.Phase {
 	case game.Setup:

@@ -285,6 +285,27 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 	return replayResult(g, h, do, passRest, fail)
 }
 
+// nextDrawTile is the tile the next draw may name: the wall's, or when the
+// position is unknown any copy not in play.
+func (g *Game) nextDrawTile() (tile.Tile, bool) {
+	i := g.drawIndexFor()
+	if i < 0 {
+		return tile.Tile{}, false
+	}
+	if g.h.Wall.Known[i] {
+		return g.h.Wall.Tiles[i], true
+	}
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		if g.rules.Set.Copies[k] == 0 {
+			continue
+		}
+		if t, ok := g.freeCopy(tile.Tile{Kind: k}); ok {
+			return t, true
+		}
+	}
+	return tile.Tile{}, false
+}
+
 // drawIndexFor is the wall position the next draw will come from, or -1.
 func (g *Game) drawIndexFor() int {
 	h := g.h
@@ -352,6 +373,17 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 	default:
 		if err := passRest(); err != nil {
 			return fail(-1, r.Draw.String(), err)
+		}
+		if g.closing != nil && hd.Phase == game.ToDraw {
+			// Nobody could call the last discard: the next draw closes
+			// its window, which ends the hand (four riichi, four winds).
+			// The record shows no such draw: the wall position may be
+			// unknown, and the tile never enters the hand anyway.
+			if t, ok := g.nextDrawTile(); ok {
+				if err := do.apply(game.Action{Kind: game.Draw, Seat: hd.Turn, Tile: t}); err != nil {
+					return fail(-1, r.Draw.String(), err)
+				}
+			}
 		}
 	}
 	if hd.Phase != game.Over {

@@ -135,7 +135,9 @@ func (s *service) closeClaims(ctx context.Context, g *tablecore.Game) (bool, err
 	if !called && h.Wall.Remaining() > 0 {
 		return false, nil // the next draw closes it
 	}
-	// All in the same instant, so their number is all the steps say.
+	// All in the same instant; publish holds each pass for the step that
+	// settles the claim, and passes take no number, so nothing public
+	// counts them.
 	closed := false
 	for seat := 0; seat < h.Players && g.Hand() == h && h.Phase == game.Claims; seat++ {
 		for _, a := range g.Legal(game.Seat(seat)) {

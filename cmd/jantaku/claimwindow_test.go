@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -28,9 +29,11 @@ func (r *timedSteps) Publish(_ context.Context, s mqtable.Step) error {
 func (r *timedSteps) Snapshot(context.Context, mqtable.Step) error { return nil }
 
 type phaseView struct {
-	Phase string `json:"phase"`
-	Turn  int    `json:"turn"`
-	Claim *struct {
+	Phase  string `json:"phase"`
+	Turn   int    `json:"turn"`
+	Pot    int    `json:"pot"`
+	Scores []int  `json:"scores"`
+	Claim  *struct {
 		From int    `json:"from"`
 		Tile string `json:"tile"`
 	} `json:"claim"`
@@ -41,7 +44,9 @@ type phaseView struct {
 // read in real time: after every discard, whether or not some hand could
 // call it, the public and seat views show the same open window on it, the
 // next step comes exactly one window later, and no pass is ever public.
-// The spectator view (delayed) shows which discards really had callers, so
+// A riichi declaration's deposit is paid only once its window closes, so
+// the public pot and scores do not change with the declaring discard. The
+// spectator view (delayed) shows which discards really had callers, so
 // the test knows both kinds occurred.
 func TestClaimWindowHidesWhoCouldCall(t *testing.T) {
 	const window = time.Second
@@ -62,6 +67,7 @@ func TestClaimWindowHidesWhoCouldCall(t *testing.T) {
 		}
 	}
 	real, none := 0, 0
+	riichiWith, riichiWithout := 0, 0
 	for i, st := range rec.steps {
 		if strings.Contains(string(st.Event), `"kind":"pass"`) {
 			t.Errorf("step %d: a pass is public: %s", st.Seq, st.Event)
@@ -77,6 +83,20 @@ func TestClaimWindowHidesWhoCouldCall(t *testing.T) {
 			real++
 		} else {
 			none++
+		}
+		if st.Type == "riichi" && i > 0 {
+			var before phaseView
+			if err := json.Unmarshal(rec.steps[i-1].State, &before); err != nil {
+				t.Fatal(err)
+			}
+			if pub.Pot != before.Pot || !slices.Equal(pub.Scores, before.Scores) {
+				t.Errorf("step %d (riichi, callers: %v): the public pot and scores changed with the declaring discard: %d %v, before %d %v", st.Seq, spect.Phase == "claims", pub.Pot, pub.Scores, before.Pot, before.Scores)
+			}
+			if spect.Phase == "claims" {
+				riichiWith++
+			} else {
+				riichiWithout++
+			}
 		}
 		if pub.Phase != "claims" || pub.Claim == nil || pub.Turn != pub.Claim.From {
 			t.Errorf("step %d (%s): public view %+v, want an open window on the discard", st.Seq, st.Type, pub)
@@ -102,7 +122,10 @@ func TestClaimWindowHidesWhoCouldCall(t *testing.T) {
 	if real == 0 || none == 0 {
 		t.Fatalf("discards with callers %d, without %d: the game did not show both", real, none)
 	}
-	t.Logf("%d steps; %d discards with a possible call, %d without", len(rec.steps), real, none)
+	if riichiWith+riichiWithout == 0 {
+		t.Fatal("no riichi was declared in the game")
+	}
+	t.Logf("%d steps; %d discards with a possible call, %d without; riichi %d with, %d without", len(rec.steps), real, none, riichiWith, riichiWithout)
 }
 
 // TestClaimWindowSeatCommands: inside the window a seat's pass is taken
@@ -166,4 +189,68 @@ func TestClaimWindowSeatCommands(t *testing.T) {
 	if p := g.Hand().Phase; p != game.ToAct {
 		t.Errorf("after the draw the phase is %s, want act", p)
 	}
+}
+
+// TestPublicNumbersCountNoPasses: passes are private, so they must not show
+// in the public numbering either: the public events of a game are numbered
+// 1, 2, 3... without gaps (a gap would count the seats that passed when a
+// call waited for their answers), no public step is named after a pass,
+// and the passes still reach the spectators.
+func TestPublicNumbersCountNoPasses(t *testing.T) {
+	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	rec := &timedSteps{now: s.now}
+	s.pub, s.claimWindow = rec, time.Second
+	ctx := context.Background()
+	for i := 0; i < 200000; i++ {
+		now = now.Add(100 * time.Millisecond)
+		done, err := s.step(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if done || len(rec.steps) > 3000 {
+			break
+		}
+	}
+	type batch struct {
+		Events []struct {
+			Seq    uint64 `json:"seq"`
+			Type   string `json:"type"`
+			Action *struct {
+				Kind string `json:"kind"`
+			} `json:"action"`
+		} `json:"events"`
+	}
+	next, spectPasses := uint64(1), 0
+	for _, st := range rec.steps {
+		if st.Type == "pass" {
+			t.Errorf("step %d is public as a pass", st.Seq)
+		}
+		var pub, spect batch
+		if err := errors.Join(json.Unmarshal(st.Event, &pub), json.Unmarshal(st.Spectator.Event, &spect)); err != nil {
+			t.Fatal(err)
+		}
+		if len(pub.Events) == 0 {
+			t.Errorf("step %d (%s) has no public event", st.Seq, st.Type)
+		}
+		for _, e := range pub.Events {
+			if e.Seq != next {
+				t.Errorf("step %d: public event %s numbered %d, want %d", st.Seq, e.Type, e.Seq, next)
+			}
+			next = e.Seq + 1
+		}
+		if next-1 != st.Seq {
+			t.Errorf("step %d: its last public event is %d", st.Seq, next-1)
+		}
+		for _, e := range spect.Events {
+			if e.Action != nil && e.Action.Kind == "pass" {
+				spectPasses++
+			}
+		}
+	}
+	if spectPasses == 0 {
+		t.Fatal("nobody passed in the game: the test proves nothing")
+	}
+	t.Logf("%d steps, %d passes seen by the spectators only", len(rec.steps), spectPasses)
 }

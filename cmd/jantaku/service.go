@@ -110,6 +110,10 @@ type service struct {
 	// windowEnd is when the current one ends.
 	claimWindow time.Duration
 	windowEnd   time.Time
+	// passes are events of passes alone, held for the next step: they
+	// take no number (tablecore.Event.Seq), and a step of their own
+	// would tell everyone that a seat had an option.
+	passes []tablecore.Event
 
 	t       *tablecore.Table
 	started time.Time
@@ -278,7 +282,7 @@ func (s *service) newGame(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.t, s.started = t, s.now()
+	s.t, s.started, s.passes = t, s.now(), nil
 	if s.pub != nil {
 		s.pub.NewGame()
 	}
@@ -449,6 +453,14 @@ func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
 	if s.pub == nil || len(evs) == 0 {
 		return
 	}
+	if onlyPasses(evs) {
+		s.passes = append(s.passes, evs...)
+		return
+	}
+	if len(s.passes) > 0 {
+		evs = append(s.passes, evs...)
+		s.passes = nil
+	}
 	step, err := referee.Step(s.t.Game(), evs, s.now())
 	if err == nil {
 		err = s.pub.Publish(ctx, step)
@@ -456,6 +468,16 @@ func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
 	if err != nil {
 		s.log.Warn("publishing", "err", err)
 	}
+}
+
+// onlyPasses reports whether evs are passes and nothing else.
+func onlyPasses(evs []tablecore.Event) bool {
+	for _, e := range evs {
+		if e.Type != tablecore.Acted || e.Action.Kind != game.Pass {
+			return false
+		}
+	}
+	return true
 }
 
 // finish archives the finished game and moves its journal aside.

@@ -159,9 +159,18 @@ func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, e
 		return table.Step{}, fmt.Errorf("referee: a step needs at least one event")
 	}
 	last := evs[len(evs)-1]
-	s := table.Step{Seq: uint64(last.Seq), Time: at, Type: evs[0].Type.String()}
-	if evs[0].Type == tablecore.Acted {
-		s.Type = evs[0].Action.Kind.String()
+	// The step is named after its first event the public sees: a pass
+	// first would tell that someone had an option.
+	first := evs[0]
+	for _, e := range evs {
+		if !declined(e, tablecore.Public) {
+			first = e
+			break
+		}
+	}
+	s := table.Step{Seq: uint64(last.Seq), Time: at, Type: first.Type.String()}
+	if first.Type == tablecore.Acted {
+		s.Type = first.Action.Kind.String()
 	}
 	var err error
 	view := func(audience int) json.RawMessage {

@@ -70,8 +70,10 @@ func TestSX5KongLedger(t *testing.T) {
 	x.turn(S)
 	x.draw(W)
 	x.addedKan(W, "2m")
-	x.wantScores("2: W's added kong with the drawn tile (nobody can rob it)", -3, 5, 1, -3)
+	// Paid as its window closes, with the replacement draw: nobody can
+	// rob it, but the public may not learn that from the scores.
 	x.turn(W)
+	x.wantScores("2: W's added kong with the drawn tile (nobody can rob it)", -3, 5, 1, -3)
 	x.turn(N)
 	x.draw(E)
 	x.discard(E, "8m")
