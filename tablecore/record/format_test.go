@@ -48,7 +48,7 @@ func TestParseT6Meld(t *testing.T) {
 			if m.Type != tc.typ || m.From != tc.from || strings.Join(got, " ") != tc.tiles {
 				t.Fatalf("got %s from %d tiles %v, want %s from %d tiles %s", m.Type, m.From, got, tc.typ, tc.from, tc.tiles)
 			}
-			if back := formatT6Meld(m); back != tc.s {
+			if back := formatT6Meld(m, 3-m.From); back != tc.s {
 				t.Fatalf("written back as %q", back)
 			}
 		})
