@@ -60,7 +60,7 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 			reds = rs.Rules().Set.Reds
 			out.Rules = record.Rules{Red: reds, Hanchan: true, OpenTanyao: true, Label: in.Ruleset,
 				Referee: &record.Referee{Ruleset: in.Ruleset, Options: in.Options},
-				Three: rs.Rules().Players == 3}
+				Three:   rs.Rules().Players == 3}
 			if tt, ok := rs.(TenhouTyper); ok {
 				// Labelled as Tenhou labels the type, so that readers get the
 				// length and open tanyao from it.
