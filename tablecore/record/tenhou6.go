@@ -784,7 +784,7 @@ func t6Result(hi int, raw json.RawMessage, three bool) (Result, error) {
 		if err != nil {
 			return res, err
 		}
-		w, err := t6Win(hi, fmt.Sprintf("result[%d]", i+1), parts[i+1])
+		w, err := t6Win(hi, fmt.Sprintf("result[%d]", i+1), parts[i+1], three)
 		if err != nil {
 			return res, err
 		}
@@ -794,7 +794,7 @@ func t6Result(hi int, raw json.RawMessage, three bool) (Result, error) {
 	return res, nil
 }
 
-func t6Win(hi int, where string, raw json.RawMessage) (Win, error) {
+func t6Win(hi int, where string, raw json.RawMessage, three bool) (Win, error) {
 	var w Win
 	items, err := t6Items(hi, where, raw)
 	if err != nil {
@@ -818,7 +818,7 @@ func t6Win(hi int, where string, raw json.RawMessage) (Win, error) {
 		}
 	}
 	if len(items) > 3 {
-		if err := parseT6Points(&w, items[3].str); err != nil {
+		if err := parseT6Points(&w, items[3].str, playersOf(three)); err != nil {
 			return w, &FormatError{Format: "tenhou6", Hand: hi, Where: fmt.Sprintf("%s[3] %s", where, items[3]), Msg: "bad points", Err: err}
 		}
 	}
@@ -837,8 +837,19 @@ func t6Win(hi int, where string, raw json.RawMessage) (Win, error) {
 	return w, nil
 }
 
-// parseT6Points reads "30符1飜1000点", "40符2飜700-1300点", "満貫4000点∀" (§1.5).
-func parseT6Points(w *Win, s string) error {
+// playersOf is the number of players of a game, three or not.
+func playersOf(three bool) int {
+	if three {
+		return 3
+	}
+	return 4
+}
+
+// parseT6Points reads "30符1飜1000点", "40符2飜700-1300点", "満貫4000点∀"
+// (§1.5) in a game of players: a tsumo's amounts are what each payer
+// pays, so the total is over players−1 payers (in a game of three one
+// non-dealer and the dealer, or two non-dealers).
+func parseT6Points(w *Win, s string, players int) error {
 	body, ok := strings.CutSuffix(s, "点∀")
 	all := ok
 	if !ok {
@@ -881,9 +892,9 @@ func parseT6Points(w *Win, s string) error {
 		if err != nil || y < 0 || all {
 			return errors.New("bad amount")
 		}
-		w.Points = 2*x + y // two non-dealers pay x, the dealer y
+		w.Points = (players-2)*x + y // the other non-dealers pay x, the dealer y
 	case all:
-		w.Points = 3 * x
+		w.Points = (players - 1) * x
 	default:
 		w.Points = x
 	}
@@ -891,8 +902,8 @@ func parseT6Points(w *Win, s string) error {
 }
 
 // formatT6Points is the inverse of parseT6Points for a hand with the given
-// dealer.
-func formatT6Points(w *Win, dealer int) string {
+// dealer in a game of players.
+func formatT6Points(w *Win, dealer, players int) string {
 	var b strings.Builder
 	if w.Limit == NoLimit {
 		fmt.Fprintf(&b, "%d符%d飜", w.Fu, w.Han)
@@ -903,15 +914,15 @@ func formatT6Points(w *Win, dealer int) string {
 	case !w.Tsumo():
 		fmt.Fprintf(&b, "%d点", w.Points)
 	case w.Who == dealer:
-		fmt.Fprintf(&b, "%d点∀", w.Points/3)
+		fmt.Fprintf(&b, "%d点∀", w.Points/(players-1))
 	default:
 		// Non-dealers pay c each and the dealer d, rounded up to 100 from
-		// base and 2×base, so the total is 4c or 4c-100.
-		c := (w.Points + 100) / 400 * 100
-		if w.Points%400 == 0 {
-			c = w.Points / 4
+		// base and 2×base, so the total is players×c or players×c−100.
+		c := (w.Points + 100) / (100 * players) * 100
+		if w.Points%(100*players) == 0 {
+			c = w.Points / players
 		}
-		fmt.Fprintf(&b, "%d-%d点", c, w.Points-2*c)
+		fmt.Fprintf(&b, "%d-%d点", c, w.Points-(players-2)*c)
 	}
 	return b.String()
 }
@@ -1103,7 +1114,7 @@ func t6EncodeResult(h *Hand, three bool) []any {
 			}
 			info := []any{w.Who, w.From, pao}
 			if w.Points != 0 || w.Limit != NoLimit || len(w.Yaku) > 0 {
-				info = append(info, formatT6Points(w, h.Dealer()))
+				info = append(info, formatT6Points(w, h.Dealer(), playersOf(three)))
 				for _, y := range w.Yaku {
 					info = append(info, formatT6Yaku(y))
 				}
