@@ -203,8 +203,6 @@ func TestExportReplayEveryRiichiPreset(t *testing.T) {
 			t.Fatalf("%s: export: exit %d: %s", preset, code, errb.String())
 		}
 		out.Reset()
-		bb, _ := os.ReadFile(file)
-		os.WriteFile("/tmp/i25b-dbg.json", bb, 0o644) // DEBUG
 		if code := run(context.Background(), []string{"replay", file}, nil, &out, &errb); code != 0 || !strings.Contains(out.String(), "ok: every action accepted") {
 			t.Fatalf("%s: replay of the export: exit %d\n%s%s", preset, code, out.String(), errb.String())
 		}
