@@ -960,7 +960,7 @@ func formatT6Yaku(y Yaku) string {
 func WriteTenhou6(w io.Writer, g *Game) error {
 	d := struct {
 		Title   []string  `json:"title,omitempty"`
-		Name    [4]string `json:"name"`
+		Name    []string  `json:"name"`
 		Rule    t6Rule    `json:"rule"`
 		Log     [][]any   `json:"log"`
 		Ref     string    `json:"ref,omitempty"`
@@ -970,7 +970,7 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		Sc      []float64 `json:"sc,omitempty"`
 		Lobby   int       `json:"lobby,omitempty"`
 		Jantaku *Referee  `json:"jantaku,omitempty"`
-	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby, Jantaku: g.Rules.Referee}
+	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby, Jantaku: g.Rules.Referee, Name: make([]string, 4)}
 	d.Rule.Disp = g.Rules.Label
 	if g.Rules.Red == [3]bool{true, true, true} {
 		d.Rule.Aka = 1
@@ -986,6 +986,11 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		hasDan = hasDan || p.Dan != ""
 		hasRate = hasRate || p.Rate != 0
 		hasSx = hasSx || p.Sex != ""
+	}
+	names := d.Name[:]
+	if g.Rules.Three && !strings.HasPrefix(g.Rules.Label, "三") && len(g.Hands) == 0 {
+		// Neither the label nor a hand would say three players.
+		names = names[:3]
 	}
 	for s, p := range g.Players {
 		d.Name[s] = p.Name
@@ -1011,6 +1016,7 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		}
 		d.Log = append(d.Log, h)
 	}
+	d.Name = names
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(d)
