@@ -156,3 +156,18 @@ func TestTenhou6ThreePlayersRefused(t *testing.T) {
 		})
 	}
 }
+
+// Final standings of three players come as eight numbers (Tenhou: the
+// fourth seat 0, 0) or six.
+func TestTenhou6ThreePlayerFinal(t *testing.T) {
+	doc := sanma6("三般南喰赤", "", `[12]`, `[41]`, `[]`, `[]`, `[]`, `[]`)
+	for _, sc := range []string{`[40000,10,35000,-5,30000,-5,0,0]`, `[40000,10,35000,-5,30000,-5]`} {
+		g, err := ReadTenhou6(strings.NewReader(strings.Replace(doc, `{"name"`, `{"sc":`+sc+`,"name"`, 1)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if g.Final == nil || g.Final.Scores != [4]int{40000, 35000, 30000, 0} || g.Final.Points != [4]float64{10, -5, -5, 0} {
+			t.Fatalf("sc %s read as %+v", sc, g.Final)
+		}
+	}
+}

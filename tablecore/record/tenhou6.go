@@ -133,9 +133,9 @@ func t6Header(d *t6Doc) (*Game, error) {
 	if r.Three {
 		r.threePlayers()
 	}
-	if len(d.Sc) == 8 {
+	if len(d.Sc) == 8 || r.Three && len(d.Sc) == 6 {
 		g.Final = &Final{}
-		for s := range 4 {
+		for s := range len(d.Sc) / 2 {
 			g.Final.Scores[s] = int(d.Sc[2*s])
 			g.Final.Points[s] = d.Sc[2*s+1]
 		}
