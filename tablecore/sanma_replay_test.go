@@ -12,6 +12,7 @@ import (
 	"jantaku/rules/game"
 	"jantaku/rules/riichi"
 	"jantaku/rules/rulesets"
+	"jantaku/rules/tile"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
 )
@@ -139,5 +140,37 @@ func TestThreePlayerRoundTrip(t *testing.T) {
 	}
 	if !slices.Equal(kinds, kinds2) || !sameFaces(h.Dora, h2.Dora) {
 		t.Errorf("actions %v, after the round trip %v; dora %v, %v", kinds, kinds2, h.Dora, h2.Dora)
+	}
+}
+
+// Four norths set aside and a closed kong need five replacement tiles;
+// the fifth would stand where the dora indicator does, and the wall of
+// the record is refused saying so, not as a tile seen twice.
+func TestWallOfFifthReplacement(t *testing.T) {
+	o, err := riichi.TablePreset("sanma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := riichi.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := tile.MustParse
+	h := &record.Hand{Dora: ts("3z")}
+	h.Deal[0] = ts("4444z1111p23456p")
+	h.Deal[1] = ts("2223334445556s")[:13]
+	h.Deal[2] = ts("777788889999s1z")[:13]
+	draw := func(s string) record.Action { return record.Action{Type: record.Draw, Seat: 0, Tile: ts(s)[0]} }
+	kita := record.Action{Type: record.Kita, Seat: 0, Tile: ts("4z")[0]}
+	h.Actions = []record.Action{draw("7p"), kita, draw("8p"), kita, draw("9p"), kita, draw("1s"), kita, draw("2s"),
+		{Type: record.Call, Seat: 0, Meld: tile.Meld{Type: tile.ClosedKan, Tiles: ts("1111p")}}, draw("3s")}
+	_, err = tablecore.WallOf(h, rs.Rules().Set, 0)
+	if err == nil || !strings.Contains(err.Error(), "replacement tile 5 would be at wall position 102, a dora or ura indicator's") {
+		t.Fatalf("error %v, want the fifth replacement named", err)
+	}
+	// Four replacements are fine.
+	h.Actions = h.Actions[:9]
+	if _, err := tablecore.WallOf(h, rs.Rules().Set, 0); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -169,9 +169,10 @@ func TestExportReplayEveryRiichiPreset(t *testing.T) {
 			// In this game no hand draws more than four replacement
 			// tiles. A fifth (four norths set aside and a kong) is taken
 			// by the referee from the first dora indicator's wall
-			// position, so such a hand's record shows that tile twice
-			// and does not replay: a fault of the three-player dead wall
-			// (docs/records.md), not of the record.
+			// position, so such a hand's record does not replay
+			// (tablecore.TestWallOfFifthReplacement): a fault of the
+			// three-player dead wall (docs/records.md), not of the
+			// record.
 			seed = 17
 		}
 		tb := playHands(t, jnl, preset, seed, 1000)
