@@ -51,8 +51,11 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 			if err != nil {
 				return err
 			}
-			if n := rs.Rules().Players; n != 4 && n != 3 || in.Dealer == nil {
+			if n := rs.Rules().Players; n != 4 && n != 3 {
 				return fmt.Errorf("record %d: game records are for three or four players, not %d", e.Seq, n)
+			}
+			if in.Dealer == nil {
+				return fmt.Errorf("record %d: the game names no first dealer", e.Seq)
 			}
 			if g, err = New(rs, game.Seat(*in.Dealer)); err != nil {
 				return err
