@@ -51,15 +51,19 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 			if err != nil {
 				return err
 			}
-			if rs.Rules().Players != 4 || in.Dealer == nil {
-				return fmt.Errorf("record %d: game records are for four players", e.Seq)
+			if n := rs.Rules().Players; n != 4 && n != 3 {
+				return fmt.Errorf("record %d: game records are for three or four players, not %d", e.Seq, n)
+			}
+			if in.Dealer == nil {
+				return fmt.Errorf("record %d: the game names no first dealer", e.Seq)
 			}
 			if g, err = New(rs, game.Seat(*in.Dealer)); err != nil {
 				return err
 			}
 			reds = rs.Rules().Set.Reds
 			out.Rules = record.Rules{Red: reds, Hanchan: true, OpenTanyao: true, Label: in.Ruleset,
-				Referee: &record.Referee{Ruleset: in.Ruleset, Options: in.Options}}
+				Referee: &record.Referee{Ruleset: in.Ruleset, Options: in.Options},
+				Three:   rs.Rules().Players == 3}
 			if tt, ok := rs.(TenhouTyper); ok {
 				// Labelled as Tenhou labels the type, so that readers get the
 				// length and open tanyao from it.
@@ -119,8 +123,10 @@ func Record(path string, resolve Resolver) (*record.Game, error) {
 }
 
 // recordHand describes a finished hand as a game record does.
+// In a three-player hand seat 3 is empty.
 func recordHand(h *game.Hand, st game.Standing) (record.Hand, error) {
-	if h.Players != 4 {
+	n := h.Players
+	if n != 4 && n != 3 {
 		return record.Hand{}, fmt.Errorf("hand of %d players", h.Players)
 	}
 	r := record.Hand{
@@ -133,14 +139,14 @@ func recordHand(h *game.Hand, st game.Standing) (record.Hand, error) {
 	// is its first draw in a record.
 	pos := 0
 	for round := 0; round < 3; round++ {
-		for i := 0; i < 4; i++ {
-			s := (int(h.Dealer) + i) % 4
+		for i := 0; i < n; i++ {
+			s := (int(h.Dealer) + i) % n
 			r.Deal[s] = append(r.Deal[s], h.Wall.Tiles[pos:pos+4]...)
 			pos += 4
 		}
 	}
-	for i := 0; i < 4; i++ {
-		s := (int(h.Dealer) + i) % 4
+	for i := 0; i < n; i++ {
+		s := (int(h.Dealer) + i) % n
 		r.Deal[s] = append(r.Deal[s], h.Wall.Tiles[pos])
 		pos++
 	}
@@ -178,6 +184,9 @@ func recordHand(h *game.Hand, st game.Standing) (record.Hand, error) {
 			}
 			t, ok := drawn[a.Seat]
 			r.Actions = append(r.Actions, record.Action{Type: record.Discard, Seat: s, Tile: a.Tile, Tsumogiri: ok && t == a.Tile && lastWasDraw(r.Actions, s)})
+		case game.Flower:
+			// Three players: a north set aside (kita).
+			r.Actions = append(r.Actions, record.Action{Type: record.Kita, Seat: s, Tile: a.Tile})
 		case game.Chi, game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan:
 			if m, ok := meldOf(h, a); ok {
 				r.Actions = append(r.Actions, record.Action{Type: record.Call, Seat: s, Meld: m})

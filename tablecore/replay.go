@@ -101,6 +101,11 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 				w := game.Wall{Tiles: d.Wall}
 				p = w.TailIndex(tail)
 				tail++
+				for j := range h.Dora {
+					if p == n-6-2*j || p == n-5-2*j {
+						return Deal{}, fmt.Errorf("action %d: replacement tile %d would be at wall position %d, a dora or ura indicator's: more replacements than the dead wall's four", i, tail, p)
+					}
+				}
 			} else {
 				head++
 			}

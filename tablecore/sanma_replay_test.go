@@ -1,10 +1,18 @@
 package tablecore_test
 
 import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
 	"jantaku/rules/game"
+	"jantaku/rules/riichi"
+	"jantaku/rules/rulesets"
+	"jantaku/rules/tile"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
 )
@@ -61,5 +69,108 @@ func TestReplayThreePlayerMjlog(t *testing.T) {
 	bad := strings.Replace(sanmaLog, `hai3=""`, `hai3="2"`, 1)
 	if _, err := record.ReadMjlog(strings.NewReader(bad)); err == nil {
 		t.Error("a three-player log dealing seat 3 was read")
+	}
+}
+
+// The three-player record goes record → referee → journal → export →
+// tenhou.net/6 → replay and gives the same deal, kita, win and score
+// changes: the export writes the north set aside as "f44", seat 3 empty.
+func TestThreePlayerRoundTrip(t *testing.T) {
+	ctx := context.Background()
+	rec, err := record.ReadMjlog(strings.NewReader(sanmaLog))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _, err := tablecore.RecordRuleset(rec, "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	opts, err := json.Marshal(rs.(*riichi.Ruleset).Options())
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "sanma.jnl")
+	tb, err := tablecore.Create(ctx, path, "riichi", opts, resolveAny, 0, fixedClock)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := tb.ReplayHand(ctx, &rec.Hands[0]); err != nil {
+		t.Fatal(err)
+	}
+	tb.Close()
+	exp, err := tablecore.Record(path, resolveAny)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := record.WriteTenhou6(&buf, exp); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	if !strings.Contains(out, `"f44"`) || !strings.Contains(out, `"disp":"三`) || !strings.Contains(out, `[],[],[],["和了"`) || !strings.Contains(out, `"満貫4000点∀"`) {
+		t.Fatalf("export lacks the kita, the three-player label, an empty seat 3 or the dealer's 4,000 all:\n%s", out)
+	}
+	back, err := record.Read(strings.NewReader(out))
+	if err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	rs2, err := rulesets.New(back.Rules.Referee.Ruleset, back.Rules.Referee.Options)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var changes []int
+	if err := tablecore.ReplayGame(back, rs2, func(r tablecore.HandReport) { changes = r.Changes }); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	h, h2 := &rec.Hands[0], &back.Hands[0]
+	if d := h.Deltas(); !slices.Equal(changes, d[:3]) || !slices.Equal(changes, []int{8000, -4000, -4000}) {
+		t.Fatalf("changes %v after the round trip, the record's %v", changes, d)
+	}
+	for s := range 4 {
+		if !sameFaces(sorted(h.Deal[s]), sorted(h2.Deal[s])) {
+			t.Errorf("seat %d dealt %v, after the round trip %v", s, h.Deal[s], h2.Deal[s])
+		}
+	}
+	var kinds, kinds2 []string
+	for _, a := range h.Actions {
+		kinds = append(kinds, a.Type.String())
+	}
+	for _, a := range h2.Actions {
+		kinds2 = append(kinds2, a.Type.String())
+	}
+	if !slices.Equal(kinds, kinds2) || !sameFaces(h.Dora, h2.Dora) {
+		t.Errorf("actions %v, after the round trip %v; dora %v, %v", kinds, kinds2, h.Dora, h2.Dora)
+	}
+}
+
+// Four norths set aside and a closed kong need five replacement tiles;
+// the fifth would stand where the dora indicator does, and the wall of
+// the record is refused saying so, not as a tile seen twice.
+func TestWallOfFifthReplacement(t *testing.T) {
+	o, err := riichi.TablePreset("sanma")
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := riichi.New(o)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := tile.MustParse
+	h := &record.Hand{Dora: ts("3z")}
+	h.Deal[0] = ts("4444z1111p23456p")
+	h.Deal[1] = ts("2223334445556s")[:13]
+	h.Deal[2] = ts("777788889999s1z")[:13]
+	draw := func(s string) record.Action { return record.Action{Type: record.Draw, Seat: 0, Tile: ts(s)[0]} }
+	kita := record.Action{Type: record.Kita, Seat: 0, Tile: ts("4z")[0]}
+	h.Actions = []record.Action{draw("7p"), kita, draw("8p"), kita, draw("9p"), kita, draw("1s"), kita, draw("2s"),
+		{Type: record.Call, Seat: 0, Meld: tile.Meld{Type: tile.ClosedKan, Tiles: ts("1111p")}}, draw("3s")}
+	_, err = tablecore.WallOf(h, rs.Rules().Set, 0)
+	if err == nil || !strings.Contains(err.Error(), "replacement tile 5 would be at wall position 102, a dora or ura indicator's") {
+		t.Fatalf("error %v, want the fifth replacement named", err)
+	}
+	// Four replacements are fine.
+	h.Actions = h.Actions[:9]
+	if _, err := tablecore.WallOf(h, rs.Rules().Set, 0); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -79,7 +79,11 @@ func RecordRuleset(rec *record.Game, length string) (game.Ruleset, string, error
 			rec.Final.Points = [4]float64{}
 			desc = "Tenhou's rules (final results after uma not checked)"
 		}
-		o, _ = riichi.TablePreset("tenhou")
+		preset := "tenhou"
+		if rec.Rules.Three {
+			preset = "sanma"
+		}
+		o, _ = riichi.TablePreset(preset)
 		o.Length = "hanchan"
 		if !rec.Rules.Hanchan {
 			o.Length = "tonpuusen"

@@ -198,7 +198,8 @@ export") as tenhou.net/6 JSON, which replay and review tools load: every
 hand, the final scores, and the rules it was played under, so that
 "jantaku replay" replays it under them. A game still in play is refused
 unless --unfinished (its finished hands are written). --names gives the
-players' names by seat (default "seat 0" … "seat 3").`
+players' names by seat (default "seat 0" … "seat 3"; three names for a
+three-player game, whose fourth seat is written empty).`
 
 func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("export", flag.ContinueOnError)
@@ -221,8 +222,8 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	}
 	var who []string
 	if *names != "" {
-		if who = strings.Split(*names, ","); len(who) != 4 {
-			return usageError{fmt.Errorf("--names %q: want four names, by seat, comma-separated", *names)}
+		if who = strings.Split(*names, ","); len(who) != 4 && len(who) != 3 {
+			return usageError{fmt.Errorf("--names %q: want four names (three for a three-player game), by seat, comma-separated", *names)}
 		}
 	}
 	rec, err := tablecore.Record(paths[0], func(name string, options json.RawMessage) (game.Ruleset, error) {
@@ -237,7 +238,14 @@ func runExport(ctx context.Context, args []string, stdin io.Reader, stdout, stde
 	if rec.Final == nil && !*unfinished {
 		return fmt.Errorf("%s: the game is not over (%d hands finished, the last %s): --unfinished writes the finished hands", paths[0], len(rec.Hands), &rec.Hands[len(rec.Hands)-1])
 	}
-	for s := range rec.Players {
+	seats := 4
+	if rec.Rules.Three {
+		seats = 3 // seat 3 stays empty: no name
+	}
+	if who != nil && len(who) != seats {
+		return usageError{fmt.Errorf("--names %q: the game has %d players", *names, seats)}
+	}
+	for s := range seats {
 		rec.Players[s].Name = fmt.Sprintf("seat %d", s)
 		if who != nil {
 			rec.Players[s].Name = strings.TrimSpace(who[s])

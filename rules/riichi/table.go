@@ -309,7 +309,9 @@ func (r *Ruleset) Check(h *game.Hand, a game.Action) error {
 // chi or pon of the called tile or of the chi's other end (D-RI-07).
 func kuikae(h *game.Hand, a game.Action) error {
 	var call *game.Action
-	for i := len(h.Log) - 2; i >= 0; i-- {
+	// a is not in the log yet (Check comes before it is played): the
+	// seat's last logged action is the call, if it called.
+	for i := len(h.Log) - 1; i >= 0; i-- {
 		if h.Log[i].Seat == a.Seat {
 			if k := h.Log[i].Kind; (k == game.Chi || k == game.Pon) && meldMade(h, h.Log[i]) {
 				c := h.Log[i]

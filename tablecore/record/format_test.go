@@ -48,7 +48,7 @@ func TestParseT6Meld(t *testing.T) {
 			if m.Type != tc.typ || m.From != tc.from || strings.Join(got, " ") != tc.tiles {
 				t.Fatalf("got %s from %d tiles %v, want %s from %d tiles %s", m.Type, m.From, got, tc.typ, tc.from, tc.tiles)
 			}
-			if back := formatT6Meld(m); back != tc.s {
+			if back := formatT6Meld(m, 3-m.From); back != tc.s {
 				t.Fatalf("written back as %q", back)
 			}
 		})
@@ -67,32 +67,43 @@ func TestParseT6Points(t *testing.T) {
 		fu, han, pts  int
 		limit         Limit
 		who, from, dl int
+		players       int
 	}{
-		{"30符1飜1000点", 30, 1, 1000, NoLimit, 1, 0, 0},
-		{"40符2飜700-1300点", 40, 2, 2700, NoLimit, 1, 1, 0},
-		{"30符2飜1000点∀", 30, 2, 3000, NoLimit, 0, 0, 0},
-		{"満貫8000点", 0, 0, 8000, Mangan, 2, 1, 0},
-		{"跳満3000-6000点", 0, 0, 12000, Haneman, 2, 2, 0},
-		{"倍満8000点∀", 0, 0, 24000, Baiman, 3, 3, 3},
-		{"三倍満24000点", 0, 0, 24000, Sanbaiman, 0, 1, 2},
-		{"役満48000点∀", 0, 0, 144000, Yakuman, 1, 1, 1},
-		{"30符1飜300-500点", 30, 1, 1100, NoLimit, 1, 1, 0},
+		{"30符1飜1000点", 30, 1, 1000, NoLimit, 1, 0, 0, 4},
+		{"40符2飜700-1300点", 40, 2, 2700, NoLimit, 1, 1, 0, 4},
+		{"30符2飜1000点∀", 30, 2, 3000, NoLimit, 0, 0, 0, 4},
+		{"満貫8000点", 0, 0, 8000, Mangan, 2, 1, 0, 4},
+		{"跳満3000-6000点", 0, 0, 12000, Haneman, 2, 2, 0, 4},
+		{"倍満8000点∀", 0, 0, 24000, Baiman, 3, 3, 3, 4},
+		{"三倍満24000点", 0, 0, 24000, Sanbaiman, 0, 1, 2, 4},
+		{"役満48000点∀", 0, 0, 144000, Yakuman, 1, 1, 1, 4},
+		{"30符1飜300-500点", 30, 1, 1100, NoLimit, 1, 1, 0, 4},
+		// Three players (seat 3 empty): one fewer payer. Sums by hand:
+		// a dealer's mangan tsumo 2 × 4,000; a non-dealer's 2,000 from
+		// the other non-dealer and 4,000 from the dealer; base 240
+		// (30 fu 1 han) rounds to 300 and 500, base 320 (40 fu 1 han) to
+		// 400 and 700.
+		{"満貫4000点∀", 0, 0, 8000, Mangan, 0, 0, 0, 3},
+		{"満貫2000-4000点", 0, 0, 6000, Mangan, 2, 2, 0, 3},
+		{"30符1飜300-500点", 30, 1, 800, NoLimit, 1, 1, 0, 3},
+		{"40符1飜400-700点", 40, 1, 1100, NoLimit, 2, 2, 1, 3},
+		{"30符2飜1000点∀", 30, 2, 2000, NoLimit, 1, 1, 1, 3},
 	} {
 		w := Win{Who: tc.who, From: tc.from}
-		if err := parseT6Points(&w, tc.s); err != nil {
+		if err := parseT6Points(&w, tc.s, tc.players); err != nil {
 			t.Errorf("%s: %v", tc.s, err)
 			continue
 		}
 		if w.Fu != tc.fu || w.Han != tc.han || w.Points != tc.pts || w.Limit != tc.limit {
 			t.Errorf("%s: fu %d han %d points %d limit %v", tc.s, w.Fu, w.Han, w.Points, w.Limit)
 		}
-		if back := formatT6Points(&w, tc.dl); back != tc.s {
+		if back := formatT6Points(&w, tc.dl, tc.players); back != tc.s {
 			t.Errorf("%s written back as %s", tc.s, back)
 		}
 	}
 	for _, bad := range []string{"", "1000", "30符1000点", "符飜点", "満貫-点", "役満1-2点∀", "x符1飜1000点"} {
 		var w Win
-		if err := parseT6Points(&w, bad); err == nil {
+		if err := parseT6Points(&w, bad, 4); err == nil {
 			t.Errorf("%q parsed", bad)
 		}
 	}

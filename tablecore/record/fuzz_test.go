@@ -14,7 +14,10 @@ import (
 // damaged, and the smaller real records of the shared corpus when it is
 // there (see corpusDir), read at fuzz time and never kept here.
 func FuzzTenhou6(f *testing.F) {
-	for _, s := range []string{handT6, handT6[:len(handT6)/2], "{}", `{"name":["a","b","c","d"],"log":[[]]}`, "[]", ""} {
+	for _, s := range []string{handT6, handT6[:len(handT6)/2], "{}", `{"name":["a","b","c","d"],"log":[[]]}`, "[]", "",
+		sanma6("三般南喰赤", "", `[44,12,"43p4343"]`, `["f44",41,45]`, `[13]`, `[42]`, `[14]`, `[43]`),
+		sanma6("", "", `[12,13]`, `[41,60]`, `[]`, `[]`, `["41p4141"]`, `[42]`),
+		`{"name":["a","b","c"],"rule":{"disp":""},"log":[]}`} {
 		f.Add([]byte(s))
 	}
 	for _, b := range corpusSeeds(".json") {

@@ -133,13 +133,16 @@ type Action struct {
 	// Meld is the set made by a Call, as tile.Meld describes: Tiles[0] is
 	// the claimed tile (of the pon, for an added kan), then the tiles from
 	// the hand in the log's order, and for an added kan the added tile
-	// last. From counts seats from Seat: 1 next, 2 opposite, 3 previous.
+	// last. From counts seats from Seat: 1 next, 2 opposite, 3 previous;
+	// in a three-player game 1 next, 2 previous.
 	Meld tile.Meld
 }
 
 // FromSeat returns the absolute seat a call's claimed tile came from
-// (Seat itself for a closed kan).
-func (a Action) FromSeat() int { return (a.Seat + a.Meld.From) % 4 }
+// (Seat itself for a closed kan) in a game of players (3 or 4): From
+// counts seats in turn order among the players, so in a three-player game
+// 2 is the previous player.
+func (a Action) FromSeat(players int) int { return (a.Seat + a.Meld.From) % players }
 
 func (a Action) String() string {
 	switch a.Type {

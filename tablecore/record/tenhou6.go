@@ -61,9 +61,14 @@ func ReadTenhou6(r io.Reader) (*Game, error) {
 			if g, err = t6Header(&d); err != nil {
 				return nil, err
 			}
+			if !g.Rules.Three && g.Players[3].Name == "" && len(d.Log) > 0 && t6EmptySeat3(d.Log[0]) {
+				// An unlabelled record whose fourth seat is nobody.
+				g.Rules.Three = true
+				g.Rules.threePlayers()
+			}
 		}
 		for _, raw := range d.Log {
-			h, err := t6Hand(len(g.Hands), raw, g.Rules.Red)
+			h, err := t6Hand(len(g.Hands), raw, g.Rules.Three)
 			if err != nil {
 				return nil, err
 			}
@@ -77,8 +82,10 @@ func ReadTenhou6(r io.Reader) (*Game, error) {
 }
 
 func t6Header(d *t6Doc) (*Game, error) {
-	if len(d.Name) != 4 {
-		return nil, t6Err(-1, "name", "%d names, want 4 (only four-player games are read)", len(d.Name))
+	// A three-player record names four seats, the fourth empty; three
+	// names are taken as well.
+	if len(d.Name) != 4 && len(d.Name) != 3 {
+		return nil, t6Err(-1, "name", "%d names, want 4 (or 3 for a three-player game)", len(d.Name))
 	}
 	g := &Game{Ref: d.Ref}
 	// Titles are text, but some converters write a number (a time).
@@ -90,7 +97,9 @@ func t6Header(d *t6Doc) (*Game, error) {
 		g.Title = append(g.Title, s)
 	}
 	for s := range 4 {
-		g.Players[s].Name = d.Name[s]
+		if s < len(d.Name) {
+			g.Players[s].Name = d.Name[s]
+		}
 		if s < len(d.Dan) {
 			g.Players[s].Dan = d.Dan[s]
 		}
@@ -117,14 +126,36 @@ func t6Header(d *t6Doc) (*Game, error) {
 		r.Type, r.HasType = typ, true
 	}
 	r.fromLogID(d.Ref)
-	if len(d.Sc) == 8 {
+	// Three players: the label's 三 (三般南喰赤), a log id's type, or three
+	// names. A record saying none of them is told by its first hand
+	// (ReadTenhou6).
+	r.Three = strings.HasPrefix(r.Label, "三") || (r.HasType && r.Type&TypeSanma != 0) || len(d.Name) == 3
+	if r.Three {
+		r.threePlayers()
+	}
+	if len(d.Sc) == 8 || r.Three && len(d.Sc) == 6 {
 		g.Final = &Final{}
-		for s := range 4 {
+		for s := range len(d.Sc) / 2 {
 			g.Final.Scores[s] = int(d.Sc[2*s])
 			g.Final.Points[s] = d.Sc[2*s+1]
 		}
 	}
 	return g, nil
+}
+
+// threePlayers sets what a three-player game implies: the set has no 5m,
+// so no red one (a record's "aka": 1 means one red 5p and one red 5s).
+func (r *Rules) threePlayers() { r.Red[0] = false }
+
+// t6EmptySeat3 reports whether a hand deals seat 3 nothing, as the empty
+// seat of a three-player record.
+func t6EmptySeat3(raw json.RawMessage) bool {
+	var parts []json.RawMessage
+	if json.Unmarshal(raw, &parts) != nil || len(parts) != 17 {
+		return false
+	}
+	var deal []json.RawMessage
+	return json.Unmarshal(parts[13], &deal) == nil && len(deal) == 0
 }
 
 // t6Code and t6Tile convert between tiles and tenhou6 numbers (§1.3).
@@ -296,7 +327,7 @@ func parseT6Meld(s, letters string) (tile.Meld, error) {
 }
 
 // formatT6Meld writes a meld as a call string; the inverse of parseT6Meld.
-func formatT6Meld(m tile.Meld) string {
+func formatT6Meld(m tile.Meld, rel int) string {
 	var b strings.Builder
 	put := func(ts ...tile.Tile) {
 		for _, t := range ts {
@@ -311,7 +342,7 @@ func formatT6Meld(m tile.Meld) string {
 		put(next...)
 		put(hand[pos:]...)
 	}
-	rel := 3 - m.From // 0 kamicha, 1 toimen, 2 shimocha
+	// rel: 0 kamicha, 1 toimen, 2 shimocha
 	switch m.Type {
 	case tile.Chi:
 		write("c", 0, m.Tiles[1:], m.Tiles[0])
@@ -350,9 +381,12 @@ const (
 	dropTile = iota
 	dropKan
 	dropNone // 0: the placeholder after an open kan
+	dropKita // "f44": a north set aside (three players)
 )
 
-func t6Hand(hi int, raw json.RawMessage, red [3]bool) (Hand, error) {
+// t6Hand reads one hand (§1.2). In a three-player game (three) seat 3 is
+// empty: no tiles, no takes, no discards, a score of 0.
+func t6Hand(hi int, raw json.RawMessage, three bool) (Hand, error) {
 	var h Hand
 	var parts []json.RawMessage
 	if err := json.Unmarshal(raw, &parts); err != nil {
@@ -366,8 +400,11 @@ func t6Hand(hi int, raw json.RawMessage, red [3]bool) (Hand, error) {
 		return h, &FormatError{Format: "tenhou6", Hand: hi, Where: "[0]", Msg: "want [kyoku, honba, sticks]", Err: err}
 	}
 	h.Round, h.Honba, h.Sticks = head[0], head[1], head[2]
+	if three && h.Dealer() == 3 {
+		return h, t6Err(hi, "[0]", "kyoku %d makes seat 3 the dealer of a three-player game", h.Round)
+	}
 	sc, err := t6Ints(parts[1])
-	if err != nil || len(sc) != 4 {
+	if err != nil || !(len(sc) == 4 || three && len(sc) == 3) {
 		return h, &FormatError{Format: "tenhou6", Hand: hi, Where: "[1]", Msg: "want four scores", Err: err}
 	}
 	copy(h.Scores[:], sc)
@@ -383,20 +420,30 @@ func t6Hand(hi int, raw json.RawMessage, red [3]bool) (Hand, error) {
 		if h.Deal[s], err = t6Tiles(hi, fmt.Sprintf("seat %d start hand", s), parts[4+3*s]); err != nil {
 			return h, err
 		}
-		if len(h.Deal[s]) != 13 {
-			return h, t6Err(hi, fmt.Sprintf("seat %d start hand", s), "%d tiles, want 13", len(h.Deal[s]))
-		}
 		if takes[s], err = t6ParseTakes(hi, s, parts[5+3*s]); err != nil {
 			return h, err
 		}
-		if drops[s], err = t6ParseDrops(hi, s, parts[6+3*s]); err != nil {
+		if drops[s], err = t6ParseDrops(hi, s, parts[6+3*s], three); err != nil {
 			return h, err
 		}
+		if three && s == 3 {
+			if len(h.Deal[s])+len(takes[s])+len(drops[s]) != 0 || h.Scores[3] != 0 {
+				return h, t6Err(hi, "seat 3", "the empty seat of a three-player game has tiles or points")
+			}
+			continue
+		}
+		if len(h.Deal[s]) != 13 {
+			return h, t6Err(hi, fmt.Sprintf("seat %d start hand", s), "%d tiles, want 13", len(h.Deal[s]))
+		}
 	}
-	if h.Actions, err = t6Interleave(hi, h.Dealer(), takes, drops); err != nil {
+	players := 4
+	if three {
+		players = 3
+	}
+	if h.Actions, err = t6Interleave(hi, h.Dealer(), players, takes, drops); err != nil {
 		return h, err
 	}
-	if h.Result, err = t6Result(hi, parts[16]); err != nil {
+	if h.Result, err = t6Result(hi, parts[16], three); err != nil {
 		return h, err
 	}
 	return h, nil
@@ -427,7 +474,7 @@ func t6ParseTakes(hi, seat int, raw json.RawMessage) ([]t6Take, error) {
 	return out, nil
 }
 
-func t6ParseDrops(hi, seat int, raw json.RawMessage) ([]t6Drop, error) {
+func t6ParseDrops(hi, seat int, raw json.RawMessage, three bool) ([]t6Drop, error) {
 	where := fmt.Sprintf("seat %d discards", seat)
 	items, err := t6Items(hi, where, raw)
 	if err != nil {
@@ -439,6 +486,15 @@ func t6ParseDrops(hi, seat int, raw json.RawMessage) ([]t6Drop, error) {
 		code := it.num
 		var d t6Drop
 		if it.isStr {
+			if k, ok := strings.CutPrefix(it.str, "f"); ok {
+				// Kita: a north set aside ("f44"), three players only.
+				c, err := strconv.Atoi(k)
+				if t, ok := t6Tile(c); err != nil || !ok || t.Kind != tile.North || !three {
+					return nil, t6Err(hi, at, "a north set aside (kita, \"f44\") is three-player only and only a north")
+				}
+				out[i] = t6Drop{kind: dropKita, tile: tile.Tile{Kind: tile.North}}
+				continue
+			}
 			if !strings.HasPrefix(it.str, "r") {
 				m, err := parseT6Meld(it.str, "ka")
 				if err != nil {
@@ -480,8 +536,8 @@ func t6ParseDrops(hi, seat int, raw json.RawMessage) ([]t6Drop, error) {
 // seat later (mjai-reviewer's "confusing nakis"), so a claim is a choice:
 // calling is tried first (a pon or kan before a chi), passing second, and
 // the first choice that uses up every list is the order of play.
-func t6Interleave(hi, dealer int, takes [4][]t6Take, drops [4][]t6Drop) ([]Action, error) {
-	p := &t6Play{hi: hi, takes: &takes, drops: &drops}
+func t6Interleave(hi, dealer, players int, takes [4][]t6Take, drops [4][]t6Drop) ([]Action, error) {
+	p := &t6Play{hi: hi, n: players, takes: &takes, drops: &drops}
 	if p.run(t6State{actor: dealer, needDraw: true}) {
 		return p.acts, nil
 	}
@@ -493,6 +549,7 @@ func t6Interleave(hi, dealer int, takes [4][]t6Take, drops [4][]t6Drop) ([]Actio
 
 type t6Play struct {
 	hi    int
+	n     int // players: 4, or 3 with seat 3 empty
 	takes *[4][]t6Take
 	drops *[4][]t6Drop
 	acts  []Action
@@ -549,7 +606,15 @@ func (p *t6Play) run(st t6State) bool {
 		case dropNone:
 			return p.fail(t6Err(p.hi, where, "placeholder 0 where the seat discards"))
 		case dropKan:
-			p.acts = append(p.acts, Action{Type: Call, Seat: a, Meld: d.meld})
+			m := d.meld
+			if p.n == 3 && m.Type == tile.AddedKan {
+				m.From = p.ponFrom(a, m)
+			}
+			p.acts = append(p.acts, Action{Type: Call, Seat: a, Meld: m})
+			st.hasDrawn[a], st.needDraw = false, true // a replacement draw follows
+			continue
+		case dropKita:
+			p.acts = append(p.acts, Action{Type: Kita, Seat: a, Tile: d.tile})
 			st.hasDrawn[a], st.needDraw = false, true // a replacement draw follows
 			continue
 		}
@@ -568,19 +633,19 @@ func (p *t6Play) run(st t6State) bool {
 
 		var callers []int
 		for _, chi := range []bool{false, true} {
-			for k := 1; k <= 3; k++ {
-				s := (a + k) % 4
+			for k := 1; k < p.n; k++ {
+				s := (a + k) % p.n
 				if st.ti[s] >= len(takes[s]) || takes[s][st.ti[s]].draw {
 					continue
 				}
 				m := takes[s][st.ti[s]].meld
-				if (m.Type == tile.Chi) == chi && (s+m.From)%4 == a && SameFace(m.Tiles[0], t) {
+				if _, ok := p.from(s, m, a); ok && (m.Type == tile.Chi) == chi && SameFace(m.Tiles[0], t) {
 					callers = append(callers, s)
 				}
 			}
 		}
 		pass := st
-		pass.actor, pass.needDraw = (a+1)%4, true
+		pass.actor, pass.needDraw = (a+1)%p.n, true
 		if len(callers) == 0 {
 			st = pass
 			continue
@@ -589,6 +654,7 @@ func (p *t6Play) run(st t6State) bool {
 		for _, c := range callers {
 			next := st
 			m := takes[c][next.ti[c]].meld
+			m.From, _ = p.from(c, m, a)
 			next.ti[c]++
 			p.acts = append(p.acts, Action{Type: Call, Seat: c, Meld: m})
 			next.actor, next.needDraw = c, false
@@ -611,6 +677,45 @@ func (p *t6Play) run(st t6State) bool {
 	}
 }
 
+// from reports whether seat's call m can claim the discard of seat
+// discarder, and the meld's From for it: seats counted from the caller
+// in turn order among the game's players.
+//
+// Four players: the call letter's position names the seat (§1.4). Three
+// players: the letter's positions are those of a four-player record, and
+// writers place the tile of the previous player (kamicha) differently:
+// by the seats' numbers counted round four seats, so that seat 0's call
+// from seat 2 stands at the opposite player's position and seat 2's from
+// seat 0 too (the Mahjong Soul converters made for tenhou.net/6), or as
+// Tenhou's mjlog counts (previous = 2, the opposite player's). So the
+// first position is the previous player, the last the next, and the
+// middle one either, decided by who discarded.
+func (p *t6Play) from(seat int, m tile.Meld, discarder int) (int, bool) {
+	if p.n == 4 {
+		return m.From, (seat+m.From)%4 == discarder
+	}
+	off := ((discarder-seat)%3 + 3) % 3 // 1 next, 2 previous
+	switch {
+	case off == 0:
+		return 0, false
+	case m.From == 3 && off == 2, m.From == 1 && off == 1, m.From == 2:
+		return off, true
+	}
+	return 0, false
+}
+
+// ponFrom is, in a three-player hand, the From of seat's pon that the
+// added kan m extends (its letter's position is the pon's, §1.4); the
+// letter's own reading when no such pon was played.
+func (p *t6Play) ponFrom(seat int, m tile.Meld) int {
+	for _, a := range p.acts {
+		if a.Type == Call && a.Seat == seat && a.Meld.Type == tile.Pon && a.Meld.Tiles[0].Kind == m.Tiles[0].Kind {
+			return a.Meld.From
+		}
+	}
+	return min(m.From, 2)
+}
+
 // finished checks that the hand's end used up every list.
 func (p *t6Play) finished(st *t6State) bool {
 	for s := range 4 {
@@ -629,7 +734,7 @@ var t6Draws = map[string]DrawKind{
 	"九種九牌": NineTerminals, "四家立直": FourRiichi, "三家和了": TripleRon, "四槓散了": FourKans, "四風連打": FourWinds,
 }
 
-func t6Result(hi int, raw json.RawMessage) (Result, error) {
+func t6Result(hi int, raw json.RawMessage, three bool) (Result, error) {
 	var res Result
 	var parts []json.RawMessage
 	if err := json.Unmarshal(raw, &parts); err != nil || len(parts) == 0 {
@@ -642,7 +747,7 @@ func t6Result(hi int, raw json.RawMessage) (Result, error) {
 	deltas := func(i int) ([4]int, error) {
 		var d [4]int
 		v, err := t6Ints(parts[i])
-		if err != nil || len(v) != 4 {
+		if err != nil || !(len(v) == 4 || three && len(v) == 3) {
 			return d, &FormatError{Format: "tenhou6", Hand: hi, Where: fmt.Sprintf("result[%d]", i), Msg: "want four score changes", Err: err}
 		}
 		copy(d[:], v)
@@ -663,7 +768,7 @@ func t6Result(hi int, raw json.RawMessage) (Result, error) {
 		}
 		switch name {
 		case "全員聴牌":
-			res.Tenpai = [4]bool{true, true, true, true}
+			res.Tenpai = [4]bool{true, true, true, !three}
 		case "流局":
 			for s, v := range res.Deltas {
 				res.Tenpai[s] = v > 0
@@ -679,7 +784,7 @@ func t6Result(hi int, raw json.RawMessage) (Result, error) {
 		if err != nil {
 			return res, err
 		}
-		w, err := t6Win(hi, fmt.Sprintf("result[%d]", i+1), parts[i+1])
+		w, err := t6Win(hi, fmt.Sprintf("result[%d]", i+1), parts[i+1], three)
 		if err != nil {
 			return res, err
 		}
@@ -689,7 +794,7 @@ func t6Result(hi int, raw json.RawMessage) (Result, error) {
 	return res, nil
 }
 
-func t6Win(hi int, where string, raw json.RawMessage) (Win, error) {
+func t6Win(hi int, where string, raw json.RawMessage, three bool) (Win, error) {
 	var w Win
 	items, err := t6Items(hi, where, raw)
 	if err != nil {
@@ -713,7 +818,7 @@ func t6Win(hi int, where string, raw json.RawMessage) (Win, error) {
 		}
 	}
 	if len(items) > 3 {
-		if err := parseT6Points(&w, items[3].str); err != nil {
+		if err := parseT6Points(&w, items[3].str, playersOf(three)); err != nil {
 			return w, &FormatError{Format: "tenhou6", Hand: hi, Where: fmt.Sprintf("%s[3] %s", where, items[3]), Msg: "bad points", Err: err}
 		}
 	}
@@ -732,8 +837,19 @@ func t6Win(hi int, where string, raw json.RawMessage) (Win, error) {
 	return w, nil
 }
 
-// parseT6Points reads "30符1飜1000点", "40符2飜700-1300点", "満貫4000点∀" (§1.5).
-func parseT6Points(w *Win, s string) error {
+// playersOf is the number of players of a game, three or not.
+func playersOf(three bool) int {
+	if three {
+		return 3
+	}
+	return 4
+}
+
+// parseT6Points reads "30符1飜1000点", "40符2飜700-1300点", "満貫4000点∀"
+// (§1.5) in a game of players: a tsumo's amounts are what each payer
+// pays, so the total is over players−1 payers (in a game of three one
+// non-dealer and the dealer, or two non-dealers).
+func parseT6Points(w *Win, s string, players int) error {
 	body, ok := strings.CutSuffix(s, "点∀")
 	all := ok
 	if !ok {
@@ -776,9 +892,9 @@ func parseT6Points(w *Win, s string) error {
 		if err != nil || y < 0 || all {
 			return errors.New("bad amount")
 		}
-		w.Points = 2*x + y // two non-dealers pay x, the dealer y
+		w.Points = (players-2)*x + y // the other non-dealers pay x, the dealer y
 	case all:
-		w.Points = 3 * x
+		w.Points = (players - 1) * x
 	default:
 		w.Points = x
 	}
@@ -786,8 +902,8 @@ func parseT6Points(w *Win, s string) error {
 }
 
 // formatT6Points is the inverse of parseT6Points for a hand with the given
-// dealer.
-func formatT6Points(w *Win, dealer int) string {
+// dealer in a game of players.
+func formatT6Points(w *Win, dealer, players int) string {
 	var b strings.Builder
 	if w.Limit == NoLimit {
 		fmt.Fprintf(&b, "%d符%d飜", w.Fu, w.Han)
@@ -798,15 +914,15 @@ func formatT6Points(w *Win, dealer int) string {
 	case !w.Tsumo():
 		fmt.Fprintf(&b, "%d点", w.Points)
 	case w.Who == dealer:
-		fmt.Fprintf(&b, "%d点∀", w.Points/3)
+		fmt.Fprintf(&b, "%d点∀", w.Points/(players-1))
 	default:
 		// Non-dealers pay c each and the dealer d, rounded up to 100 from
-		// base and 2×base, so the total is 4c or 4c-100.
-		c := (w.Points + 100) / 400 * 100
-		if w.Points%400 == 0 {
-			c = w.Points / 4
+		// base and 2×base, so the total is players×c or players×c−100.
+		c := (w.Points + 100) / (100 * players) * 100
+		if w.Points%(100*players) == 0 {
+			c = w.Points / players
 		}
-		fmt.Fprintf(&b, "%d-%d点", c, w.Points-2*c)
+		fmt.Fprintf(&b, "%d-%d点", c, w.Points-(players-2)*c)
 	}
 	return b.String()
 }
@@ -844,7 +960,7 @@ func formatT6Yaku(y Yaku) string {
 func WriteTenhou6(w io.Writer, g *Game) error {
 	d := struct {
 		Title   []string  `json:"title,omitempty"`
-		Name    [4]string `json:"name"`
+		Name    []string  `json:"name"`
 		Rule    t6Rule    `json:"rule"`
 		Log     [][]any   `json:"log"`
 		Ref     string    `json:"ref,omitempty"`
@@ -854,7 +970,7 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		Sc      []float64 `json:"sc,omitempty"`
 		Lobby   int       `json:"lobby,omitempty"`
 		Jantaku *Referee  `json:"jantaku,omitempty"`
-	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby, Jantaku: g.Rules.Referee}
+	}{Title: g.Title, Ref: g.Ref, Lobby: g.Rules.Lobby, Jantaku: g.Rules.Referee, Name: make([]string, 4)}
 	d.Rule.Disp = g.Rules.Label
 	if g.Rules.Red == [3]bool{true, true, true} {
 		d.Rule.Aka = 1
@@ -870,6 +986,11 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		hasDan = hasDan || p.Dan != ""
 		hasRate = hasRate || p.Rate != 0
 		hasSx = hasSx || p.Sex != ""
+	}
+	names := d.Name[:]
+	if g.Rules.Three && !strings.HasPrefix(g.Rules.Label, "三") && len(g.Hands) == 0 {
+		// Neither the label nor a hand would say three players.
+		names = names[:3]
 	}
 	for s, p := range g.Players {
 		d.Name[s] = p.Name
@@ -889,12 +1010,13 @@ func WriteTenhou6(w io.Writer, g *Game) error {
 		}
 	}
 	for i := range g.Hands {
-		h, err := t6Encode(i, &g.Hands[i])
+		h, err := t6Encode(i, &g.Hands[i], g.Rules.Three)
 		if err != nil {
 			return err
 		}
 		d.Log = append(d.Log, h)
 	}
+	d.Name = names
 	enc := json.NewEncoder(w)
 	enc.SetEscapeHTML(false)
 	return enc.Encode(d)
@@ -908,11 +1030,12 @@ func t6Codes(ts []tile.Tile) []int {
 	return cs
 }
 
-func t6Encode(hi int, h *Hand) ([]any, error) {
+// t6Encode writes one hand (§1.2); three for a three-player game.
+func t6Encode(hi int, h *Hand, three bool) ([]any, error) {
 	var takes, drops [4][]any
 	riichi := [4]bool{}
 	for i, a := range h.Actions {
-		if a.Seat < 0 || a.Seat > 3 {
+		if a.Seat < 0 || a.Seat > 3 || three && a.Seat == 3 {
 			return nil, t6Err(hi, fmt.Sprintf("action %d", i), "seat %d", a.Seat)
 		}
 		s := a.Seat
@@ -932,11 +1055,27 @@ func t6Encode(hi int, h *Hand) ([]any, error) {
 			} else {
 				drops[s] = append(drops[s], code)
 			}
+		case Kita:
+			if !three || a.Tile.Kind != tile.North {
+				return nil, t6Err(hi, fmt.Sprintf("action %d", i), "kita of %s in a game of four or of a tile not a north", a.Tile)
+			}
+			drops[s] = append(drops[s], "f"+strconv.Itoa(t6Code(a.Tile)))
 		case Call:
 			if err := a.Meld.Check(); err != nil {
 				return nil, &FormatError{Format: "tenhou6", Hand: hi, Where: fmt.Sprintf("action %d", i), Msg: "bad meld", Err: err}
 			}
-			str := formatT6Meld(a.Meld)
+			// The letter's position: 0 previous player, 1 opposite, 2
+			// next (§1.4). Three players: the seats' numbers counted round
+			// four seats, as t6Play.from reads them.
+			rel := 3 - a.Meld.From
+			if three && a.Meld.Type != tile.ClosedKan {
+				if a.Meld.From > 2 {
+					return nil, t6Err(hi, fmt.Sprintf("action %d", i), "a call from %d seats on in a game of three", a.Meld.From)
+				}
+				src := (s + a.Meld.From) % 3
+				rel = (s - src + 3) % 4
+			}
+			str := formatT6Meld(a.Meld, rel)
 			switch a.Meld.Type {
 			case tile.Chi, tile.Pon:
 				takes[s] = append(takes[s], str)
@@ -959,7 +1098,7 @@ func t6Encode(hi int, h *Hand) ([]any, error) {
 	for s := range 4 {
 		out = append(out, t6Codes(h.Deal[s]), nonNil(takes[s]), nonNil(drops[s]))
 	}
-	return append(out, t6EncodeResult(h)), nil
+	return append(out, t6EncodeResult(h, three)), nil
 }
 
 func nonNil(v []any) []any {
@@ -969,7 +1108,7 @@ func nonNil(v []any) []any {
 	return v
 }
 
-func t6EncodeResult(h *Hand) []any {
+func t6EncodeResult(h *Hand, three bool) []any {
 	r := &h.Result
 	if len(r.Wins) > 0 {
 		out := []any{"和了"}
@@ -981,7 +1120,7 @@ func t6EncodeResult(h *Hand) []any {
 			}
 			info := []any{w.Who, w.From, pao}
 			if w.Points != 0 || w.Limit != NoLimit || len(w.Yaku) > 0 {
-				info = append(info, formatT6Points(w, h.Dealer()))
+				info = append(info, formatT6Points(w, h.Dealer(), playersOf(three)))
 				for _, y := range w.Yaku {
 					info = append(info, formatT6Yaku(y))
 				}
@@ -998,10 +1137,10 @@ func t6EncodeResult(h *Hand) []any {
 				n++
 			}
 		}
-		switch n {
-		case 0:
+		switch {
+		case n == 0:
 			return []any{"全員不聴"}
-		case 4:
+		case n == 4, three && n == 3:
 			return []any{"全員聴牌"}
 		}
 		return []any{"流局", r.Deltas[:]}
