@@ -1,167 +1,28 @@
 package board_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"jantaku/drivers/motor"
-	"jantaku/drivers/rfid/rfidtest"
+	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/iso15693"
+	"jantaku/firmware/sensing"
 	"jantaku/hardware/board"
+	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
-	"periph.io/x/conn/v3/gpio/gpiotest"
-	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
 )
 
-// regBus is an I2C bus of register-file chips (PCA9685, MCP23017 and
-// TCA9548A all take a register address then data, auto-incrementing):
-// a write [reg, v0, v1 …] stores v0 at reg, v1 at reg+1 …; a read returns
-// the registers from the last address written. A Tx to an address with no
-// chip fails, as a missing ACK does.
-type regBus struct {
-	mu   sync.Mutex
-	regs map[uint16]*[256]byte
-	last map[uint16]byte
-}
-
-func newBus(addrs ...uint16) *regBus {
-	b := &regBus{regs: map[uint16]*[256]byte{}, last: map[uint16]byte{}}
-	for _, a := range addrs {
-		b.regs[a] = new([256]byte)
-	}
-	return b
-}
-
-func (b *regBus) String() string                  { return "regBus" }
-func (b *regBus) Close() error                    { return nil }
-func (b *regBus) SetSpeed(physic.Frequency) error { return nil }
-func (b *regBus) Tx(addr uint16, w, r []byte) error {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	regs, ok := b.regs[addr]
-	if !ok {
-		return fmt.Errorf("regBus: no ACK from 0x%02X", addr)
-	}
-	if len(w) > 0 {
-		b.last[addr] = w[0]
-		for i, v := range w[1:] {
-			regs[int(w[0])+i] = v
-		}
-	}
-	for i := range r {
-		r[i] = regs[int(b.last[addr])+i]
-	}
-	return nil
-}
-
-func (b *regBus) get(addr uint16, reg byte) byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.regs[addr][reg]
-}
-
-func (b *regBus) lastReg(addr uint16) byte {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.last[addr]
-}
-
-func (b *regBus) set(addr uint16, reg, v byte) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	b.regs[addr][reg] = v
-}
-
-// fullOn reports whether PCA9685 channel ch is fully on, and its 12-bit
-// off count otherwise.
-func (b *regBus) channel(addr uint16, ch int) (on bool, off int) {
-	base := byte(6 + 4*ch)
-	if b.get(addr, base+3)&0x10 != 0 {
-		return false, 0
-	}
-	if b.get(addr, base+1)&0x10 != 0 {
-		return true, 4096
-	}
-	return false, int(b.get(addr, base+2)) | int(b.get(addr, base+3)&0x0F)<<8
-}
-
-// rig registers periph fakes for every bus and Pi line the default
-// profile uses, except those named in skip, and unregisters them after
-// the test.
-type rig struct {
-	bus   *regBus
-	pins  map[string]*gpiotest.Pin
-	chips map[string]*rfidtest.Chip
-}
-
-func newRig(t *testing.T, p *profile.Profile, skip ...string) *rig {
+func newRig(t *testing.T, p *profile.Profile, skip ...string) *boardtest.Rig {
 	t.Helper()
-	r := &rig{bus: newBus(0x40, 0x41, 0x42, 0x20, 0x21, 0x70), pins: map[string]*gpiotest.Pin{}, chips: map[string]*rfidtest.Chip{}}
-	skipped := func(n string) bool {
-		for _, s := range skip {
-			if s == n {
-				return true
-			}
-		}
-		return false
-	}
-	if !skipped("I2C1") {
-		if err := i2creg.Register("I2C1", nil, 1, func() (i2c.BusCloser, error) { return r.bus, nil }); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = i2creg.Unregister("I2C1") })
-	}
-	for _, in := range []map[string]profile.Input{p.Inputs, p.Buttons} {
-		for _, i := range in {
-			if strings.HasPrefix(i.Pin, "GPIO") && !skipped(i.Pin) {
-				r.gpio(t, i.Pin)
-			}
-		}
-	}
-	for _, m := range p.Motors {
-		for _, n := range []string{m.IN1Pin, m.IN2Pin} {
-			if strings.HasPrefix(n, "GPIO") && !skipped(n) {
-				r.gpio(t, n)
-			}
-		}
-	}
-	for _, rd := range p.Readers {
-		if skipped(rd.SPI) {
-			continue
-		}
-		c := rfidtest.NewChip()
-		r.chips[rd.SPI] = c
-		if err := spireg.Register(rd.SPI, nil, -1, func() (spi.PortCloser, error) { return c, nil }); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = spireg.Unregister(rd.SPI) })
-	}
-	return r
-}
-
-func (r *rig) gpio(t *testing.T, name string) {
-	if _, ok := r.pins[name]; ok {
-		return
-	}
-	var n int
-	fmt.Sscanf(name, "GPIO%d", &n)
-	p := &gpiotest.Pin{N: name, Num: n, EdgesChan: make(chan gpio.Level, 4)}
-	r.pins[name] = p
-	if err := gpioreg.Register(p); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = gpioreg.Unregister(name) })
+	return boardtest.New(t, p, skip...)
 }
 
 func TestOpenDefaultProfile(t *testing.T) {
@@ -180,20 +41,20 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if err := b.Motors["tray"].Run(motor.Forward, 0.5); err != nil {
 			t.Fatal(err)
 		}
-		if on, off := r.bus.channel(0x40, 0); on || off != 2048 {
+		if on, off := r.Bus.PWM(0x40, 0); on || off != 2048 {
 			t.Errorf("tray PWM at half speed: on %v, off count %d, want 2048", on, off)
 		}
-		if in1, _ := r.bus.channel(0x40, 1); !in1 {
+		if in1, _ := r.Bus.PWM(0x40, 1); !in1 {
 			t.Error("tray forward: IN1 not on")
 		}
-		if in2, _ := r.bus.channel(0x40, 2); in2 {
+		if in2, _ := r.Bus.PWM(0x40, 2); in2 {
 			t.Error("tray forward: IN2 on")
 		}
 		// lift2 is reversed: Forward drives IN2 (0x42 channel 8).
 		if err := b.Motors["lift2"].Run(motor.Forward, 1); err != nil {
 			t.Fatal(err)
 		}
-		if in2, _ := r.bus.channel(0x42, 8); !in2 {
+		if in2, _ := r.Bus.PWM(0x42, 8); !in2 {
 			t.Error("reversed lift2 forward: IN2 not on")
 		}
 		if err := b.Halt(); err != nil {
@@ -203,7 +64,7 @@ func TestOpenDefaultProfile(t *testing.T) {
 			addr uint16
 			ch   int
 		}{{0x40, 0}, {0x42, 6}} {
-			if on, off := r.bus.channel(c.addr, c.ch); on || off != 0 {
+			if on, off := r.Bus.PWM(c.addr, c.ch); on || off != 0 {
 				t.Errorf("after Halt: 0x%02X channel %d still driven (on %v, off count %d)", c.addr, c.ch, on, off)
 			}
 		}
@@ -213,7 +74,7 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if a, _ := top.Active(); a {
 			t.Error("lift0.top active with its pull-up high")
 		}
-		r.pins["GPIO13"].EdgesChan <- gpio.Low
+		r.Pins["GPIO13"].EdgesChan <- gpio.Low
 		if ok, err := top.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("lift0.top did not see its edge: %v %v", ok, err)
 		}
@@ -221,22 +82,26 @@ func TestOpenDefaultProfile(t *testing.T) {
 		// An expander pin: stacker0.home on io0.A0 (0x20 GPIOA = 0x12),
 		// active low, polled.
 		home := b.Inputs["stacker0.home"]
-		r.bus.set(0x20, 0x12, 0xFF)
+		r.Bus.Set(0x20, 0x12, 0xFF)
 		if a, _ := home.Active(); a {
 			t.Error("stacker0.home active while io0.A0 reads high")
 		}
 		go func() {
 			time.Sleep(30 * time.Millisecond)
-			r.bus.set(0x20, 0x12, 0xFE)
+			r.Bus.Set(0x20, 0x12, 0xFE)
 		}()
 		if ok, err := home.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("stacker0.home: polled edge not seen: %v %v", ok, err)
 		}
 
-		// The readers answer through the real MFRC522 driver.
-		r.chips["SPI0.1"].SetTag([]byte{0xDE, 0xAD, 0xBE, 0xEF})
-		if uid, err := b.Readers["inline1"].ReadUID(t.Context(), 0); err != nil || uid != "DEADBEEF" {
+		// The readers answer through the real PN5180 driver, BUSY read
+		// on the rfio expander.
+		r.PN5180["inline1"].SetTags(0, &iso15693.Tag{UID: 0xE004015A00000101})
+		if uid, err := b.Readers["inline1"].ReadUID(t.Context(), 0); err != nil || uid != "E004015A00000101" {
 			t.Errorf("inline1 read %q, %v", uid, err)
+		}
+		if v := r.PN5180["inline1"].Violations(); v != 0 {
+			t.Errorf("inline1: %d frames sent while BUSY was high", v)
 		}
 
 		// The surface mux: select lines io1.A1–A5 (bit 0 first), enable
@@ -244,7 +109,7 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if err := b.Muxes["surface"].Select(5); err != nil {
 			t.Fatal(err)
 		}
-		if got := r.bus.get(0x21, 0x14) & 0x7E; got != 0x0A {
+		if got := r.Bus.Get(0x21, 0x14) & 0x7E; got != 0x0A {
 			t.Errorf("antenna 5: OLATA bits 1–6 = %#02x, want 0x0A (A1 and A3 high, enable A6 low)", got)
 		}
 
@@ -310,7 +175,7 @@ func TestSysfsAndI2CMux(t *testing.T) {
 			"tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}",
 			"tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
 		text = strings.Replace(text, "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x70}\n", 1)
-		text = strings.Replace(text, "  inline3: {spi: SPI1.1, reset: io1.B3}", "  inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)
+		text = strings.Replace(text, "  inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3}", "  inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3, mux: ring}", 1)
 		text = strings.Replace(text, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
 		p, err := profile.Parse("hwpwm.yaml", []byte(text))
 		if err != nil {
@@ -339,13 +204,13 @@ func TestSysfsAndI2CMux(t *testing.T) {
 		if string(duty) != "625000" || string(period) != "625000" {
 			t.Errorf("tray at full speed: duty %s of period %s ns, want 625000 of 625000", duty, period)
 		}
-		if r.bus.get(0x21, 0x14)&0x80 == 0 || r.bus.get(0x21, 0x15)&0x20 != 0 {
+		if r.Bus.Get(0x21, 0x14)&0x80 == 0 || r.Bus.Get(0x21, 0x15)&0x20 != 0 {
 			t.Error("tray forward: IN1 (io1.A7) not high or IN2 (io1.B5) not low")
 		}
 		if err := b.Muxes["inline3"].Select(6); err != nil {
 			t.Fatal(err)
 		}
-		if got := r.bus.lastReg(0x70); got != 1<<6 {
+		if got := r.Bus.LastReg(0x70); got != 1<<6 {
 			t.Errorf("TCA9548A channel 6: control byte %#x, want 0x40", got)
 		}
 		if err := b.Halt(); err != nil {
@@ -376,4 +241,52 @@ func TestOpenOffAPi(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no GPIO lines are registered") {
 		t.Errorf("Open off a Pi: %v", err)
 	}
+}
+
+// The surface as sensing reads it, on the default profile's board code:
+// the RF switch follows the zones mux's select lines on io1, the PN5180
+// answers with every tag on the selected antenna, BUSY read on rfio.
+func TestSurfaceInventoryThroughBoard(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Default()
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(surf.Zones()); n != 18 {
+			t.Fatalf("%d zones, want 18", n)
+		}
+		chip := r.PN5180["surface"]
+		var hand []*iso15693.Tag
+		var want []rfid.UID
+		for i := 0; i < 14; i++ {
+			u := uint64(0xE004015A00000000) | uint64(i)<<8 | uint64(i*7)
+			hand = append(hand, &iso15693.Tag{UID: u})
+			want = append(want, iso15693.UID(u))
+		}
+		chip.SetTags(*p.Zones["seat0.hand"].Antenna, hand...)
+		pond := &iso15693.Tag{UID: 0xE004015A0000FF01}
+		chip.SetTags(*p.Zones["seat2.discards"].Antenna, pond)
+		got, err := surf.Inventory(t.Context(), sensing.SeatZone(0, sensing.Hand))
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("seat0.hand: %v, %v; want the 14 tags", got, err)
+		}
+		got, err = surf.Inventory(t.Context(), sensing.SeatZone(2, sensing.Discards))
+		if err != nil || len(got) != 1 || got[0] != iso15693.UID(pond.UID) {
+			t.Errorf("seat2.discards: %v, %v", got, err)
+		}
+		if got, err := surf.Inventory(t.Context(), sensing.SeatZone(1, sensing.Melds)); err != nil || len(got) != 0 {
+			t.Errorf("seat1.melds: %v, %v; want nothing", got, err)
+		}
+		if v := chip.Violations(); v != 0 {
+			t.Errorf("%d frames sent while BUSY was high", v)
+		}
+	})
 }

@@ -113,7 +113,7 @@ var known = map[string][]string{
 	"motors":   {"chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed"},
 	"inputs":   {"pin", "active_low", "pull"},
 	"buttons":  {"pin", "active_low", "pull"},
-	"readers":  {"spi", "reset", "irq", "mux", "gain"},
+	"readers":  {"kind", "spi", "reset", "irq", "busy", "mux", "gain", "spi_hz"},
 	"muxes":    {"select", "enable", "chip"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
@@ -188,6 +188,33 @@ var (
 	gpioName     = regexp.MustCompile(`^GPIO([0-9]|1[0-9]|2[0-7])$`)
 	expanderName = regexp.MustCompile(`^([a-z][a-z0-9_]*)\.([AB])([0-7])$`)
 )
+
+// readerKind checks the settings that depend on a reader's chip.
+func (c *checker) readerKind(n string, r Reader) {
+	switch r.ReaderKind() {
+	case ReaderMFRC522:
+		if r.Busy != "" {
+			c.errorf(r.Line, "reader %s: an mfrc522 has no BUSY line (busy is for kind pn5180)", n)
+		}
+		if r.SPIHz < 0 || r.SPIHz > 10_000_000 {
+			c.errorf(r.Line, "reader %s: spi_hz %d out of range 0–10000000 (the MFRC522's 10 MHz)", n, r.SPIHz)
+		}
+	case ReaderPN5180:
+		if r.Busy == "" {
+			c.errorf(r.Line, "reader %s: a pn5180 needs its BUSY line (busy: pin)", n)
+		} else {
+			c.pin(r.Busy, "reader "+n+" busy", r.Line, false)
+		}
+		if r.IRQ != "" || r.Gain != 0 {
+			c.errorf(r.Line, "reader %s: irq and gain are mfrc522 settings", n)
+		}
+		if r.SPIHz < 0 || r.SPIHz > 7_000_000 {
+			c.errorf(r.Line, "reader %s: spi_hz %d out of range 0–7000000 (the PN5180's 7 MHz)", n, r.SPIHz)
+		}
+	default:
+		c.errorf(r.Line, "reader %s: unknown kind %q (want mfrc522 or pn5180)", n, r.Kind)
+	}
+}
 
 // Check validates the profile and returns every problem found, joined.
 func (p *Profile) Check() error {
@@ -429,6 +456,7 @@ func (c *checker) run() {
 		if r.Gain < 0 || r.Gain > 7 {
 			c.errorf(r.Line, "reader %s: gain %d out of range 0–7", n, r.Gain)
 		}
+		c.readerKind(n, r)
 	}
 	for s := 0; s < p.Sides; s++ {
 		if _, ok := p.Readers[InlineReaderName(s)]; !ok {

@@ -85,14 +85,35 @@ type Input struct {
 	Line      int    `yaml:"-"`
 }
 
-// Reader is an MFRC522 on an SPI port.
+// Reader is a tag reader chip on an SPI port: an NXP MFRC522 (ISO
+// 14443-A tags) or an NXP PN5180 (ISO 15693 tags), by Kind.
 type Reader struct {
+	Kind  string `yaml:"kind"`  // mfrc522 (the default) or pn5180
 	SPI   string `yaml:"spi"`   // SPI0.0
 	Reset string `yaml:"reset"` // pin
-	IRQ   string `yaml:"irq"`   // pin, optional
+	IRQ   string `yaml:"irq"`   // pin, optional (mfrc522)
+	Busy  string `yaml:"busy"`  // pin, the PN5180's BUSY line (pn5180)
 	Mux   string `yaml:"mux"`   // optional
-	Gain  int    `yaml:"gain"`
-	Line  int    `yaml:"-"`
+	Gain  int    `yaml:"gain"`  // mfrc522
+	// SPIHz is the SPI clock; 0 means the chip's maximum (MFRC522
+	// 10 MHz, PN5180 7 MHz). Long ribbon cables to the zone readers may
+	// need less.
+	SPIHz int `yaml:"spi_hz"`
+	Line  int `yaml:"-"`
+}
+
+// Reader kinds.
+const (
+	ReaderMFRC522 = "mfrc522"
+	ReaderPN5180  = "pn5180"
+)
+
+// ReaderKind returns r's kind, mfrc522 when unset.
+func (r Reader) ReaderKind() string {
+	if r.Kind == "" {
+		return ReaderMFRC522
+	}
+	return r.Kind
 }
 
 // Mux is an antenna multiplexer: an analog switch on binary select lines

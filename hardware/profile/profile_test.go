@@ -58,6 +58,10 @@ func TestErrors(t *testing.T) {
 		{"wrong stack count", `"136": {stacks: [17, 17, 17, 17]}`, `"136": {stacks: [17, 17, 17, 16]}`, `"136"`, "hold 134 tiles, not 136"},
 		{"expander eye", "eye0: {pin: GPIO4", "eye0: {pin: io1.A7", "eye0: {pin: io1.A7", "interrupt-capable"},
 		{"malformed", "sides: 4", "sides: [4", "", ""},
+		{"pn5180 without busy", "inline0: {kind: pn5180, spi: SPI0.0, busy: rfio.A0,", "inline0: {kind: pn5180, spi: SPI0.0,", "inline0:", "needs its BUSY line"},
+		{"unknown reader kind", "inline1: {kind: pn5180,", "inline1: {kind: pn532,", "inline1:", `unknown kind "pn532"`},
+		{"spi clock too fast", "spi_hz: 7000000}", "spi_hz: 8000000}", "surface:", "spi_hz 8000000 out of range"},
+		{"busy pin twice", "busy: rfio.A1,", "busy: rfio.A0,", "inline1:", "pin rfio.A0 is used twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -130,7 +134,7 @@ func TestKernelPWMAndI2CMux(t *testing.T) {
 	base := strings.Replace(string(profile.DefaultYAML()), "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x70}\n", 1)
 	base = strings.Replace(base, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
 	good := strings.Replace(base, "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
-	good = strings.Replace(good, "inline3: {spi: SPI1.1, reset: io1.B3}", "inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)
+	good = strings.Replace(good, "inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3}", "inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3, mux: ring}", 1)
 	p, err := profile.Parse("t.yaml", []byte(good))
 	if err != nil {
 		t.Fatal(err)

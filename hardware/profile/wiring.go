@@ -45,10 +45,14 @@ func (p *Profile) Wiring() string {
 	}
 	in("Inputs", p.Inputs)
 	in("Buttons", p.Buttons)
-	b.WriteString("\n### Tag readers (MFRC522)\n\n| reader | SPI | chip select | reset | IRQ | antenna mux |\n|---|---|---|---|---|---|\n")
+	b.WriteString("\n### Tag readers\n\n| reader | chip | SPI | chip select | SPI clock | reset | IRQ | BUSY | antenna mux |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", n, r.SPI, chipSelects[r.SPI], r.Reset, orDash(r.IRQ), orDash(r.Mux))
+		hz := "max"
+		if r.SPIHz > 0 {
+			hz = fmt.Sprintf("%g MHz", float64(r.SPIHz)/1e6)
+		}
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n", n, r.ReaderKind(), r.SPI, chipSelects[r.SPI], hz, r.Reset, orDash(r.IRQ), orDash(r.Busy), orDash(r.Mux))
 	}
 	b.WriteString("\n### Antenna multiplexers\n\n| mux | select lines (bit 0 first) | enable (active low) |\n|---|---|---|\n")
 	for _, n := range sortedKeys(p.Muxes) {
