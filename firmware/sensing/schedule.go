@@ -7,7 +7,7 @@ import "time"
 const (
 	Cold = 1 // nothing expected: walls away from the draw, other ponds
 	Warm = 3 // a seat's own tiles, where a mistake would show
-	Hot  = 8 // movement expected now, or a tile seen leaving or arriving
+	Hot  = 24 // movement expected now, or a tile seen leaving or arriving
 )
 
 // Schedule chooses which zone antenna the surface reader reads next. The
