@@ -368,9 +368,11 @@ func (s *Sensor) Focus() map[Zone]int {
 		}
 		next(h.Source)
 	case game.ToDraw:
-		// A drawn tile may be discarded in the same motion.
+		// A drawn tile may be discarded in the same motion, or exposed
+		// as a flower (and the replacement drawn) at once.
 		set(SeatZone(t, Hand), Hot)
 		set(SeatZone(t, Discards), Hot)
+		set(SeatZone(t, Melds), Hot)
 		next(h.Source)
 	case game.ToAct:
 		set(SeatZone(t, Hand), Hot)
