@@ -1,12 +1,15 @@
 package main
 
 import (
+	"bytes"
 	"path/filepath"
 	"strings"
 	"testing"
 	"testing/synctest"
 
+	"jantaku/drivers/clock"
 	"jantaku/firmware/registry"
+	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
 	"jantaku/rules/tile"
 )
@@ -69,6 +72,45 @@ func TestRegisterByZones(t *testing.T) {
 		}
 		if !strings.Contains(out, "Census of set A: 132 of 136") {
 			t.Errorf("the 1m zone was refused, so its 4 tiles stay unregistered:\n%s", out)
+		}
+	})
+}
+
+// scan ZONE lists every tag in the zone, each with its tile, from one
+// inventory of the zone's reader.
+func TestScanListsEveryTag(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		db := filepath.Join(t.TempDir(), "tags.db")
+		set, _ := tile.Standard(3)
+		st, err := registry.Open(db)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tags := sim.List(set, 'A')[:14]
+		for i, u := range tags {
+			if err := st.Put(u, registry.Entry{Set: 'A', Tile: set.Tiles()[i]}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		st.Close()
+		p := profile.Default()
+		tb := openSim(t.Context(), p, simConfig{clk: clock.Real{}, tray: sim.List(set, 'B')})
+		defer tb.close()
+		tb.sim.Place(*p.Zones["seat1.hand"].Antenna, tags...)
+		var out bytes.Buffer
+		mc := &maint{stdout: &out, stderr: &out, db: db}
+		if err := mc.scan(t.Context(), tb, "seat1.hand", 1); err != nil {
+			t.Fatal(err)
+		}
+		got := out.String()
+		for i, u := range tags {
+			want := string(u) + " (" + registry.Entry{Set: 'A', Tile: set.Tiles()[i]}.String() + ")"
+			if !strings.Contains(got, want) {
+				t.Errorf("scan lacks %q:\n%s", want, got)
+			}
+		}
+		if strings.Count(got, "\n") != 1 {
+			t.Errorf("one zone, one round: want one line:\n%s", got)
 		}
 	})
 }
