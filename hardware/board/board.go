@@ -475,7 +475,7 @@ func (o *opener) reader(n string, r profile.Reader) {
 	case profile.ReaderPN5180:
 		rd, err = pn5180.Open(port, busy, reset, pn5180.Config{Name: n, Speed: physic.Frequency(r.SPIHz) * physic.Hertz, Clock: o.opt.Clock})
 	default:
-		rd, err = rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock})
+		rd, err = rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock, MinLevel: r.MinLevel, CollLevel: r.CollLevel})
 	}
 	if err != nil {
 		_ = port.Close()

@@ -12,6 +12,7 @@ import (
 	"jantaku/drivers/motor"
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/rfid/iso15693"
+	"jantaku/drivers/rfid/rfidtest"
 	"jantaku/firmware/sensing"
 	"jantaku/hardware/board"
 	"jantaku/hardware/board/boardtest"
@@ -287,6 +288,42 @@ func TestSurfaceInventoryThroughBoard(t *testing.T) {
 		}
 		if v := chip.Violations(); v != 0 {
 			t.Errorf("%d frames sent while BUSY was high", v)
+		}
+	})
+}
+
+// A surface of MFRC522s (ISO 14443-A tiles) with its receiver threshold
+// raised in the profile: a neighbour's weak tag is not heard, the zone's
+// tags all are, through the MFRC522 anticollision on the emulated chip.
+func TestMFRC522SurfaceMinLevel(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		text := strings.Replace(string(profile.DefaultYAML()),
+			"surface: {kind: pn5180, spi: SPI1.2, busy: rfio.A4, reset: io1.B4, mux: zones, spi_hz: 7000000}",
+			"surface: {kind: mfrc522, spi: SPI1.2, reset: io1.B4, mux: zones, min_level: 12}", 1)
+		p, err := profile.Parse("mfrc.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near := []*rfidtest.Tag{
+			{UID: []byte{0x04, 0x4A, 0x41, 0x00, 0x11, 0x00, 0x80}},
+			{UID: []byte{0x04, 0x4A, 0x41, 0x00, 0x12, 0x00, 0x80}},
+		}
+		weak := &rfidtest.Tag{UID: []byte{0x04, 0x4A, 0x41, 0x00, 0x13, 0x00, 0x80}, Strength: 0.6}
+		r.MFRC522["SPI1.2"].SetTags(append(near, weak)...)
+		got, err := surf.Inventory(t.Context(), sensing.SeatZone(0, sensing.Hand))
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, []rfid.UID{"044A4100110080", "044A4100120080"}) {
+			t.Errorf("read %v, %v; want the two tags of the zone, not the weak one", got, err)
 		}
 	})
 }

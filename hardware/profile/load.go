@@ -113,7 +113,7 @@ var known = map[string][]string{
 	"motors":   {"chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed"},
 	"inputs":   {"pin", "active_low", "pull"},
 	"buttons":  {"pin", "active_low", "pull"},
-	"readers":  {"kind", "spi", "reset", "irq", "busy", "mux", "gain", "spi_hz"},
+	"readers":  {"kind", "spi", "reset", "irq", "busy", "mux", "gain", "spi_hz", "min_level", "coll_level"},
 	"muxes":    {"select", "enable", "chip"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
@@ -199,14 +199,17 @@ func (c *checker) readerKind(n string, r Reader) {
 		if r.SPIHz < 0 || r.SPIHz > 10_000_000 {
 			c.errorf(r.Line, "reader %s: spi_hz %d out of range 0–10000000 (the MFRC522's 10 MHz)", n, r.SPIHz)
 		}
+		if r.MinLevel < 0 || r.MinLevel > 15 || r.CollLevel < 0 || r.CollLevel > 7 {
+			c.errorf(r.Line, "reader %s: min_level %d (0–15) or coll_level %d (0–7) out of range", n, r.MinLevel, r.CollLevel)
+		}
 	case ReaderPN5180:
 		if r.Busy == "" {
 			c.errorf(r.Line, "reader %s: a pn5180 needs its BUSY line (busy: pin)", n)
 		} else {
 			c.pin(r.Busy, "reader "+n+" busy", r.Line, false)
 		}
-		if r.IRQ != "" || r.Gain != 0 {
-			c.errorf(r.Line, "reader %s: irq and gain are mfrc522 settings", n)
+		if r.IRQ != "" || r.Gain != 0 || r.MinLevel != 0 || r.CollLevel != 0 {
+			c.errorf(r.Line, "reader %s: irq, gain, min_level and coll_level are mfrc522 settings", n)
 		}
 		if r.SPIHz < 0 || r.SPIHz > 7_000_000 {
 			c.errorf(r.Line, "reader %s: spi_hz %d out of range 0–7000000 (the PN5180's 7 MHz)", n, r.SPIHz)

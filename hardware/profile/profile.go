@@ -95,6 +95,11 @@ type Reader struct {
 	Busy  string `yaml:"busy"`  // pin, the PN5180's BUSY line (pn5180)
 	Mux   string `yaml:"mux"`   // optional
 	Gain  int    `yaml:"gain"`  // mfrc522
+	// MinLevel and CollLevel are the MFRC522's receiver thresholds
+	// (RxThresholdReg, 0 for the chip's 8 and 4): raise MinLevel until a
+	// gate no longer hears the next tile in line; set on the table.
+	MinLevel  int `yaml:"min_level"`
+	CollLevel int `yaml:"coll_level"`
 	// SPIHz is the SPI clock; 0 means the chip's maximum (MFRC522
 	// 10 MHz, PN5180 7 MHz). Long ribbon cables to the zone readers may
 	// need less.

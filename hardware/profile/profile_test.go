@@ -61,6 +61,7 @@ func TestErrors(t *testing.T) {
 		{"pn5180 without busy", "inline0: {kind: pn5180, spi: SPI0.0, busy: rfio.A0,", "inline0: {kind: pn5180, spi: SPI0.0,", "inline0:", "needs its BUSY line"},
 		{"unknown reader kind", "inline1: {kind: pn5180,", "inline1: {kind: pn532,", "inline1:", `unknown kind "pn532"`},
 		{"spi clock too fast", "spi_hz: 7000000}", "spi_hz: 8000000}", "surface:", "spi_hz 8000000 out of range"},
+		{"mfrc522 setting on a pn5180", "inline2: {kind: pn5180,", "inline2: {min_level: 10, kind: pn5180,", "inline2:", "are mfrc522 settings"},
 		{"busy pin twice", "busy: rfio.A1,", "busy: rfio.A0,", "inline1:", "pin rfio.A0 is used twice"},
 	}
 	for _, c := range cases {
