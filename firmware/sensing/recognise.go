@@ -325,17 +325,21 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 	to := e.m.To
 	// A tile may go on before its reads agree where it was: a drawn tile
 	// discarded at once or exposed as a flower or kong, a discard claimed
-	// at once. Each step is still matched on its own; a step through
-	// another seat's area needs a sighting on the way (Via).
-	hand, pond := SeatZone(n.to.Seat, Hand), SeatZone(n.to.Seat, Discards)
+	// at once (a pond of a dozen tiles takes 100 ms to inventory, a fast
+	// player calls within half a second). Each step is still matched on
+	// its own, in order: the draw (the exact next wall tile), then the
+	// discard (a tile the seat holds), then the claim (which must itself
+	// be legal once the discard is applied). Another seat's melds are the
+	// only place a seat's drawn or held tile can legally reach without
+	// passing its pond, so no sighting on the way is needed there.
 	switch {
 	case n.drawn && to.Seat == n.to.Seat && (to.Area == Discards || to.Area == Melds):
 		to = n.to
-	case n.drawn && to.Area == Melds && (slices.Contains(e.m.Via, hand) || slices.Contains(e.m.Via, pond)):
+	case n.drawn && to.Area == Melds:
 		to = n.to
-	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat && slices.Contains(e.m.Via, pond):
+	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat:
 		to = n.to
-	case n.suit && to == pond && slices.Contains(e.m.Via, n.to):
+	case n.suit && to == SeatZone(n.to.Seat, Discards) && slices.Contains(e.m.Via, n.to):
 		to = n.to // the face-down missing-suit tile, discarded at once
 	}
 	switch {
