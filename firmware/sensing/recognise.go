@@ -467,6 +467,12 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		return false
 	})
 	slices.SortStableFunc(full, func(a, b match) int { return a.latest().Compare(b.latest()) })
+	if h.Phase == game.Claims {
+		// A call on the discard goes before the next seat's draw, which
+		// would close the window: the draw seen first is the kong's
+		// replacement.
+		slices.SortStableFunc(full, func(a, b match) int { return b2i(a.a.Kind == game.Draw) - b2i(b.a.Kind == game.Draw) })
+	}
 	for _, f := range full {
 		var rivals []game.Action
 		for _, o := range full {
@@ -495,6 +501,19 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			bigger := subset(f.es, p.es)
 			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && s.lifted(h, p)))) {
 				wait = true
+			}
+		}
+		// While the next seat's own call on the discard is being made
+		// (tiles already moved to its melds), its draw waits: it is the
+		// kong's replacement, not a pass.
+		if f.a.Kind == game.Draw && h.Phase == game.Claims {
+			for _, p := range partial {
+				switch p.a.Kind {
+				case game.Pon, game.OpenKan, game.Chi:
+					if p.a.Seat == f.a.Seat && len(p.es) > 0 && now.Sub(p.latest()) < s.cfg.Grace {
+						wait = true
+					}
+				}
 			}
 		}
 		if wait {
