@@ -37,11 +37,13 @@ const maintenanceUsage = `usage: jantaku maintenance <subcommand> [flags] [args]
                                    not, and the override is logged); the lid must be closed
                                    and the emergency stop released
   watch SENSOR [--for D]           print each edge of an input or button press until Ctrl-C
-  scan ZONE|all [--rounds N]       read the tags each zone's antenna sees, repeatedly
+  scan ZONE|all [--rounds N]       list every tag each zone's antenna sees, with its tile, repeatedly
   read [READER|SIDE] [--timeout 2s]
                                    read one tag on a conveyor's inline reader (default inline0)
   register [--set 136] [--label A] [--at ZONE|READER]
                                    guided registration of a tile set, resumable
+  register --zones [--set 136] [--label A]
+                                   register a whole set laid out on the zones, a face per zone
   register UID TILE COPY SET       register one tag (e.g. 04A1B2C3 0p 0 A)
 
 Flags of every command that uses the table (flags may follow the arguments):
@@ -85,6 +87,7 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 	label := fs.String("label", "A", "register: which of the table's two sets, A or B")
 	at := fs.String("at", "", "register: the zone or reader the tiles are placed on (default: zone seat0.hand, else inline0)")
 	override := fs.Bool("override-limits", false, "jog: do not stop a lift at its limit switch (logged)")
+	byZones := fs.Bool("zones", false, "register: the set laid out on the table's zones, every copy of one face on each zone, read by inventory")
 	pos, err := parseAnywhere(fs, args[1:])
 	if err != nil {
 		return usageError{err}
@@ -107,6 +110,9 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 			return usageError{err}
 		}
 		return mc.withTable(ctx, set, func(ctx context.Context, t *table) error {
+			if *byZones {
+				return mc.registerZones(ctx, t, set, (*label)[0])
+			}
 			return mc.register(ctx, t, set, (*label)[0], *at, *timeout)
 		})
 	}
@@ -506,21 +512,9 @@ func (mc *maint) scan(ctx context.Context, t *table, name string, rounds int) er
 					return err
 				}
 			}
-			// Several attempts: one read returns one tag of those in
-			// the field, and reads miss.
-			seen := map[string]bool{}
-			var failed error
-			for a := 0; a < t.prof.Timing.ReadAttempts; a++ {
-				uid, err := rd.ReadUID(ctx, 0)
-				if ctx.Err() != nil {
-					return ctx.Err()
-				}
-				switch {
-				case err == nil:
-					seen[string(uid)] = true
-				case !errors.Is(err, rfid.ErrNoTag) && !errors.Is(err, rfid.ErrGarbled):
-					failed = err
-				}
+			seen, failed := readZone(ctx, t, rd, t.prof.Timing.ReadAttempts)
+			if ctx.Err() != nil {
+				return ctx.Err()
 			}
 			var out []string
 			for _, u := range sortedNames(seen) {
@@ -540,6 +534,43 @@ func (mc *maint) scan(ctx context.Context, t *table, name string, rounds int) er
 		}
 	}
 	return nil
+}
+
+// readZone reads the tags in the field of a reader whose antenna is
+// selected: one inventory with a reader that reads many tags at once (a
+// second if the first was garbled), else attempts ReadUID, each giving one
+// tag of those in the field.
+func readZone(ctx context.Context, t *table, rd rfid.Reader, attempts int) (map[string]bool, error) {
+	seen := map[string]bool{}
+	if mr, ok := rd.(rfid.MultiReader); ok {
+		for a := 0; a < 2; a++ {
+			uids, err := mr.Inventory(ctx)
+			for _, u := range uids {
+				seen[string(u)] = true
+			}
+			if err == nil {
+				return seen, nil
+			}
+			if !errors.Is(err, rfid.ErrGarbled) {
+				return seen, err
+			}
+		}
+		return seen, nil
+	}
+	var failed error
+	for a := 0; a < attempts; a++ {
+		uid, err := rd.ReadUID(ctx, 0)
+		if ctx.Err() != nil {
+			return seen, ctx.Err()
+		}
+		switch {
+		case err == nil:
+			seen[string(uid)] = true
+		case !errors.Is(err, rfid.ErrNoTag) && !errors.Is(err, rfid.ErrGarbled):
+			failed = err
+		}
+	}
+	return seen, failed
 }
 
 // inlineReader resolves a reader argument: "", a side number or a reader
@@ -804,6 +835,150 @@ tiles:
 			registered++
 			fmt.Fprintf(out, "registered %s as %s\n", uid, want)
 			continue tiles
+		}
+	}
+	return mc.registerSummary(st, set, label, registered)
+}
+
+// face is one face of a set (a kind, red or not) and its copies.
+type face struct {
+	name  string
+	tiles []tile.Tile
+}
+
+// faces groups a set's tiles by face, in the set's order; a red five is a
+// face of its own (it looks different).
+func faces(set tile.Set) []face {
+	var out []face
+	idx := map[string]int{}
+	for _, tl := range set.Tiles() {
+		n := tl.Kind.String()
+		if tl.Red {
+			n += " red"
+		}
+		i, ok := idx[n]
+		if !ok {
+			i = len(out)
+			idx[n] = i
+			out = append(out, face{name: n})
+		}
+		out[i].tiles = append(out[i].tiles, tl)
+	}
+	return out
+}
+
+// registerZones registers a whole set laid out on the table: each zone of
+// the surface takes every copy of one face, the operator presses Enter,
+// and one inventory per zone reads them all. Copies of a face look alike,
+// so their tags take the copies in UID order. A zone that reads more or
+// fewer new tags than it should, or a tag registered as another tile, is
+// refused and read again at the next Enter.
+func (mc *maint) registerZones(ctx context.Context, t *table, set tile.Set, label byte) error {
+	var zones []string
+	for _, zn := range sortedNames(t.prof.Zones) {
+		z := t.prof.Zones[zn]
+		if _, ok := t.readers[z.Reader].(rfid.MultiReader); ok {
+			zones = append(zones, zn)
+		}
+	}
+	if len(zones) == 0 {
+		return fmt.Errorf("no zone of profile %s has a reader that reads many tags at once: use register --at", t.prof.Name)
+	}
+	st, err := registry.Open(mc.db)
+	if err != nil {
+		return err
+	}
+	defer st.Close()
+	all, err := st.All()
+	if err != nil {
+		return err
+	}
+	done := map[tile.Tile]bool{}
+	for _, e := range all {
+		if e.Set == label {
+			done[e.Tile] = true
+		}
+	}
+	var todo []face
+	for _, f := range faces(set) {
+		var left []tile.Tile
+		for _, tl := range f.tiles {
+			if !done[tl] {
+				left = append(left, tl)
+			}
+		}
+		if len(left) > 0 {
+			todo = append(todo, face{name: f.name, tiles: left})
+		}
+	}
+	out := mc.stdout
+	fmt.Fprintf(out, "Registering %s as set %c in %s on %d zones, one face per zone.\n", set.Name, label, mc.db, len(zones))
+	registered := 0
+	for len(todo) > 0 {
+		n := min(len(todo), len(zones))
+		round := todo[:n]
+		fmt.Fprintln(out, "Lay out these tiles, nothing else on these zones, then Enter (q stops):")
+		for i, f := range round {
+			fmt.Fprintf(out, "  %-15s %d × %s\n", zones[i], len(f.tiles), f.name)
+			if t.sim != nil {
+				var uids []rfid.UID
+				for _, tl := range f.tiles {
+					uids = append(uids, sim.UID(label, tl))
+				}
+				t.sim.Place(*t.prof.Zones[zones[i]].Antenna, uids...)
+			}
+		}
+		if in, ok := mc.line(ctx); !ok || in == "q" {
+			break
+		}
+		var again []face
+		for i, f := range round {
+			z := t.prof.Zones[zones[i]]
+			if mx, ok := t.muxes[z.Reader]; ok {
+				if err := mx.Select(*z.Antenna); err != nil {
+					return err
+				}
+			}
+			seen, err := readZone(ctx, t, t.readers[z.Reader], 1)
+			if ctx.Err() != nil {
+				return ctx.Err()
+			}
+			if err != nil {
+				return fmt.Errorf("zone %s: %w", zones[i], err)
+			}
+			var fresh []string
+			var wrong []string
+			for _, u := range sortedNames(seen) {
+				e, ok := st.Lookup(rfid.UID(u))
+				switch {
+				case !ok:
+					fresh = append(fresh, u)
+				case e.Set != label || e.Tile.Kind != f.tiles[0].Kind || e.Tile.Red != f.tiles[0].Red:
+					wrong = append(wrong, fmt.Sprintf("%s is already %s", u, e))
+				}
+			}
+			switch {
+			case len(wrong) > 0:
+				fmt.Fprintf(out, "%s: refused: %s; take those tiles off\n", zones[i], strings.Join(wrong, ", "))
+				again = append(again, f)
+				continue
+			case len(fresh) != len(f.tiles):
+				fmt.Fprintf(out, "%s: %d new tag(s) read, want %d × %s: check the zone and press Enter again\n", zones[i], len(fresh), len(f.tiles), f.name)
+				again = append(again, f)
+				continue
+			}
+			for j, u := range fresh {
+				e := registry.Entry{Set: label, Tile: f.tiles[j]}
+				if err := st.Put(rfid.UID(u), e); err != nil {
+					return fmt.Errorf("zone %s: %w", zones[i], err)
+				}
+				registered++
+			}
+			fmt.Fprintf(out, "%s: registered %d × %s\n", zones[i], len(fresh), f.name)
+		}
+		todo = append(again, todo[n:]...)
+		if len(again) == n {
+			fmt.Fprintln(out, "nothing registered this round")
 		}
 	}
 	return mc.registerSummary(st, set, label, registered)

@@ -255,7 +255,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	spectatorTurns := fs.Int("spectator-turns", 0, "and until this many more discards have been made")
 	brokerWS := fs.String("broker-ws", "", "the external broker's WebSocket URL for the display pages (ws:// or wss://; none: no displays)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
-	sensingFlag := fs.Bool("sensing", false, "sim: the simulated players move tagged tiles on a simulated surface and the table follows the game through its sensors (5% missed, 0.5% ghost reads), at --speed")
+	sensingFlag := fs.Bool("sensing", false, "follow the game through the tile sensors: on hardware, the players' tiles on the surface readers and the seat buttons; in the sim, simulated players move tagged tiles on a simulated surface (5% missed, 0.5% ghost reads), at --speed")
 	logName := fs.String("log-level", "info", "log level: debug, info, warn, error (-v: debug)")
 	configFile := fs.String("config", "", "configuration file (YAML, e.g. /etc/jantaku/jantaku.yaml) with any of these settings; flags override it")
 	check := fs.Bool("check", false, "check the configuration and the flags, then exit")
@@ -333,12 +333,11 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	hardware := *prof != "" && !*simFlag
 	var simClock *clock.Paced // the simulated table's one clock: machine, players and sensing
-	if *sensingFlag {
-		if hardware {
-			return usageError{errors.New("--sensing is for the simulated table (add --sim)")}
-		}
+	if *sensingFlag && !hardware {
+		// On hardware people play and the board's readers follow them
+		// (set up with the board below).
 		if len(seats) > 0 {
-			return usageError{errors.New("--sensing plays every seat by simulated players: leave out --humans")}
+			return usageError{errors.New("--sensing in the simulator plays every seat by simulated players: leave out --humans")}
 		}
 		// Simulated time waits while the players and sensing react, so a
 		// loaded machine slows the hand down instead of changing it.
@@ -431,6 +430,15 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			log.Error("halting the table", "err", err)
 		}
 	}()
+	var bsense *boardSense
+	if *sensingFlag && hardware {
+		// Before the readers are wrapped for metrics: the surface needs
+		// their inventories.
+		if bsense, err = newBoardSense(p, tb.readers, tb.muxes, reg); err != nil {
+			return err
+		}
+		tcfg.Sense = &sensedPlay{clk: tb.clk, board: bsense}
+	}
 	met := newMetrics()
 	tcfg.Metrics = met
 	for n, r := range tb.readers {
@@ -547,6 +555,9 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 				}
 			}
 		}()
+	}
+	if bsense != nil {
+		bsense.dealer = md
 	}
 	tcfg.Dealer = md
 	// The game side: referee, broker, displays. Each hand is dealt from

@@ -4,13 +4,20 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"slices"
+	"time"
 
 	"jantaku/drivers/clock"
+	"jantaku/drivers/rfid"
+	"jantaku/firmware/registry"
 	"jantaku/firmware/sensing"
+	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
 	"jantaku/hardware/sim/players"
+	mqcmd "jantaku/mqtt/command"
 	"jantaku/rules/game"
+	"jantaku/rules/tile"
 	"jantaku/tablecore"
 )
 
@@ -23,12 +30,102 @@ type sensedPlay struct {
 	clk   clock.Clock
 	cfg   players.Config // pace, read miss and ghost rates, seed
 	hands uint64         // hands played so far, for each hand's seed
+	// board, if set, follows the hands people play on the real table
+	// (jantaku run --sensing with a hardware profile).
+	board *boardSense
+}
+
+// boardSense is the table's own tile sensing: the surface readers of the
+// board, the tag registry and the walls the machine
+// built for the hand.
+type boardSense struct {
+	surface *sensing.Surface
+	reg     registry.Registry
+	dealer  *machineDealer
+	cfg     sensing.Config
+}
+
+// newBoardSense returns the sensing of an opened board: every zone of p
+// on its reader, which must read many tags at once.
+func newBoardSense(p *profile.Profile, readers map[string]rfid.Reader, muxes map[string]rfid.Mux, reg registry.Registry) (*boardSense, error) {
+	surf, err := sensing.SurfaceOf(p, readers, muxes)
+	if err != nil {
+		return nil, fmt.Errorf("--sensing: the board's surface: %w", err)
+	}
+	if len(surf.Zones()) == 0 {
+		return nil, fmt.Errorf("--sensing: profile %s has no zones", p.Name)
+	}
+	return &boardSense{surface: surf, reg: reg}, nil
+}
+
+// layout is the tiles of the hand just dealt: the tags of the walls the
+// machine built, each wall position's zone in draw order.
+func (b *boardSense) layout(g *tablecore.Game) (sensing.Layout, error) {
+	if b.dealer == nil || b.dealer.last == nil {
+		return sensing.Layout{}, errors.New("no walls from the machine for this hand")
+	}
+	w := b.dealer.last.Walls
+	h := g.Hand()
+	l := sensing.Layout{Tags: map[rfid.UID]tile.Tile{}}
+	var stacks []int
+	for _, side := range w.Sides {
+		if len(side) > 0 {
+			stacks = append(stacks, len(side)/2)
+		}
+		for _, u := range side {
+			e, ok := b.reg.Lookup(u)
+			if !ok {
+				return sensing.Layout{}, fmt.Errorf("wall tag %s is not registered", u)
+			}
+			l.Tags[u] = e.Tile
+		}
+	}
+	order, err := game.WallOrder(g.Ruleset(), h.Dice, h.Dealer, stacks)
+	if err != nil {
+		return sensing.Layout{}, err
+	}
+	l.Walls = sensing.WallZones(order)
+	return l, nil
 }
 
 // sensedHand is a hand being played through sensing, in its own goroutine.
 type sensedHand struct {
 	cancel context.CancelFunc
 	done   chan error
+	// in takes the seats' declarations (buttons and seat pages) on the
+	// real table; nil in the simulator, whose players declare themselves.
+	in chan<- sensing.Input
+}
+
+// sensedDeclaration is the declaration a seat command makes while the
+// hand is sensed: the tiles people move make the other actions.
+func sensedDeclaration(c mqcmd.Command) (sensing.Declaration, bool) {
+	d := sensing.Declaration{Seat: game.Seat(c.Seat)}
+	switch c.Type {
+	case "win":
+		d.Kind = sensing.DeclareWin
+	case "riichi":
+		d.Kind = sensing.DeclareRiichi
+	case "pass":
+		d.Kind = sensing.DeclarePass
+	default:
+		return d, false
+	}
+	return d, true
+}
+
+// declare hands a seat's declaration to the sensed hand.
+func (h *sensedHand) declare(c mqcmd.Command) (bool, error) {
+	d, ok := sensedDeclaration(c)
+	if !ok || h.in == nil {
+		return false, nil
+	}
+	select {
+	case h.in <- sensing.Input{Declaration: &d}:
+		return true, nil
+	default:
+		return true, fmt.Errorf("%w: the table's sensing has not taken the last declarations yet", mqcmd.ErrBusy)
+	}
 }
 
 // errSensing answers a command that would change the game while the
@@ -92,6 +189,9 @@ func (r ownerRef) Foul(ctx context.Context, a game.Action, reason string) ([]tab
 
 // startSensed plays the hand just dealt through sensing.
 func (s *service) startSensed(ctx context.Context) error {
+	if s.sense.board != nil {
+		return s.startBoardSensed(ctx)
+	}
 	g := s.t.Game()
 	h := g.Hand()
 	order, err := game.WallOrder(g.Ruleset(), h.Dice, h.Dealer, players.Stacks(len(h.Wall.Tiles), h.Players))
@@ -106,12 +206,7 @@ func (s *service) startSensed(ctx context.Context) error {
 		Walls:   sensing.WallZones(order),
 		Players: cfg,
 		Emit: func(o sensing.Output) {
-			switch o := o.(type) {
-			case sensing.Anomaly:
-				s.log.Warn("sensing: anomaly", "kind", o.Kind, "seat", o.Seat, "tile", o.Tile, "from", o.From, "to", o.To, "expected", o.Expected)
-			case sensing.Accepted:
-				s.log.Debug("sensing: accepted", "action", o.Action, "by", o.By)
-			}
+			logOutput(s.log, o)
 		},
 	}
 	hctx, cancel := context.WithCancel(ctx)
@@ -127,6 +222,56 @@ func (s *service) startSensed(ctx context.Context) error {
 		}
 		if err == nil {
 			s.log.Info("hand played through sensing", "actions", len(res.Meant), "reads", res.Reads)
+		}
+		run.done <- err
+	}()
+	return nil
+}
+
+// logOutput logs what sensing made of the reads.
+func logOutput(log *slog.Logger, o sensing.Output) {
+	switch o := o.(type) {
+	case *sensing.Anomaly:
+		log.Warn("sensing: anomaly", "kind", o.Kind, "seat", o.Seat, "tile", o.Tile, "from", o.From, "to", o.To, "expected", o.Expected)
+	case *sensing.Accepted:
+		log.Debug("sensing: accepted", "action", o.Action, "by", o.By)
+	}
+}
+
+// startBoardSensed follows the hand just dealt on the real table: the
+// surface readers' inventories and the seat buttons go to sensing, which
+// applies what people did to the referee, until the hand is over.
+func (s *service) startBoardSensed(ctx context.Context) error {
+	b := s.sense.board
+	l, err := b.layout(s.t.Game())
+	if err != nil {
+		return fmt.Errorf("tile sensing: %w", err)
+	}
+	hctx, cancel := context.WithCancel(ctx)
+	ref := ownerRef{s: s, ctx: hctx}
+	run := &sensedHand{cancel: cancel, done: make(chan error, 1)}
+	s.sensed = run
+	in := make(chan sensing.Input, 8)
+	in <- sensing.Input{Hand: &l}
+	// The seats' buttons (buttons.go) and seat pages declare through
+	// service.command, which hands win, riichi and pass to this hand.
+	run.in = in
+	sn := sensing.New(b.cfg, ref)
+	sched := sensing.NewSchedule(b.surface.Zones())
+	go func() {
+		// The hand ends in the referee; the loop is stopped then.
+		go func() {
+			for hctx.Err() == nil {
+				if h := ref.Hand(); h == nil || h.Phase == game.Over {
+					cancel()
+					return
+				}
+				_ = clock.Sleep(hctx, s.sense.clk, 200*time.Millisecond)
+			}
+		}()
+		err := sensing.Run(hctx, s.sense.clk, sn, b.surface, sched, in, func(o sensing.Output) { logOutput(s.log, o) })
+		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
+			err = nil // the hand is over
 		}
 		run.done <- err
 	}()

@@ -65,6 +65,7 @@ type machineDealer struct {
 	start  func()
 	asked  bool
 	logger *slog.Logger
+	last   *cycle.Hand // the walls of the hand dealt last (tile sensing)
 }
 
 func (d *machineDealer) Deal(ctx context.Context, g *tablecore.Game) (tablecore.Deal, error) {
@@ -80,6 +81,7 @@ func (d *machineDealer) Deal(ctx context.Context, g *tablecore.Game) (tablecore.
 		if err != nil {
 			return tablecore.Deal{}, fmt.Errorf("hand %d of the machine (set %c): %w", h.Number, h.Walls.Set, err)
 		}
+		d.last = &h
 		d.logger.Info("dealt from the machine's walls", "hand", h.Number, "set", string(h.Walls.Set), "dice", h.Dice, "dealer", st.Dealer)
 		return dl, nil
 	case <-ctx.Done():
@@ -415,7 +417,7 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 		}
 		s.observe().handDealt(s.t.Name)
 		s.publish(ctx, evs)
-		if s.sense != nil && !slices.Contains(s.bots[:min(len(s.bots), g.Rules().Players)], false) {
+		if s.sense != nil && (s.sense.board != nil || !slices.Contains(s.bots[:min(len(s.bots), g.Rules().Players)], false)) {
 			return false, s.startSensed(ctx)
 		}
 		return false, nil
@@ -514,6 +516,11 @@ func (s *service) finish(ctx context.Context) error {
 // command executes one authorised command from MQTT.
 func (s *service) command(ctx context.Context, c mqcmd.Command) error {
 	g := s.t.Game()
+	if s.sensed != nil {
+		if ok, err := s.sensed.declare(c); ok {
+			return err
+		}
+	}
 	if s.sensed != nil && !whileSensed(c.Type) {
 		return fmt.Errorf("%w: %v; commands about the game wait until the hand ends", mqcmd.ErrBusy, errSensing)
 	}

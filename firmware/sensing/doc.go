@@ -1,9 +1,9 @@
 // Package sensing turns the table surface's antenna reads into game
-// actions. It has four parts, one file each:
+// actions. It has these parts, one file each:
 //
 //   - schedule.go: which zone antenna to read next, within the one surface
-//     reader's budget (an MFRC522 inventory is 25–37 ms plus a few ms per
-//     tag), favouring the zones where the referee expects movement now and
+//     reader's budget (an ISO 15693 inventory is 8 ms empty and about
+//     8 ms more per tag), favouring the zones where the referee expects movement now and
 //     the zones a tile is seen leaving or entering.
 //   - locate.go: a tile's location is committed only when reads agree over
 //     time: seen in the new zone on consecutive reads and no longer seen in
@@ -13,6 +13,8 @@
 //     says where every tile should be; committed movements that leave a tile
 //     elsewhere are explained by exactly one of the referee's legal actions,
 //     or wait for a declaration (two meanings), or become anomalies.
+//   - surface.go: the zones on the hardware (Surface implements Antennas
+//     over the board's readers and RF switches).
 //   - anomaly.go: movements and declarations that match nothing are
 //     reported with seat, tile and zones, handled by the ruleset's penalty
 //     through Referee.Foul where one applies, and never guessed into

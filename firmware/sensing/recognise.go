@@ -325,17 +325,21 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 	to := e.m.To
 	// A tile may go on before its reads agree where it was: a drawn tile
 	// discarded at once or exposed as a flower or kong, a discard claimed
-	// at once. Each step is still matched on its own; a step through
-	// another seat's area needs a sighting on the way (Via).
-	hand, pond := SeatZone(n.to.Seat, Hand), SeatZone(n.to.Seat, Discards)
+	// at once (a pond of a dozen tiles takes 100 ms to inventory, a fast
+	// player calls within half a second). Each step is still matched on
+	// its own, in order: the draw (the exact next wall tile), then the
+	// discard (a tile the seat holds), then the claim (which must itself
+	// be legal once the discard is applied). Another seat's melds are the
+	// only place a seat's drawn or held tile can legally reach without
+	// passing its pond, so no sighting on the way is needed there.
 	switch {
 	case n.drawn && to.Seat == n.to.Seat && (to.Area == Discards || to.Area == Melds):
 		to = n.to
-	case n.drawn && to.Area == Melds && (slices.Contains(e.m.Via, hand) || slices.Contains(e.m.Via, pond)):
+	case n.drawn && to.Area == Melds:
 		to = n.to
-	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat && slices.Contains(e.m.Via, pond):
+	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat:
 		to = n.to
-	case n.suit && to == pond && slices.Contains(e.m.Via, n.to):
+	case n.suit && to == SeatZone(n.to.Seat, Discards) && slices.Contains(e.m.Via, n.to):
 		to = n.to // the face-down missing-suit tile, discarded at once
 	}
 	switch {
@@ -463,6 +467,12 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		return false
 	})
 	slices.SortStableFunc(full, func(a, b match) int { return a.latest().Compare(b.latest()) })
+	if h.Phase == game.Claims {
+		// A call on the discard goes before the next seat's draw, which
+		// would close the window: the draw seen first is the kong's
+		// replacement.
+		slices.SortStableFunc(full, func(a, b match) int { return b2i(a.a.Kind == game.Draw) - b2i(b.a.Kind == game.Draw) })
+	}
 	for _, f := range full {
 		var rivals []game.Action
 		for _, o := range full {
@@ -491,6 +501,19 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			bigger := subset(f.es, p.es)
 			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && s.lifted(h, p)))) {
 				wait = true
+			}
+		}
+		// While the next seat's own call on the discard is being made
+		// (tiles already moved to its melds), its draw waits: it is the
+		// kong's replacement, not a pass.
+		if f.a.Kind == game.Draw && h.Phase == game.Claims {
+			for _, p := range partial {
+				switch p.a.Kind {
+				case game.Pon, game.OpenKan, game.Chi:
+					if p.a.Seat == f.a.Seat && len(p.es) > 0 && now.Sub(p.latest()) < s.cfg.Grace {
+						wait = true
+					}
+				}
 			}
 		}
 		if wait {

@@ -3,21 +3,24 @@ package sensing
 import "time"
 
 // Priorities of zones in a Schedule: how many times more often a zone is
-// read than a Cold one when the reader is busy.
+// read than a Cold one when the reader is busy. Hot is high because a
+// zone inventory is slow: a tile a fast player leaves in a zone for half a
+// second must be read there twice.
 const (
-	Cold = 1 // nothing expected: walls away from the draw, other ponds
-	Warm = 3 // a seat's own tiles, where a mistake would show
-	Hot  = 8 // movement expected now, or a tile seen leaving or arriving
+	Cold = 1  // nothing expected: walls away from the draw, other ponds
+	Warm = 3  // a seat's own tiles, where a mistake would show
+	Hot  = 24 // movement expected now, or a tile seen leaving or arriving
 )
 
 // Schedule chooses which zone antenna the surface reader reads next. The
-// reader reads one zone at a time (an MFRC522 inventory takes 25–37 ms
-// plus a few ms per tag in the field), so reads are a budget of roughly
-// 15–30 a second shared by every zone. Next picks the zone that has waited
+// reader reads one zone at a time (an ISO 15693 inventory takes 8 ms
+// empty and about 8 ms more per tag: 60 ms for a pond of eight, 110 ms
+// for a hand, docs/wiring.md), so reads are a budget of roughly 7–15 a
+// second shared by every zone. Next picks the zone that has waited
 // longest relative to its priority: a zone of priority w is read about w
 // times as often as a Cold one, and no zone waits for ever. With the
 // default focus (two or three Hot zones, the rest Warm or Cold) a Hot zone
-// is read every 4–6 reads and a Cold one every 30–40.
+// is read every 3–4 reads and a Cold one every 80–100.
 //
 // Schedule is owned by one goroutine.
 type Schedule struct {

@@ -368,7 +368,11 @@ func (s *Sensor) Focus() map[Zone]int {
 		}
 		next(h.Source)
 	case game.ToDraw:
+		// A drawn tile may be discarded in the same motion, or exposed
+		// as a flower (and the replacement drawn) at once.
 		set(SeatZone(t, Hand), Hot)
+		set(SeatZone(t, Discards), Hot)
+		set(SeatZone(t, Melds), Hot)
 		next(h.Source)
 	case game.ToAct:
 		set(SeatZone(t, Hand), Hot)
@@ -381,7 +385,10 @@ func (s *Sensor) Focus() map[Zone]int {
 				set(SeatZone(game.Seat(i), Melds), Warm)
 			}
 		}
+		// The next seat may draw and discard before the window is seen
+		// to close.
 		set(SeatZone(h.Claim.From.Next(h.Players), Hand), Hot)
+		set(SeatZone(h.Claim.From.Next(h.Players), Discards), Hot)
 		next(game.Head)
 	}
 	// Tiles still to be dealt: their walls and hands.

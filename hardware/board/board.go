@@ -14,6 +14,7 @@ import (
 	"jantaku/drivers/motor"
 	"jantaku/drivers/pwm"
 	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/pn5180"
 	"jantaku/drivers/sensor"
 	"jantaku/hardware/profile"
 	"periph.io/x/conn/v3/gpio"
@@ -503,16 +504,22 @@ func (o *opener) mux(n string, m profile.Mux) rfid.Mux {
 func (o *opener) reader(n string, r profile.Reader) {
 	part := "reader " + n
 	reset := o.outPin(r.Line, part, r.Reset)
-	var irq gpio.PinIn
-	if r.IRQ != "" {
-		p, _, err := o.pin(r.IRQ)
+	var irq, busy gpio.PinIn
+	for _, in := range []struct {
+		what, pin string
+		to        *gpio.PinIn
+	}{{"irq", r.IRQ, &irq}, {"busy", r.Busy, &busy}} {
+		if in.pin == "" {
+			continue
+		}
+		p, _, err := o.pin(in.pin)
 		if err != nil {
 			if err != errReported {
-				o.fail(r.Line, part, "irq %v", err)
+				o.fail(r.Line, part, "%s %v", in.what, err)
 			}
 			return
 		}
-		irq = p
+		*in.to = p
 	}
 	port, err := spireg.Open(r.SPI)
 	if err != nil {
@@ -527,16 +534,23 @@ func (o *opener) reader(n string, r profile.Reader) {
 		_ = port.Close()
 		return
 	}
-	if f, ok := o.p.SPISpeed[r.SPI[:4]]; ok {
-		// The reader driver asks for its own speed; the port gives at
-		// most this.
+	if f, ok := o.p.SPISpeed[profile.SPIBus(r.SPI)]; ok {
+		// The bus's cable sets the clock: the reader's driver asks for its
+		// chip's maximum and the port gives at most this (profile
+		// SPIClock).
 		if err := port.LimitSpeed(physic.Frequency(f)); err != nil {
 			_ = port.Close()
 			o.fail(r.Line, part, "SPI port %s: limiting the clock to %v: %v", r.SPI, physic.Frequency(f), err)
 			return
 		}
 	}
-	rd, err := rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock})
+	var rd rfid.Reader
+	switch r.ReaderKind() {
+	case profile.ReaderPN5180:
+		rd, err = pn5180.Open(port, busy, reset, pn5180.Config{Name: n, Speed: r.MaxSPI(), Clock: o.opt.Clock})
+	default:
+		rd, err = rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock, MinLevel: r.MinLevel, CollLevel: r.CollLevel})
+	}
 	if err != nil {
 		_ = port.Close()
 		o.fail(r.Line, part, "on %s: %v", r.SPI, err)

@@ -1,120 +1,30 @@
 package board_test
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 	"testing/synctest"
 	"time"
 
-	"jantaku/drivers/enable/enabletest"
 	"jantaku/drivers/motor"
+	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/iso15693"
 	"jantaku/drivers/rfid/rfidtest"
+	"jantaku/firmware/sensing"
 	"jantaku/hardware/board"
+	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
-	"jantaku/hardware/sim/chips"
 	"periph.io/x/conn/v3/gpio"
 	"periph.io/x/conn/v3/gpio/gpioreg"
-	"periph.io/x/conn/v3/gpio/gpiotest"
-	"periph.io/x/conn/v3/i2c"
-	"periph.io/x/conn/v3/i2c/i2creg"
-	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
+	"periph.io/x/conn/v3/physic"
 )
 
-// rig registers periph fakes for every bus and Pi line the default
-// profile uses, except those named in skip, and unregisters them after
-// the test. The I2C bus holds byte-level emulators of the chips
-// (hardware/sim/chips): periph's own drivers talk to them.
-type rig struct {
-	bus   *chips.Bus
-	pca   map[uint16]*chips.PCA9685
-	mcp   map[uint16]*chips.MCP23017
-	tca   *chips.TCA9548A
-	pins  map[string]*gpiotest.Pin
-	hold  *enabletest.Hold // the enable line, as the hold circuit sees it
-	chips map[string]*rfidtest.Chip
-}
-
-func newRig(t *testing.T, p *profile.Profile, skip ...string) *rig {
+func newRig(t *testing.T, p *profile.Profile, skip ...string) *boardtest.Rig {
 	t.Helper()
-	r := &rig{bus: &chips.Bus{Name: "I2C1"}, pca: map[uint16]*chips.PCA9685{}, mcp: map[uint16]*chips.MCP23017{},
-		tca: &chips.TCA9548A{Addr: 0x71}, pins: map[string]*gpiotest.Pin{}, chips: map[string]*rfidtest.Chip{}}
-	for _, a := range []uint16{0x40, 0x41, 0x42} {
-		r.pca[a] = chips.NewPCA9685(a)
-		r.bus.Add(r.pca[a])
-	}
-	for _, a := range []uint16{0x20, 0x21, 0x22} {
-		r.mcp[a] = chips.NewMCP23017(a)
-		r.bus.Add(r.mcp[a])
-	}
-	r.bus.Add(r.tca)
-	skipped := func(n string) bool {
-		for _, s := range skip {
-			if s == n {
-				return true
-			}
-		}
-		return false
-	}
-	if !skipped("I2C1") {
-		if err := i2creg.Register("I2C1", nil, 1, func() (i2c.BusCloser, error) { return r.bus, nil }); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = i2creg.Unregister("I2C1") })
-	}
-	for _, in := range []map[string]profile.Input{p.Inputs, p.Buttons} {
-		for _, i := range in {
-			if strings.HasPrefix(i.Pin, "GPIO") && !skipped(i.Pin) {
-				r.gpio(t, i.Pin)
-			}
-		}
-	}
-	for _, m := range p.Motors {
-		for _, n := range []string{m.IN1Pin, m.IN2Pin, m.Step, m.Dir, m.Enable} {
-			if strings.HasPrefix(n, "GPIO") && !skipped(n) {
-				r.gpio(t, n)
-			}
-		}
-	}
-	if e := p.Safety.Enable; e != "" && !skipped(e) {
-		var n int
-		fmt.Sscanf(e, "GPIO%d", &n)
-		r.hold = &enabletest.Hold{Hold: p.Safety.Hold.D()}
-		r.hold.N, r.hold.Num = e, n
-		if err := gpioreg.Register(r.hold); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = gpioreg.Unregister(e) })
-	}
-	for _, rd := range p.Readers {
-		if skipped(rd.SPI) {
-			continue
-		}
-		c := rfidtest.NewChip()
-		r.chips[rd.SPI] = c
-		if err := spireg.Register(rd.SPI, nil, -1, func() (spi.PortCloser, error) { return c, nil }); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = spireg.Unregister(rd.SPI) })
-	}
-	return r
-}
-
-func (r *rig) gpio(t *testing.T, name string) {
-	if _, ok := r.pins[name]; ok {
-		return
-	}
-	var n int
-	fmt.Sscanf(name, "GPIO%d", &n)
-	p := &gpiotest.Pin{N: name, Num: n, EdgesChan: make(chan gpio.Level, 4)}
-	r.pins[name] = p
-	if err := gpioreg.Register(p); err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = gpioreg.Unregister(name) })
+	return boardtest.New(t, p, skip...)
 }
 
 func TestOpenDefaultProfile(t *testing.T) {
@@ -133,42 +43,42 @@ func TestOpenDefaultProfile(t *testing.T) {
 		if err := b.Motors["tray"].Run(motor.Forward, 0.5); err != nil {
 			t.Fatal(err)
 		}
-		if d := r.pca[0x40].Duty(0); d != 0.5 {
+		if d := r.PCA9685["pwm0"].Duty(0); d != 0.5 {
 			t.Errorf("tray PWM at half speed: duty %v, want 0.5", d)
 		}
-		if r.pca[0x40].Duty(1) != 1 {
+		if r.PCA9685["pwm0"].Duty(1) != 1 {
 			t.Error("tray forward: IN1 not on")
 		}
-		if r.pca[0x40].High(2) {
+		if r.PCA9685["pwm0"].High(2) {
 			t.Error("tray forward: IN2 on")
 		}
 		// lift2 is reversed: Forward drives IN2 (0x42 channel 8).
 		if err := b.Motors["lift2"].Run(motor.Forward, 1); err != nil {
 			t.Fatal(err)
 		}
-		if r.pca[0x42].Duty(8) != 1 {
+		if r.PCA9685["pwm2"].Duty(8) != 1 {
 			t.Error("reversed lift2 forward: IN2 not on")
 		}
 		if err := b.Halt(); err != nil {
 			t.Fatal(err)
 		}
 		for _, c := range []struct {
-			addr uint16
+			chip string
 			ch   int
-		}{{0x40, 0}, {0x42, 6}} {
-			if d := r.pca[c.addr].Duty(c.ch); d != 0 {
-				t.Errorf("after Halt: 0x%02X channel %d still driven (duty %v)", c.addr, c.ch, d)
+		}{{"pwm0", 0}, {"pwm2", 6}} {
+			if d := r.PCA9685[c.chip].Duty(c.ch); d != 0 {
+				t.Errorf("after Halt: %s channel %d still driven (duty %v)", c.chip, c.ch, d)
 			}
 		}
 
 		// A Pi line: lift0.top on GPIO13, normally closed: low at rest,
 		// high (active) when the lift opens it.
 		top := b.Inputs["lift0.top"]
-		_ = r.pins["GPIO13"].Out(gpio.Low) // the contact holds the line against the pull-up
+		_ = r.Pins["GPIO13"].Out(gpio.Low) // the contact holds the line against the pull-up
 		if a, _ := top.Active(); a {
 			t.Error("lift0.top active with its contact closed")
 		}
-		r.pins["GPIO13"].EdgesChan <- gpio.High
+		r.Pins["GPIO13"].EdgesChan <- gpio.High
 		if ok, err := top.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("lift0.top did not see its edge: %v %v", ok, err)
 		}
@@ -176,7 +86,7 @@ func TestOpenDefaultProfile(t *testing.T) {
 		// An expander pin: stacker0.home on io0.A0, a contact to ground
 		// with the MCP23017's pull-up, active low, polled.
 		home := b.Inputs["stacker0.home"]
-		if !r.mcp[0x20].PullUp("A0") {
+		if !r.MCP23017["io0"].PullUp("A0") {
 			t.Error("io0.A0's pull-up is off")
 		}
 		if a, _ := home.Active(); a {
@@ -184,16 +94,29 @@ func TestOpenDefaultProfile(t *testing.T) {
 		}
 		go func() {
 			time.Sleep(30 * time.Millisecond)
-			_ = r.mcp[0x20].Contact("A0", true)
+			_ = r.MCP23017["io0"].Contact("A0", true)
 		}()
 		if ok, err := home.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("stacker0.home: polled edge not seen: %v %v", ok, err)
 		}
 
-		// The readers answer through the real MFRC522 driver.
-		r.chips["SPI0.1"].SetTag([]byte{0xDE, 0xAD, 0xBE, 0xEF})
-		if uid, err := b.Readers["inline1"].ReadUID(t.Context(), 0); err != nil || uid != "DEADBEEF" {
+		// The readers answer through the real PN5180 driver, BUSY read
+		// on the rfio expander.
+		r.PN5180["inline1"].SetTags(0, &iso15693.Tag{UID: 0xE004015A00000101})
+		if uid, err := b.Readers["inline1"].ReadUID(t.Context(), 0); err != nil || uid != "E004015A00000101" {
 			t.Errorf("inline1 read %q, %v", uid, err)
+		}
+		if v := r.PN5180["inline1"].Violations(); v != 0 {
+			t.Errorf("inline1: %d frames sent while BUSY was high", v)
+		}
+
+		// The clock is the bus's: SPI0 5MHz, SPI1 2MHz, below the
+		// PN5180's 7MHz.
+		if f := r.SPIClock("SPI0.1"); f != 5*physic.MegaHertz {
+			t.Errorf("inline1 on SPI0 at %v, want 5MHz", f)
+		}
+		if f := r.SPIClock("SPI1.2"); f != 2*physic.MegaHertz {
+			t.Errorf("surface on SPI1 at %v, want 2MHz", f)
 		}
 
 		// The surface mux: select lines io1.A1–A5 (bit 0 first), enable
@@ -202,7 +125,7 @@ func TestOpenDefaultProfile(t *testing.T) {
 			t.Fatal(err)
 		}
 		for pin, want := range map[string]bool{"A1": true, "A2": false, "A3": true, "A4": false, "A5": false, "A6": false} {
-			if h, out := r.mcp[0x21].Output(pin); !out || h != want {
+			if h, out := r.MCP23017["io1"].Output(pin); !out || h != want {
 				t.Errorf("antenna 5: io1.%s drives %v (output %v), want %v (A1 and A3 high, enable A6 low)", pin, h, out, want)
 			}
 		}
@@ -269,7 +192,7 @@ func TestSysfsAndI2CMux(t *testing.T) {
 			"tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}",
 			"tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
 		text = strings.Replace(text, "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x71}\n", 1)
-		text = strings.Replace(text, "  inline3: {spi: SPI1.1, reset: io1.B3}", "  inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)
+		text = strings.Replace(text, "  inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3}", "  inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3, mux: ring}", 1)
 		text = strings.Replace(text, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
 		p, err := profile.Parse("hwpwm.yaml", []byte(text))
 		if err != nil {
@@ -298,16 +221,16 @@ func TestSysfsAndI2CMux(t *testing.T) {
 		if string(duty) != "625000" || string(period) != "625000" {
 			t.Errorf("tray at full speed: duty %s of period %s ns, want 625000 of 625000", duty, period)
 		}
-		if h, _ := r.mcp[0x21].Output("A7"); !h {
+		if h, _ := r.MCP23017["io1"].Output("A7"); !h {
 			t.Error("tray forward: IN1 (io1.A7) not high")
 		}
-		if h, _ := r.mcp[0x21].Output("B5"); h {
+		if h, _ := r.MCP23017["io1"].Output("B5"); h {
 			t.Error("tray forward: IN2 (io1.B5) not low")
 		}
 		if err := b.Muxes["inline3"].Select(6); err != nil {
 			t.Fatal(err)
 		}
-		if got := r.tca.Control(); got != 1<<6 {
+		if got := r.TCA9548A["sw0"].Control(); got != 1<<6 {
 			t.Errorf("TCA9548A channel 6: control byte %#x, want 0x40", got)
 		}
 		if err := b.Halt(); err != nil {
@@ -338,4 +261,88 @@ func TestOpenOffAPi(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "no GPIO lines are registered") {
 		t.Errorf("Open off a Pi: %v", err)
 	}
+}
+
+// The surface as sensing reads it, on the default profile's board code:
+// the RF switch follows the zones mux's select lines on io1, the PN5180
+// answers with every tag on the selected antenna, BUSY read on rfio.
+func TestSurfaceInventoryThroughBoard(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Default()
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := len(surf.Zones()); n != 18 {
+			t.Fatalf("%d zones, want 18", n)
+		}
+		chip := r.PN5180["surface"]
+		var hand []*iso15693.Tag
+		var want []rfid.UID
+		for i := 0; i < 14; i++ {
+			u := uint64(0xE004015A00000000) | uint64(i)<<8 | uint64(i*7)
+			hand = append(hand, &iso15693.Tag{UID: u})
+			want = append(want, iso15693.UID(u))
+		}
+		chip.SetTags(*p.Zones["seat0.hand"].Antenna, hand...)
+		pond := &iso15693.Tag{UID: 0xE004015A0000FF01}
+		chip.SetTags(*p.Zones["seat2.discards"].Antenna, pond)
+		got, err := surf.Inventory(t.Context(), sensing.SeatZone(0, sensing.Hand))
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, want) {
+			t.Errorf("seat0.hand: %v, %v; want the 14 tags", got, err)
+		}
+		got, err = surf.Inventory(t.Context(), sensing.SeatZone(2, sensing.Discards))
+		if err != nil || len(got) != 1 || got[0] != iso15693.UID(pond.UID) {
+			t.Errorf("seat2.discards: %v, %v", got, err)
+		}
+		if got, err := surf.Inventory(t.Context(), sensing.SeatZone(1, sensing.Melds)); err != nil || len(got) != 0 {
+			t.Errorf("seat1.melds: %v, %v; want nothing", got, err)
+		}
+		if v := chip.Violations(); v != 0 {
+			t.Errorf("%d frames sent while BUSY was high", v)
+		}
+	})
+}
+
+// A surface of MFRC522s (ISO 14443-A tiles) with its receiver threshold
+// raised in the profile: a neighbour's weak tag is not heard, the zone's
+// tags all are, through the MFRC522 anticollision on the emulated chip.
+func TestMFRC522SurfaceMinLevel(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		text := strings.Replace(string(profile.DefaultYAML()),
+			"surface: {kind: pn5180, spi: SPI1.2, busy: rfio.A4, reset: io1.B4, mux: zones}",
+			"surface: {kind: mfrc522, spi: SPI1.2, reset: io1.B4, mux: zones, min_level: 12}", 1)
+		p, err := profile.Parse("mfrc.yaml", []byte(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		near := []*rfidtest.Tag{
+			{UID: []byte{0x04, 0x4A, 0x41, 0x00, 0x11, 0x00, 0x80}},
+			{UID: []byte{0x04, 0x4A, 0x41, 0x00, 0x12, 0x00, 0x80}},
+		}
+		weak := &rfidtest.Tag{UID: []byte{0x04, 0x4A, 0x41, 0x00, 0x13, 0x00, 0x80}, Strength: 0.6}
+		r.MFRC522["SPI1.2"].SetTags(append(near, weak)...)
+		got, err := surf.Inventory(t.Context(), sensing.SeatZone(0, sensing.Hand))
+		slices.Sort(got)
+		if err != nil || !slices.Equal(got, []rfid.UID{"044A4100110080", "044A4100120080"}) {
+			t.Errorf("read %v, %v; want the two tags of the zone, not the weak one", got, err)
+		}
+	})
 }

@@ -3,18 +3,14 @@ package board_test
 import (
 	"errors"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
 	"jantaku/drivers/motor"
-	"jantaku/drivers/rfid/rfidtest"
 	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
 	"periph.io/x/conn/v3/physic"
-	"periph.io/x/conn/v3/spi"
-	"periph.io/x/conn/v3/spi/spireg"
 )
 
 // The lift bottoms are normally-closed contacts on io2 (0x22): closed at
@@ -25,7 +21,7 @@ func TestGuardingExpanderInputs(t *testing.T) {
 		p := profile.Default()
 		r := newRig(t, p)
 		for _, pin := range []string{"A0", "A1", "A2", "A3"} {
-			_ = r.mcp[0x22].Contact(pin, true)
+			_ = r.MCP23017["io2"].Contact(pin, true)
 		}
 		b, err := board.New(p, board.Options{})
 		if err != nil {
@@ -36,11 +32,11 @@ func TestGuardingExpanderInputs(t *testing.T) {
 		if a, err := bottom.Active(); a || err != nil {
 			t.Errorf("contact closed: active %v, %v", a, err)
 		}
-		_ = r.mcp[0x22].Contact("A0", false) // the lift arrives, or the wire breaks
+		_ = r.MCP23017["io2"].Contact("A0", false) // the lift arrives, or the wire breaks
 		if ok, err := bottom.WaitFor(t.Context(), true, time.Second); !ok || err != nil {
 			t.Errorf("contact open: WaitFor(active) = %v, %v", ok, err)
 		}
-		r.bus.Fail(0x22, errors.New("SDA stuck low"))
+		r.Bus.Fail(0x22, errors.New("SDA stuck low"))
 		_, err = bottom.Active()
 		if err == nil || !strings.Contains(err.Error(), "SDA stuck low") || !strings.Contains(err.Error(), "lift0.bottom") {
 			t.Errorf("Active on a failed bus = %v, want the bus error naming the input", err)
@@ -48,7 +44,7 @@ func TestGuardingExpanderInputs(t *testing.T) {
 		if _, err := b.Inputs["lift1.bottom"].WaitFor(t.Context(), false, time.Second); err == nil {
 			t.Error("WaitFor on a failed bus: no error")
 		}
-		r.bus.Fail(0x22, nil)
+		r.Bus.Fail(0x22, nil)
 	})
 }
 
@@ -67,22 +63,22 @@ func TestDeadProcessOutputsOffWithinHold(t *testing.T) {
 		// The hold circuit drives OE of every PCA9685: high (disabled)
 		// unless the enable pulses come.
 		oe := func() {
-			for _, c := range r.pca {
-				c.SetOE(!r.hold.Powered())
+			for _, c := range r.PCA9685 {
+				c.SetOE(!r.Hold.Powered())
 			}
 		}
 		oe()
 		if err := b.Motors["lift1"].Run(motor.Forward, 1); err != nil {
 			t.Fatal(err)
 		}
-		if r.pca[0x42].Duty(3) != 0 {
+		if r.PCA9685["pwm2"].Duty(3) != 0 {
 			t.Fatal("a motor is driven with the enable chain off")
 		}
 		if err := b.Enable.Arm(); err != nil {
 			t.Fatal(err)
 		}
 		oe()
-		if r.pca[0x42].Duty(3) == 0 { // ramping up: 0.2 of full speed first
+		if r.PCA9685["pwm2"].Duty(3) == 0 { // ramping up: 0.2 of full speed first
 			t.Fatal("lift1 not driven with the enable armed")
 		}
 		// Fed for a while, then the process dies: nothing runs any more,
@@ -92,9 +88,9 @@ func TestDeadProcessOutputsOffWithinHold(t *testing.T) {
 			_ = b.Enable.Feed()
 			oe()
 		}
-		r.hold.Freeze(true)
+		r.Hold.Freeze(true)
 		died := time.Now()
-		for r.pca[0x42].Duty(3) != 0 {
+		for r.PCA9685["pwm2"].Duty(3) != 0 {
 			time.Sleep(time.Millisecond)
 			oe()
 		}
@@ -102,10 +98,10 @@ func TestDeadProcessOutputsOffWithinHold(t *testing.T) {
 			t.Errorf("lift1 driven %v after the process died, more than the %v hold", d, hold)
 		}
 		// The PCA9685 itself still holds the run command: only OE stops it.
-		if r.pca[0x42].Reg(0x06+4*3+1)&0x10 == 0 {
+		if r.PCA9685["pwm2"].Reg(0x06+4*3+1)&0x10 == 0 {
 			t.Error("the PCA9685's channel register changed: the test no longer shows outputs held by a dead process")
 		}
-		r.hold.Freeze(false)
+		r.Hold.Freeze(false)
 	})
 }
 
@@ -132,81 +128,61 @@ func TestBrakeFromProfile(t *testing.T) {
 		if err := lift.Run(motor.Forward, 1); err != nil {
 			t.Fatal(err)
 		}
-		if d := r.pca[0x42].Duty(0); d < 0.19 || d > 0.21 {
+		if d := r.PCA9685["pwm2"].Duty(0); d < 0.19 || d > 0.21 {
 			t.Errorf("start of the 250ms ramp: duty %v, want 0.2", d)
 		}
 		time.Sleep(250 * time.Millisecond)
-		if d := r.pca[0x42].Duty(0); d != 1 {
+		if d := r.PCA9685["pwm2"].Duty(0); d != 1 {
 			t.Errorf("after the ramp: duty %v, want 1", d)
 		}
 		if err := lift.Stop(); err != nil {
 			t.Fatal(err)
 		}
-		if r.pca[0x42].Duty(1) != 1 || r.pca[0x42].Duty(2) != 1 || r.pca[0x42].Duty(0) != 1 {
+		if r.PCA9685["pwm2"].Duty(1) != 1 || r.PCA9685["pwm2"].Duty(2) != 1 || r.PCA9685["pwm2"].Duty(0) != 1 {
 			t.Error("Stop did not brake (IN1, IN2 and PWM on)")
 		}
 		if err := b.Halt(); err != nil {
 			t.Fatal(err)
 		}
 		for ch := 0; ch < 3; ch++ {
-			if r.pca[0x42].High(ch) {
+			if r.PCA9685["pwm2"].High(ch) {
 				t.Errorf("after Halt channel %d still on", ch)
 			}
 		}
 	})
 }
 
-// speedPort is an SPI port that caps Connect's speed at LimitSpeed's, as
-// Linux's spidev ports in periph do.
-type speedPort struct {
-	*rfidtest.Chip
-	mu        sync.Mutex
-	limit     physic.Frequency
-	connected physic.Frequency
-}
-
-func (p *speedPort) LimitSpeed(f physic.Frequency) error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	p.limit = f
-	return nil
-}
-
-func (p *speedPort) Connect(f physic.Frequency, m spi.Mode, bits int) (spi.Conn, error) {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	if p.limit > 0 && f > p.limit {
-		f = p.limit
-	}
-	p.connected = f
-	return p.Chip.Connect(f, m, bits)
-}
-
+// The SPI clock is set per bus: each reader's driver asks for its chip's
+// maximum (7 MHz for the PN5180) and the port, limited to its bus's
+// spi_speed, gives at most that, as Linux's spidev ports in periph do.
 func TestSPISpeedPerBus(t *testing.T) {
-	synctest.Test(t, func(t *testing.T) {
-		p := profile.Default()
-		newRig(t, p, "SPI0.0", "SPI1.0")
-		ports := map[string]*speedPort{}
-		for _, n := range []string{"SPI0.0", "SPI1.0"} {
-			sp := &speedPort{Chip: rfidtest.NewChip()}
-			ports[n] = sp
-			if err := spireg.Register(n, nil, -1, func() (spi.PortCloser, error) { return sp, nil }); err != nil {
-				t.Fatal(err)
-			}
-			t.Cleanup(func() { _ = spireg.Unregister(n) })
-		}
-		b, err := board.New(p, board.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		if got := ports["SPI0.0"].connected; got != 5*physic.MegaHertz {
-			t.Errorf("inline0 on SPI0 at %v, want the profile's 5MHz", got)
-		}
-		if got := ports["SPI1.0"].connected; got != 2*physic.MegaHertz {
-			t.Errorf("inline2 on SPI1 at %v, want the profile's 2MHz", got)
-		}
-	})
+	for _, c := range []struct {
+		name, old, new string
+		want           map[string]physic.Frequency
+	}{
+		{"default", "", "", map[string]physic.Frequency{"SPI0.0": 5 * physic.MegaHertz, "SPI1.0": 2 * physic.MegaHertz, "SPI1.2": 2 * physic.MegaHertz}},
+		{"SPI1 uncapped", "  SPI1: 2MHz", "", map[string]physic.Frequency{"SPI0.1": 5 * physic.MegaHertz, "SPI1.1": 7 * physic.MegaHertz, "SPI1.2": 7 * physic.MegaHertz}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				p, err := profile.Parse(c.name+".yaml", []byte(strings.Replace(string(profile.DefaultYAML()), c.old, c.new, 1)))
+				if err != nil {
+					t.Fatal(err)
+				}
+				r := newRig(t, p)
+				b, err := board.New(p, board.Options{})
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer b.Close()
+				for port, want := range c.want {
+					if got := r.SPIClock(port); got != want {
+						t.Errorf("%s at %v, want %v", port, got, want)
+					}
+				}
+			})
+		})
+	}
 }
 
 // A stepper named in the profile is a motor of the board: step and dir on
@@ -230,16 +206,16 @@ func TestStepperFromProfile(t *testing.T) {
 			t.Fatal(err)
 		}
 		time.Sleep(time.Second)
-		if r.pins["GPIO15"].Read() != false {
+		if r.Pins["GPIO15"].Read() != false {
 			t.Error("dir not low for reverse")
 		}
-		if h, out := r.mcp[0x21].Output("A7"); !out || h {
+		if h, out := r.MCP23017["io1"].Output("A7"); !out || h {
 			t.Errorf("driver enable io1.A7: high %v, output %v; want driven low (enabled)", h, out)
 		}
 		if err := b.Halt(); err != nil {
 			t.Fatal(err)
 		}
-		if h, _ := r.mcp[0x21].Output("A7"); !h {
+		if h, _ := r.MCP23017["io1"].Output("A7"); !h {
 			t.Error("Halt left the stepper driver enabled")
 		}
 	})
@@ -259,12 +235,12 @@ func TestProbeMotorDrivers(t *testing.T) {
 		if err := b.Probe(); err != nil {
 			t.Fatalf("healthy board: %v", err)
 		}
-		r.bus.Fail(0x41, errors.New("no ACK"))
+		r.Bus.Fail(0x41, errors.New("no ACK"))
 		if err := b.Probe(); err == nil || !strings.Contains(err.Error(), "PCA9685 pwm1 does not answer") {
 			t.Errorf("pwm1 gone: %v", err)
 		}
-		r.bus.Fail(0x41, nil)
-		r.pca[0x42].PowerCycle()
+		r.Bus.Fail(0x41, nil)
+		r.PCA9685["pwm2"].PowerCycle()
 		if err := b.Probe(); err == nil || !strings.Contains(err.Error(), "PCA9685 pwm2 has reset") {
 			t.Errorf("pwm2 reset: %v", err)
 		}

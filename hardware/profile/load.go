@@ -117,7 +117,7 @@ var known = map[string][]string{
 	"motors":   {"kind", "chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed", "brake", "ramp", "step", "dir", "enable", "step_period"},
 	"inputs":   {"pin", "active_low", "pull", "nc", "debounce"},
 	"buttons":  {"pin", "active_low", "pull", "nc", "debounce"},
-	"readers":  {"spi", "reset", "irq", "mux", "gain"},
+	"readers":  {"kind", "spi", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level"},
 	"muxes":    {"select", "enable", "chip"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
@@ -134,6 +134,10 @@ func unknownKeys(file string, top *yaml.Node, p *Profile) []error {
 			ok := false
 			for _, w := range known[kind] {
 				ok = ok || w == k.Value
+			}
+			if !ok && kind == "readers" && k.Value == "spi_hz" {
+				errs = append(errs, &Error{File: file, Line: k.Line, Msg: fmt.Sprintf("%s: no spi_hz: the SPI clock is set per bus (spi_speed: {SPI1: 2MHz}); a reader runs at its chip's maximum or its bus's, whichever is lower", where)})
+				continue
 			}
 			if !ok {
 				errs = append(errs, &Error{File: file, Line: k.Line, Msg: fmt.Sprintf("unknown key %q in %s (known: %s)", k.Value, where, strings.Join(known[kind], ", "))})
@@ -211,6 +215,30 @@ var (
 	gpioName     = regexp.MustCompile(`^GPIO([0-9]|1[0-9]|2[0-7])$`)
 	expanderName = regexp.MustCompile(`^([a-z][a-z0-9_]*)\.([AB])([0-7])$`)
 )
+
+// readerKind checks the settings that depend on a reader's chip.
+func (c *checker) readerKind(n string, r Reader) {
+	switch r.ReaderKind() {
+	case ReaderMFRC522:
+		if r.Busy != "" {
+			c.errorf(r.Line, "reader %s: an mfrc522 has no BUSY line (busy is for kind pn5180)", n)
+		}
+		if r.MinLevel < 0 || r.MinLevel > 15 || r.CollLevel < 0 || r.CollLevel > 7 {
+			c.errorf(r.Line, "reader %s: min_level %d (0–15) or coll_level %d (0–7) out of range", n, r.MinLevel, r.CollLevel)
+		}
+	case ReaderPN5180:
+		if r.Busy == "" {
+			c.errorf(r.Line, "reader %s: a pn5180 needs its BUSY line (busy: pin)", n)
+		} else {
+			c.pin(r.Busy, "reader "+n+" busy", r.Line, false)
+		}
+		if r.IRQ != "" || r.Gain != 0 || r.MinLevel != 0 || r.CollLevel != 0 {
+			c.errorf(r.Line, "reader %s: irq, gain, min_level and coll_level are mfrc522 settings", n)
+		}
+	default:
+		c.errorf(r.Line, "reader %s: unknown kind %q (want mfrc522 or pn5180)", n, r.Kind)
+	}
+}
 
 // Check validates the profile and returns every problem found, joined.
 func (p *Profile) Check() error {
@@ -497,7 +525,7 @@ func (c *checker) run() {
 			c.errorf(p.spiLines[b], "spi_speed: unknown SPI bus %q (want SPI0 or SPI1)", b)
 		}
 		if physic.Frequency(f) < 10*physic.KiloHertz || physic.Frequency(f) > 10*physic.MegaHertz {
-			c.errorf(p.spiLines[b], "spi_speed: %s at %v: want 10kHz to 10MHz (the MFRC522's SPI maximum)", b, physic.Frequency(f))
+			c.errorf(p.spiLines[b], "spi_speed: %s at %v: want 10kHz to 10MHz (the fastest reader's maximum, the MFRC522's; a PN5180 on the bus runs at 7MHz at most)", b, physic.Frequency(f))
 		}
 	}
 	for _, n := range sortedKeys(p.Muxes) {
@@ -535,6 +563,7 @@ func (c *checker) run() {
 		if r.Gain < 0 || r.Gain > 7 {
 			c.errorf(r.Line, "reader %s: gain %d out of range 0–7", n, r.Gain)
 		}
+		c.readerKind(n, r)
 	}
 	for s := 0; s < p.Sides; s++ {
 		if _, ok := p.Readers[InlineReaderName(s)]; !ok {

@@ -3,6 +3,7 @@ package profile
 import (
 	_ "embed"
 	"fmt"
+	"strings"
 	"time"
 
 	"gopkg.in/yaml.v3"
@@ -25,7 +26,7 @@ type Profile struct {
 	TileSets map[string]TileSet `yaml:"tilesets"`
 	Safety   Safety             `yaml:"safety"`
 	// SPISpeed caps each SPI bus's clock ("SPI0": 4MHz); buses not named
-	// run at the reader driver's own speed (10 MHz for the MFRC522).
+	// run at each reader chip's maximum (SPIClock).
 	SPISpeed map[string]Frequency `yaml:"spi_speed"`
 	// FreeUARTPins says the builder turned the serial console and the
 	// UART off, so GPIO14 and GPIO15 may be used as plain lines.
@@ -138,14 +139,64 @@ type Input struct {
 	Line     int      `yaml:"-"`
 }
 
-// Reader is an MFRC522 on an SPI port.
+// Reader is a tag reader chip on an SPI port: an NXP MFRC522 (ISO
+// 14443-A tags) or an NXP PN5180 (ISO 15693 tags), by Kind.
 type Reader struct {
+	Kind  string `yaml:"kind"`  // mfrc522 (the default) or pn5180
 	SPI   string `yaml:"spi"`   // SPI0.0
 	Reset string `yaml:"reset"` // pin
-	IRQ   string `yaml:"irq"`   // pin, optional
+	IRQ   string `yaml:"irq"`   // pin, optional (mfrc522)
+	Busy  string `yaml:"busy"`  // pin, the PN5180's BUSY line (pn5180)
 	Mux   string `yaml:"mux"`   // optional
-	Gain  int    `yaml:"gain"`
-	Line  int    `yaml:"-"`
+	Gain  int    `yaml:"gain"`  // mfrc522
+	// MinLevel and CollLevel are the MFRC522's receiver thresholds
+	// (RxThresholdReg, 0 for the chip's 8 and 4): raise MinLevel until a
+	// gate no longer hears the next tile in line; set on the table.
+	MinLevel  int `yaml:"min_level"`
+	CollLevel int `yaml:"coll_level"`
+	Line      int `yaml:"-"`
+}
+
+// Reader kinds.
+const (
+	ReaderMFRC522 = "mfrc522"
+	ReaderPN5180  = "pn5180"
+)
+
+// ReaderKind returns r's kind, mfrc522 when unset.
+func (r Reader) ReaderKind() string {
+	if r.Kind == "" {
+		return ReaderMFRC522
+	}
+	return r.Kind
+}
+
+// MaxSPI is the SPI clock r's chip takes at most: 10 MHz for the
+// MFRC522, 7 MHz for the PN5180.
+func (r Reader) MaxSPI() physic.Frequency {
+	if r.ReaderKind() == ReaderPN5180 {
+		return 7 * physic.MegaHertz
+	}
+	return 10 * physic.MegaHertz
+}
+
+// SPIClock is the clock reader n runs at: its chip's maximum, or its
+// bus's spi_speed when that is lower. The clock is set per bus, not per
+// reader: SCLK is one wire shared by every chip select of the bus, so
+// the bus's longest run limits them all.
+func (p *Profile) SPIClock(n string) physic.Frequency {
+	r := p.Readers[n]
+	f := r.MaxSPI()
+	if c, ok := p.SPISpeed[SPIBus(r.SPI)]; ok && physic.Frequency(c) < f {
+		f = physic.Frequency(c)
+	}
+	return f
+}
+
+// SPIBus is the bus of an SPI port: SPI1 for SPI1.2.
+func SPIBus(port string) string {
+	b, _, _ := strings.Cut(port, ".")
+	return b
 }
 
 // Mux is an antenna multiplexer: an analog switch on binary select lines

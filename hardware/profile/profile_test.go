@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"jantaku/hardware/profile"
+	"periph.io/x/conn/v3/physic"
 )
 
 func TestDefault(t *testing.T) {
@@ -76,6 +77,11 @@ func TestErrors(t *testing.T) {
 		{"unknown seat button", "seat1.ok: {pin: io0.B2", "seat1.okay: {pin: io0.B2", "seat1.okay:", "a seat button is seatN.DECLARATION"},
 		{"stepper on an expander", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {kind: stepper, step: io1.A7, dir: GPIO26, step_period: 1ms}", "tray:      {kind: stepper", "step pin io1.A7 must be a Pi line"},
 		{"stepper without a period", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {kind: stepper, step: GPIO20, dir: GPIO21}", "tray:      {kind: stepper", "step_period must be positive"},
+		{"pn5180 without busy", "inline0: {kind: pn5180, spi: SPI0.0, busy: rfio.A0,", "inline0: {kind: pn5180, spi: SPI0.0,", "inline0:", "needs its BUSY line"},
+		{"unknown reader kind", "inline1: {kind: pn5180,", "inline1: {kind: pn532,", "inline1:", `unknown kind "pn532"`},
+		{"spi clock per reader", "reset: io1.B4, mux: zones}", "reset: io1.B4, mux: zones, spi_hz: 7000000}", "surface:", "no spi_hz: the SPI clock is set per bus"},
+		{"mfrc522 setting on a pn5180", "inline2: {kind: pn5180,", "inline2: {min_level: 10, kind: pn5180,", "inline2:", "are mfrc522 settings"},
+		{"busy pin twice", "busy: rfio.A1,", "busy: rfio.A0,", "inline1:", "pin rfio.A0 is used twice"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -163,7 +169,7 @@ func TestKernelPWMAndI2CMux(t *testing.T) {
 	base := strings.Replace(string(profile.DefaultYAML()), "chips:\n", "chips:\n  hwpwm: {kind: sysfs-pwm, pwmchip: 0}\n  sw0: {kind: tca9548a, bus: I2C1, addr: 0x71}\n", 1)
 	base = strings.Replace(base, "muxes:\n", "muxes:\n  ring: {chip: sw0}\n", 1)
 	good := strings.Replace(base, "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.B5}", 1)
-	good = strings.Replace(good, "inline3: {spi: SPI1.1, reset: io1.B3}", "inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", 1)
+	good = strings.Replace(good, "inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3}", "inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3, mux: ring}", 1)
 	p, err := profile.Parse("t.yaml", []byte(good))
 	if err != nil {
 		t.Fatal(err)
@@ -175,7 +181,7 @@ func TestKernelPWMAndI2CMux(t *testing.T) {
 		{"channels on a kernel PWM", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1: 3, in2: 4}", "use in1_pin and in2_pin"},
 		{"pins on a pca9685", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2, in1_pin: io1.A7}", "in1_pin and in2_pin are for sysfs-pwm"},
 		{"pin twice", "tray:      {chip: pwm0, pwm: 0, in1: 1, in2: 2}", "tray:      {chip: hwpwm, pwm: 1, in1_pin: io1.A7, in2_pin: io1.A6}", "pin io1.A6 is used twice"},
-		{"antenna beyond an I2C mux", "inline3: {spi: SPI1.1, reset: io1.B3}", "inline3: {spi: SPI1.1, reset: io1.B3, mux: ring}", "antenna 8 does not exist"},
+		{"antenna beyond an I2C mux", "inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3}", "inline3: {kind: pn5180, spi: SPI1.1, busy: rfio.A3, reset: io1.B3, mux: ring}", "antenna 8 does not exist"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			text := strings.Replace(base, c.old, c.new, 1)
@@ -230,5 +236,30 @@ func TestWiringSVGUpToDate(t *testing.T) {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the diagram does not show %q", want)
 		}
+	}
+}
+
+// The SPI clock is set per bus: a reader runs at its chip's maximum
+// (PN5180 7 MHz, MFRC522 10 MHz) unless its bus's spi_speed is lower.
+func TestSPIClock(t *testing.T) {
+	p := profile.Default()
+	for n, want := range map[string]physic.Frequency{"inline0": 5 * physic.MegaHertz, "inline3": 2 * physic.MegaHertz, "surface": 2 * physic.MegaHertz} {
+		if got := p.SPIClock(n); got != want {
+			t.Errorf("default profile: %s at %v, want %v", n, got, want)
+		}
+	}
+	text := strings.Replace(string(profile.DefaultYAML()), "  SPI1: 2MHz", "  SPI1: 9MHz", 1)
+	text = strings.Replace(text, "inline2: {kind: pn5180, spi: SPI1.0, busy: rfio.A2, reset: io1.B2}", "inline2: {kind: mfrc522, spi: SPI1.0, reset: io1.B2}", 1)
+	q, err := profile.Parse("t.yaml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for n, want := range map[string]physic.Frequency{"inline2": 9 * physic.MegaHertz, "surface": 7 * physic.MegaHertz, "inline0": 5 * physic.MegaHertz} {
+		if got := q.SPIClock(n); got != want {
+			t.Errorf("SPI1 at 9MHz: %s at %v, want %v", n, got, want)
+		}
+	}
+	if w := q.Wiring(); !strings.Contains(w, "| surface | pn5180 | SPI1.2 | GPIO16 | 7MHz |") {
+		t.Errorf("the wiring table does not give the surface reader's clock:\n%s", w)
 	}
 }

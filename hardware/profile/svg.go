@@ -45,7 +45,11 @@ func (p *Profile) SVG() string {
 	var rrows []string
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		s := fmt.Sprintf("%s: %s (CS %s), reset %s", n, r.SPI, chipSelects[r.SPI], r.Reset)
+		rrows = append(rrows, fmt.Sprintf("%s: %s, %s (CS %s) at %v", n, r.ReaderKind(), r.SPI, chipSelects[r.SPI], p.SPIClock(n)))
+		s := "  reset " + r.Reset
+		if r.Busy != "" {
+			s += ", BUSY " + r.Busy
+		}
 		if r.Mux != "" {
 			s += ", mux " + r.Mux
 		}
@@ -54,7 +58,7 @@ func (p *Profile) SVG() string {
 	for _, b := range sortedKeys(p.SPISpeed) {
 		rrows = append(rrows, fmt.Sprintf("%s clock at most %v", b, p.SPISpeed[b].String()))
 	}
-	d.box(x3, y3, 360, rowH, "MFRC522 tag readers (SPI)", rrows)
+	d.box(x3, y3, 360, rowH, "tag readers (SPI)", rrows)
 	d.line(20+boxW, 110, x3, 110, "#8250df")
 	d.text(x3-6, 104, "SPI0: GPIO9–11, SPI1: GPIO19–21", "end", "#8250df")
 	// The enable chain, below the tallest column.
@@ -122,6 +126,7 @@ func (p *Profile) piRows() []string {
 	add(p.Safety.Enable, "out MOTOR ENABLE (pulses)")
 	for n, r := range p.Readers {
 		add(r.IRQ, "in  "+n+" IRQ")
+		add(r.Busy, "in  "+n+" BUSY")
 		add(r.Reset, "out "+n+" reset")
 	}
 	pins := make([]string, 0, len(use))
@@ -187,6 +192,9 @@ func (p *Profile) chipRows(n string) []string {
 		for rn, r := range p.Readers {
 			if strings.HasPrefix(r.Reset, prefix) {
 				use[r.Reset[len(prefix):]] = "out " + rn + " reset"
+			}
+			if strings.HasPrefix(r.Busy, prefix) {
+				use[r.Busy[len(prefix):]] = "in  " + rn + " BUSY"
 			}
 		}
 		for mn, m := range p.Muxes {

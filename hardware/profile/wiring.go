@@ -75,13 +75,13 @@ func (p *Profile) Wiring() string {
 	}
 	in("Inputs", p.Inputs)
 	in("Buttons", p.Buttons)
-	b.WriteString("\n### Tag readers (MFRC522)\n\n| reader | SPI | chip select | reset | IRQ | antenna mux |\n|---|---|---|---|---|---|\n")
+	b.WriteString("\n### Tag readers\n\n| reader | chip | SPI | chip select | SPI clock | reset | IRQ | BUSY | antenna mux |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %s | %s |\n", n, r.SPI, chipSelects[r.SPI], r.Reset, orDash(r.IRQ), orDash(r.Mux))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %v | %s | %s | %s | %s |\n", n, r.ReaderKind(), r.SPI, chipSelects[r.SPI], p.SPIClock(n), r.Reset, orDash(r.IRQ), orDash(r.Busy), orDash(r.Mux))
 	}
 	if len(p.SPISpeed) > 0 {
-		b.WriteString("\n### SPI bus speeds\n\n| bus | clock at most |\n|---|---|\n")
+		b.WriteString("\n### SPI bus speeds\n\nA reader runs at its chip's maximum (MFRC522 10MHz, PN5180 7MHz) or its bus's, whichever is lower.\n\n| bus | clock at most |\n|---|---|\n")
 		for _, n := range sortedKeys(p.SPISpeed) {
 			fmt.Fprintf(&b, "| %s | %v |\n", n, physic.Frequency(p.SPISpeed[n]))
 		}

@@ -128,7 +128,7 @@ func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, 
 	if err != nil {
 		return nil, fmt.Errorf("pn5180 %s: %w", name, err)
 	}
-	if err := busy.In(gpio.PullDown, gpio.NoEdge); err != nil {
+	if err := busy.In(gpio.Float, gpio.NoEdge); err != nil { // push-pull from the chip
 		return nil, fmt.Errorf("pn5180 %s: BUSY: %w", name, err)
 	}
 	d := &Dev{name: name, conn: c, busy: busy, reset: reset, clk: cfg.Clock, cfg: cfg, needInit: true}

@@ -406,7 +406,7 @@ func (c *Chip) transceive() {
 	coll := -1
 	for i := 0; i < n; i++ {
 		var one, zero float64
-		for _, a := range answers { // the weak ones disturb what is heard
+		for _, a := range heard { // below MinLevel a signal is not evaluated
 			if i < len(a.bits) {
 				if a.bits[i] {
 					one = max(one, a.strength)

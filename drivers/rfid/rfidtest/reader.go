@@ -148,7 +148,43 @@ func (r *Reader) attempt() (rfid.UID, error) {
 	return tags[0], nil
 }
 
+// Inventory implements rfid.MultiReader: every tag of the selected
+// antenna, each missed with MissRate, and a ghost with GhostRate. It
+// takes ReadTime.
+func (r *Reader) Inventory(ctx context.Context) ([]rfid.UID, error) {
+	clk := r.Clock
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	if err := clock.Sleep(ctx, clk, r.ReadTime); err != nil {
+		return nil, err
+	}
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.reads++
+	if r.dead != nil {
+		return nil, fmt.Errorf("rfidtest %s: reader failed: %w", r.Name, r.dead)
+	}
+	if r.halted {
+		return nil, fmt.Errorf("rfidtest %s: %w", r.Name, rfid.ErrHalted)
+	}
+	if r.Rand == nil {
+		r.Rand = rand.New(rand.NewPCG(5, 22))
+	}
+	var out []rfid.UID
+	for _, u := range r.tags[r.sel] {
+		if r.MissRate == 0 || r.Rand.Float64() >= r.MissRate {
+			out = append(out, u)
+		}
+	}
+	if len(r.ghosts) > 0 && r.GhostRate > 0 && r.Rand.Float64() < r.GhostRate {
+		out = append(out, r.ghosts[r.Rand.IntN(len(r.ghosts))])
+	}
+	return out, nil
+}
+
 var (
-	_ rfid.Reader = (*Reader)(nil)
-	_ rfid.Mux    = (*Reader)(nil)
+	_ rfid.MultiReader = (*Reader)(nil)
+	_ rfid.Reader      = (*Reader)(nil)
+	_ rfid.Mux         = (*Reader)(nil)
 )

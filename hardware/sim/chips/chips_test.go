@@ -137,3 +137,32 @@ func TestMCP23017WithPeriph(t *testing.T) {
 		t.Error("a bad pin name: no error")
 	}
 }
+
+// A pin wired to another chip's output (a PN5180's BUSY line) reads that
+// output at each read, through periph's driver.
+func TestMCP23017Follow(t *testing.T) {
+	bus := &chips.Bus{}
+	chip := chips.NewMCP23017(0x24)
+	bus.Add(chip)
+	busy := false
+	if err := chip.Follow("B2", func() bool { return busy }); err != nil {
+		t.Fatal(err)
+	}
+	if err := chip.Follow("Z9", func() bool { return true }); err == nil {
+		t.Error("a bad pin name: no error")
+	}
+	d, err := mcp23xxx.NewI2C(bus, mcp23xxx.MCP23017, 0x24)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b2 := d.Pins[1][2]
+	if err := b2.In(gpio.PullNoChange, gpio.NoEdge); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []bool{false, true, false} {
+		busy = want
+		if got := b2.Read() == gpio.High; got != want {
+			t.Errorf("BUSY %v reads %v", want, got)
+		}
+	}
+}

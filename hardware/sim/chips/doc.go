@@ -9,8 +9,9 @@
 //     with OE high every output is off (OUTNE = 00).
 //   - MCP23017 (16-bit expander, IOCON.BANK = 0): IODIR, GPPU, GPIO,
 //     OLAT, sequential addressing. Pins read what drives them: a closed
-//     switch to ground, the output latch, the 100 kΩ pull-up, or nothing
-//     (a floating input reads low and is counted).
+//     switch to ground, the output latch, another chip's output (Drive,
+//     Follow), the 100 kΩ pull-up, or nothing (a floating input reads low
+//     and is counted).
 //   - TCA9548A (8-channel I2C switch): one control byte.
 //
 // The Bus routes a transaction to every chip that answers the address,

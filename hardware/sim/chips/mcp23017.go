@@ -25,6 +25,14 @@ type MCP23017 struct {
 	drive    [2]byte // pins an external source drives
 	driveLvl [2]byte // … and the level it drives
 	floating int     // reads of an input nothing drives and no pull-up holds
+	follow   []follower
+}
+
+// follower is a pin driven by another chip's output, read when the pin is.
+type follower struct {
+	port  int
+	bit   byte
+	level func() bool
 }
 
 // NewMCP23017 returns an MCP23017 at addr in its power-up state: every
@@ -42,7 +50,25 @@ func (m *MCP23017) Answers(addr uint16) bool { return addr == m.Addr }
 // (IOCON.SEQOP = 0, the default), rolling over at the end of the map.
 func (m *MCP23017) Tx(addr uint16, w, r []byte) error {
 	m.mu.Lock()
+	fs := m.follow
+	m.mu.Unlock()
+	// Followed outputs are sampled outside the lock: the chip driving
+	// them may itself read this expander's latches (an RF switch's select
+	// lines).
+	var lvl [2]byte
+	if len(r) > 0 {
+		for _, f := range fs {
+			if f.level() {
+				lvl[f.port] |= f.bit
+			}
+		}
+	}
+	m.mu.Lock()
 	defer m.mu.Unlock()
+	for _, f := range fs {
+		m.drive[f.port] |= f.bit
+		m.driveLvl[f.port] = m.driveLvl[f.port]&^f.bit | lvl[f.port]&f.bit
+	}
 	if len(w) > 0 {
 		if int(w[0]) >= len(m.regs) {
 			return fmt.Errorf("MCP23017@0x%02X: no register 0x%02X", m.Addr, w[0])
@@ -121,6 +147,20 @@ func (m *MCP23017) Contact(pin string, closed bool) error {
 	} else {
 		m.ground[port] &^= b
 	}
+	return nil
+}
+
+// Follow makes pin read what level returns at each read: another chip's
+// logic output wired to it (a PN5180's BUSY line). level must not call
+// into this expander's bus transactions.
+func (m *MCP23017) Follow(pin string, level func() bool) error {
+	port, b := pinOf(pin)
+	if b == 0 {
+		return badPin(pin)
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.follow = append(m.follow, follower{port, b, level})
 	return nil
 }
 

@@ -1,12 +1,16 @@
 package players
 
 import (
+	"context"
 	"fmt"
 	"math/rand/v2"
 	"slices"
 	"time"
 
 	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/iso15693"
+	"jantaku/drivers/rfid/pn5180"
+	"jantaku/drivers/rfid/pn5180/pn5180test"
 )
 
 // The areas of a seat, named as in the board profile's zones.
@@ -23,27 +27,46 @@ func Zone(seat int, area string) string { return fmt.Sprintf("seat%d.%s", seat, 
 // Surface is the table top: which tile is in which antenna's field, and
 // how the antennas read them. A tile in no zone is in a player's hand in
 // the air.
+//
+// Reads go through the same radio and the same driver as the table's:
+// an emulated PN5180 (pn5180test) with the zone's tags on the selected
+// antenna, inventoried by package pn5180 with ISO 15693's 16 slots,
+// collisions and their longer masks, and the standard's timings. An
+// inventory costs its radio time plus PerFrame for every SPI frame the
+// driver sends.
 type Surface struct {
-	// MissRate is the chance that a tag in a field is not answered in one
-	// inventory; GhostRate the chance that an inventory also returns a tag
-	// of a neighbouring field (antennas 80 mm apart read each other).
+	// MissRate is the chance that a tag in a field misses one inventory
+	// request (a hand over it, a tile half in the field); GhostRate the
+	// chance that an inventory also hears a tag of a neighbouring field
+	// (antennas 80 mm apart read each other's edge tiles).
 	MissRate, GhostRate float64
-	// ReadTime and PerTag are what an inventory costs: an MFRC522 read
-	// (25 ms) and a select/halt round per tag answered.
-	ReadTime, PerTag time.Duration
+	// PerFrame is the host's cost of one SPI frame and its BUSY check
+	// (40 µs: spidev on a Pi 4 with BUSY on a Pi line).
+	PerFrame time.Duration
 
 	rand  *rand.Rand
 	where map[rfid.UID]string
 	in    map[string][]rfid.UID
 	seats int
+	chip  *pn5180test.Chip
+	dev   *pn5180.Dev
+	uids  map[rfid.UID]uint64
+	err   error
 }
 
 // NewSurface returns an empty surface of seats seats.
 func NewSurface(seats int, seed uint64) *Surface {
-	return &Surface{
-		ReadTime: 25 * time.Millisecond, PerTag: 2 * time.Millisecond,
-		rand: rand.New(rand.NewPCG(seed, 0x73757266)), where: map[rfid.UID]string{}, in: map[string][]rfid.UID{}, seats: seats,
+	s := &Surface{
+		PerFrame: 40 * time.Microsecond,
+		rand:     rand.New(rand.NewPCG(seed, 0x73757266)), where: map[rfid.UID]string{}, in: map[string][]rfid.UID{}, seats: seats,
+		uids: map[rfid.UID]uint64{},
 	}
+	s.chip = pn5180test.NewChip("surface")
+	s.chip.Rand = rand.New(rand.NewPCG(seed, 0x35313830))
+	// The emulated chip takes no real time: the driver's sleeps (reset,
+	// field settling) are its radio's, counted in the cost.
+	s.dev, s.err = pn5180.Open(s.chip, s.chip.Busy(), s.chip.Reset(), pn5180.Config{Name: "surface", Clock: noClock{}})
+	return s
 }
 
 // Put places uid in zone ("" lifts it into the air).
@@ -87,24 +110,63 @@ func (s *Surface) neighbours(zone string) []string {
 	return out
 }
 
-// Inventory reads zone once: each tag answers unless missed, and a ghost
-// from a neighbouring field may answer too. It returns the tags and the
-// time the inventory took.
+// tag returns the radio tag of uid: the sim's UIDs are ISO 15693 UIDs.
+func (s *Surface) tag(u rfid.UID, strength, presence float64) (*iso15693.Tag, bool) {
+	v, ok := s.uids[u]
+	if !ok {
+		var err error
+		if v, err = iso15693.ParseUID(u); err != nil {
+			return nil, false
+		}
+		s.uids[u] = v
+	}
+	return &iso15693.Tag{UID: v, Strength: strength, Presence: presence}, true
+}
+
+// Inventory reads zone once, as the surface reader would: the zone's tags
+// answer unless they miss the request, a neighbouring field's tag may be
+// heard at reduced strength, and answers in one slot collide. It returns
+// the tags read and the time the inventory took (radio and SPI frames).
 func (s *Surface) Inventory(zone string) ([]rfid.UID, time.Duration) {
-	var out []rfid.UID
+	if s.err != nil {
+		return nil, 0
+	}
+	var tags []*iso15693.Tag
 	for _, u := range s.in[zone] {
-		if s.rand.Float64() >= s.MissRate {
-			out = append(out, u)
+		if t, ok := s.tag(u, 1, 1-s.MissRate); ok {
+			tags = append(tags, t)
 		}
 	}
-	if s.GhostRate > 0 && s.rand.Float64() < s.GhostRate {
+	if s.GhostRate > 0 {
 		var near []rfid.UID
 		for _, n := range s.neighbours(zone) {
 			near = append(near, s.in[n]...)
 		}
-		if len(near) > 0 {
-			out = append(out, near[s.rand.IntN(len(near))])
+		// One neighbour's tag near enough to be heard (strength 0.7:
+		// decoded alone, colliding beside a tag of the zone) in about
+		// GhostRate of the inventories.
+		if len(near) > 0 && s.rand.Float64() < s.GhostRate {
+			if t, ok := s.tag(near[s.rand.IntN(len(near))], 0.7, 1); ok {
+				tags = append(tags, t)
+			}
 		}
 	}
-	return out, s.ReadTime + time.Duration(len(out))*s.PerTag
+	s.chip.SetTags(0, tags...)
+	air, frames := s.chip.Airtime(), s.chip.Frames()
+	uids, _ := s.dev.Inventory(context.Background())
+	// The field is on for 1 ms before the first request (the driver's
+	// wait, which the emulated chip does not sleep).
+	cost := time.Millisecond + s.chip.Airtime() - air + time.Duration(s.chip.Frames()-frames)*s.PerFrame
+	return uids, cost
+}
+
+// noClock is a clock whose sleeps return at once: the emulated reader's
+// time is counted by its radio, not slept.
+type noClock struct{}
+
+func (noClock) Now() time.Time { return time.Time{} }
+func (noClock) After(time.Duration) <-chan time.Time {
+	c := make(chan time.Time, 1)
+	c <- time.Time{}
+	return c
 }
