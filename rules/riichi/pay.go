@@ -158,33 +158,16 @@ func Nagashi(seat Wind, honba int, o Options) ([]Payment, error) {
 // Noten returns the noten payments at an exhaustive draw: 3,000 in all,
 // from the noten players to the tenpai ones; nothing when all or none are
 // tenpai (spec/riichi.md §13.1). tenpai is indexed by seat wind.
-func Noten(tenpai [4]bool) []Payment {
-	var ready, not []Wind
-	for i, t := range tenpai {
-		if t {
-			ready = append(ready, Wind(i))
-		} else {
-			not = append(not, Wind(i))
-		}
-	}
-	if len(ready) == 0 || len(not) == 0 {
-		return nil
-	}
-	each := 3000 / (len(ready) * len(not))
-	var out []Payment
-	for _, n := range not {
-		for _, r := range ready {
-			out = append(out, Payment{From: n, To: r, Points: each})
-		}
-	}
-	return out
-}
+func Noten(tenpai [4]bool) []Payment { return noten(tenpai[:], 3000) }
 
 // NotenThree returns the noten payments of a three-player exhaustive
 // draw, tenpai indexed by seat wind E S W: 2,000 in all (1,000 from each
 // noten player to a single tenpai one, or from a single noten player to
 // each tenpai one); nothing when all or none are tenpai.
-func NotenThree(tenpai [3]bool) []Payment {
+func NotenThree(tenpai [3]bool) []Payment { return noten(tenpai[:], 2000) }
+
+// noten shares total between every noten-to-tenpai pair.
+func noten(tenpai []bool, total int) []Payment {
 	var ready, not []Wind
 	for i, t := range tenpai {
 		if t {
@@ -196,7 +179,7 @@ func NotenThree(tenpai [3]bool) []Payment {
 	if len(ready) == 0 || len(not) == 0 {
 		return nil
 	}
-	each := 2000 / (len(ready) * len(not))
+	each := total / (len(ready) * len(not))
 	var out []Payment
 	for _, n := range not {
 		for _, r := range ready {
