@@ -646,6 +646,28 @@ func (mc *maint) openRegistry() (*registry.Store, error) {
 	return registry.Open(mc.db)
 }
 
+// registered opens the registry (in the data folder unless --db names
+// another) and returns the tiles of set label it already holds, so a
+// registration resumes where it stopped.
+func (mc *maint) registered(label byte) (*registry.Store, map[tile.Tile]bool, error) {
+	st, err := mc.openRegistry()
+	if err != nil {
+		return nil, nil, err
+	}
+	all, err := st.All()
+	if err != nil {
+		st.Close()
+		return nil, nil, err
+	}
+	done := map[tile.Tile]bool{}
+	for _, e := range all {
+		if e.Set == label {
+			done[e.Tile] = true
+		}
+	}
+	return st, done, nil
+}
+
 // registerOne registers one tag given on the command line.
 func (mc *maint) registerOne(a []string) error {
 	uid, err := rfid.ParseUID(a[0])
@@ -749,21 +771,11 @@ func (mc *maint) register(ctx context.Context, t *table, set tile.Set, label byt
 	if err != nil {
 		return err
 	}
-	st, err := mc.openRegistry()
+	st, done, err := mc.registered(label)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	all, err := st.All()
-	if err != nil {
-		return err
-	}
-	done := map[tile.Tile]bool{}
-	for _, e := range all {
-		if e.Set == label {
-			done[e.Tile] = true
-		}
-	}
 	tiles := set.Tiles()
 	var todo []tile.Tile
 	for _, tl := range tiles {
@@ -884,21 +896,11 @@ func (mc *maint) registerZones(ctx context.Context, t *table, set tile.Set, labe
 	if len(zones) == 0 {
 		return fmt.Errorf("no zone of profile %s has a reader that reads many tags at once: use register --at", t.prof.Name)
 	}
-	st, err := registry.Open(mc.db)
+	st, done, err := mc.registered(label)
 	if err != nil {
 		return err
 	}
 	defer st.Close()
-	all, err := st.All()
-	if err != nil {
-		return err
-	}
-	done := map[tile.Tile]bool{}
-	for _, e := range all {
-		if e.Set == label {
-			done[e.Tile] = true
-		}
-	}
 	var todo []face
 	for _, f := range faces(set) {
 		var left []tile.Tile
