@@ -272,61 +272,20 @@ func FillUnknown() SetupOption { return func(s *setup) { s.fill = true } }
 // It only reads the file, so it works on the journal of a table that is
 // running (Open would need the journal's lock).
 func JournalPosition(path string, resolve Resolver, step uint64) (*Position, uint64, error) {
-	var g *Game
-	var name string
-	var opts json.RawMessage
-	var reds [3]bool
+	r := replayer{resolve: resolve}
 	var n uint64
 	var at *Position
 	err := journal.Replay(path, func(e journal.Event) error {
 		n = e.Seq
-		in, err := decodeInput(e.Payload)
-		if err != nil {
-			return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-		}
-		if g == nil {
-			if in.Type != "game" || in.Dealer == nil {
-				return fmt.Errorf("record %d: the first record must start a game, it is %q: %w", e.Seq, in.Type, ErrJournal)
-			}
-			rs, err := resolve(in.Ruleset, in.Options)
-			if err != nil {
-				return fmt.Errorf("record %d: ruleset %q: %w", e.Seq, in.Ruleset, err)
-			}
-			if g, err = New(rs, game.Seat(*in.Dealer)); err != nil {
-				return fmt.Errorf("record %d: %w", e.Seq, err)
-			}
-			name, opts, reds = in.Ruleset, in.Options, rs.Rules().Set.Reds
-		} else {
-			switch in.Type {
-			case "deal":
-				d, err := in.deal(reds)
-				if err == nil {
-					_, err = g.StartHand(d)
-				}
-				if err != nil {
-					return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-				}
-			case "action", "foul":
-				a, err := in.action(reds)
-				if err == nil {
-					if in.Type == "foul" {
-						_, err = g.Foul(a, in.Reason)
-					} else {
-						_, err = g.Apply(a)
-					}
-				}
-				if err != nil {
-					return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-				}
-			default:
-				return fmt.Errorf("record %d: unknown record type %q: %w", e.Seq, in.Type, ErrJournal)
-			}
+		if _, err := r.record(e); err != nil {
+			return err
 		}
 		if e.Seq == step {
-			at = g.Position()
+			at = r.g.Position()
 		}
 		return nil
 	})
+	g, name, opts := r.g, r.name, r.opts
 	if err == nil && g == nil {
 		err = fmt.Errorf("%s holds no game: %w", path, ErrJournal)
 	}

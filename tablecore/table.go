@@ -72,6 +72,75 @@ func clockOr(c Clock) Clock {
 // ErrJournal marks a journal that does not replay into a game.
 var ErrJournal = errors.New("journal does not replay")
 
+// replayer folds a journal's records, one at a time, into the game they
+// record: Open resumes a table from it, JournalPosition stops at a step.
+type replayer struct {
+	resolve  Resolver
+	g        *Game
+	name     string          // the ruleset's name as journaled
+	opts     json.RawMessage // the ruleset's options as journaled
+	reds     [3]bool
+	resulted bool // the final settlement is journaled
+}
+
+// record applies the journal record e to the game and returns the events
+// it made.
+func (r *replayer) record(e journal.Event) ([]Event, error) {
+	in, err := decodeInput(e.Payload)
+	if err != nil {
+		return nil, fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+	}
+	if r.g == nil {
+		if in.Type != "game" || in.Dealer == nil {
+			return nil, fmt.Errorf("record %d: the first record must start a game, it is %q: %w", e.Seq, in.Type, ErrJournal)
+		}
+		rs, err := r.resolve(in.Ruleset, in.Options)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: ruleset %q: %w", e.Seq, in.Ruleset, err)
+		}
+		if r.g, err = New(rs, game.Seat(*in.Dealer)); err != nil {
+			return nil, fmt.Errorf("record %d: %w", e.Seq, err)
+		}
+		r.reds, r.name, r.opts = rs.Rules().Set.Reds, in.Ruleset, in.Options
+		return nil, nil
+	}
+	var evs []Event
+	switch in.Type {
+	case "deal":
+		d, err := in.deal(r.reds)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+		}
+		if evs, err = r.g.StartHand(d); err != nil {
+			return nil, fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+		}
+	case "action", "foul":
+		a, err := in.action(r.reds)
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+		}
+		if in.Type == "foul" {
+			evs, err = r.g.Foul(a, in.Reason)
+		} else {
+			evs, err = r.g.Apply(a)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
+		}
+	case "result":
+		// Written for readers of the journal; it must agree with the
+		// settlement the game's inputs give.
+		got, ok := r.g.Settlement()
+		if !ok || in.Result == nil || !slices.Equal(got.Points, in.Result.Points) || !slices.Equal(got.Places, in.Result.Places) || !slices.Equal(got.Chips, in.Result.Chips) {
+			return nil, fmt.Errorf("record %d: the result %+v is not the game's settlement %+v: %w", e.Seq, in.Result, got, ErrJournal)
+		}
+		r.resulted = true
+	default:
+		return nil, fmt.Errorf("record %d: unknown record type %q: %w", e.Seq, in.Type, ErrJournal)
+	}
+	return evs, nil
+}
+
 // Open resumes the game journaled at path: every record is replayed into
 // the referee, which must accept each one as it did when it was written.
 func Open(ctx context.Context, path string, resolve Resolver, now Clock) (*Table, error) {
@@ -80,65 +149,16 @@ func Open(ctx context.Context, path string, resolve Resolver, now Clock) (*Table
 		return nil, err
 	}
 	t := &Table{j: j, now: clockOr(now)}
+	r := replayer{resolve: resolve}
 	err = j.Replay(func(e journal.Event) error {
 		if err := ctx.Err(); err != nil {
 			return err
 		}
-		in, err := decodeInput(e.Payload)
-		if err != nil {
-			return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-		}
-		if t.g == nil {
-			if in.Type != "game" || in.Dealer == nil {
-				return fmt.Errorf("record %d: the first record must start a game, it is %q: %w", e.Seq, in.Type, ErrJournal)
-			}
-			rs, err := resolve(in.Ruleset, in.Options)
-			if err != nil {
-				return fmt.Errorf("record %d: ruleset %q: %w", e.Seq, in.Ruleset, err)
-			}
-			if t.g, err = New(rs, game.Seat(*in.Dealer)); err != nil {
-				return fmt.Errorf("record %d: %w", e.Seq, err)
-			}
-			t.reds, t.Name, t.Opts = rs.Rules().Set.Reds, in.Ruleset, in.Options
-			return nil
-		}
-		var evs []Event
-		switch in.Type {
-		case "deal":
-			d, err := in.deal(t.reds)
-			if err != nil {
-				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-			}
-			if evs, err = t.g.StartHand(d); err != nil {
-				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-			}
-		case "action", "foul":
-			a, err := in.action(t.reds)
-			if err != nil {
-				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-			}
-			if in.Type == "foul" {
-				evs, err = t.g.Foul(a, in.Reason)
-			} else {
-				evs, err = t.g.Apply(a)
-			}
-			if err != nil {
-				return fmt.Errorf("record %d: %w: %w", e.Seq, err, ErrJournal)
-			}
-		case "result":
-			// Written for readers of the journal; it must agree with the
-			// settlement the game's inputs give.
-			got, ok := t.g.Settlement()
-			if !ok || in.Result == nil || !slices.Equal(got.Points, in.Result.Points) || !slices.Equal(got.Places, in.Result.Places) || !slices.Equal(got.Chips, in.Result.Chips) {
-				return fmt.Errorf("record %d: the result %+v is not the game's settlement %+v: %w", e.Seq, in.Result, got, ErrJournal)
-			}
-			t.resulted = true
-		default:
-			return fmt.Errorf("record %d: unknown record type %q: %w", e.Seq, in.Type, ErrJournal)
-		}
+		evs, err := r.record(e)
 		t.Start = append(t.Start, evs...)
-		return nil
+		return err
 	})
+	t.g, t.reds, t.Name, t.Opts, t.resulted = r.g, r.reds, r.name, r.opts, r.resulted
 	if err == nil && t.g == nil {
 		err = fmt.Errorf("%s holds no game: %w", path, ErrJournal)
 	}

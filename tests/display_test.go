@@ -79,7 +79,13 @@ func (d *displayTable) publish(ctx context.Context, typ string) uint64 {
 		}
 		return b
 	}
-	d.seq = uint64(d.g.View(tablecore.Public).Seq)
+	seq := uint64(d.g.View(tablecore.Public).Seq)
+	if seq == d.seq {
+		// Only passes since the last step: they keep the number before
+		// them and the table sends them with its next step.
+		return d.seq
+	}
+	d.seq = seq
 	s := table.Step{Seq: d.seq, Type: typ, Event: json.RawMessage(fmt.Sprintf(`{"type":%q}`, typ)), State: view(tablecore.Public)}
 	for n := range 4 {
 		s.Seats[n].State = view(n)

@@ -76,6 +76,8 @@ var docSkips = []struct {
 	{regexp.MustCompile(`\bsudo\b|systemctl|journalctl|rsync|/etc/jantaku|/var/lib/jantaku|^curl|^ls -l /dev|raspi-config|apt `), "a step on the Raspberry Pi (docs/install.md), after scripts/install"},
 	{regexp.MustCompile(`^(?:time\s+)?(?:[A-Z_]+=\S+\s+)*(?:time\s+)?(?:\./)?scripts/`), "a script: scripts/test runs the checks, deps and builds; it is what CI runs"},
 	{regexp.MustCompile(`^(?:[A-Z_]+=\S+\s+)*go (test|run \./mqtt/cmd/)`), "a test or benchmark command: CI runs the tests, benchmarks are recorded by hand"},
+	{regexp.MustCompile(`\[--|\b(?:FILE|DIR|JOURNAL|POSITION)\b`), "a synopsis: its placeholders stand for what to give"},
+	{regexp.MustCompile(`^(?:[A-Z_]+=\S+\s+)*go build `), "a build for a measurement recorded by hand (scripts/build makes the release binaries)"},
 }
 
 // TestDocsCommands runs every jantaku command of the README and docs/ as
