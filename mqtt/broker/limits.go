@@ -1,6 +1,7 @@
 package broker
 
 import (
+	"cmp"
 	"fmt"
 	"time"
 )
@@ -61,33 +62,15 @@ func DefaultLimits() Limits {
 // withDefaults fills the zero fields.
 func (l Limits) withDefaults() Limits {
 	d := DefaultLimits()
-	if l.LoginTimeout == 0 {
-		l.LoginTimeout = d.LoginTimeout
-	}
-	if l.MaxPending == 0 {
-		l.MaxPending = d.MaxPending
-	}
-	if l.MaxPendingPerHost == 0 {
-		l.MaxPendingPerHost = d.MaxPendingPerHost
-	}
-	if l.MaxClients == 0 {
-		l.MaxClients = d.MaxClients
-	}
-	if l.MaxConnectSize == 0 {
-		l.MaxConnectSize = d.MaxConnectSize
-	}
-	if l.MaxPacketSize == 0 {
-		l.MaxPacketSize = d.MaxPacketSize
-	}
-	if l.MaxTablePacketSize == 0 {
-		l.MaxTablePacketSize = d.MaxTablePacketSize
-	}
-	if l.PublishRate == 0 {
-		l.PublishRate = d.PublishRate
-	}
-	if l.PublishBurst == 0 {
-		l.PublishBurst = d.PublishBurst
-	}
+	l.LoginTimeout = cmp.Or(l.LoginTimeout, d.LoginTimeout)
+	l.MaxPending = cmp.Or(l.MaxPending, d.MaxPending)
+	l.MaxPendingPerHost = cmp.Or(l.MaxPendingPerHost, d.MaxPendingPerHost)
+	l.MaxClients = cmp.Or(l.MaxClients, d.MaxClients)
+	l.MaxConnectSize = cmp.Or(l.MaxConnectSize, d.MaxConnectSize)
+	l.MaxPacketSize = cmp.Or(l.MaxPacketSize, d.MaxPacketSize)
+	l.MaxTablePacketSize = cmp.Or(l.MaxTablePacketSize, d.MaxTablePacketSize)
+	l.PublishRate = cmp.Or(l.PublishRate, d.PublishRate)
+	l.PublishBurst = cmp.Or(l.PublishBurst, d.PublishBurst)
 	return l
 }
 
