@@ -75,23 +75,27 @@ func (j *Jog) interlocks() []struct {
 	}{{"lid", "the lid is open", j.Lid}, {"estop", "the emergency stop is pressed", j.EStop}}
 }
 
-// Ready checks that the jog may start: the interlocks readable and
-// inactive (override or not: their hardware contacts cut the power
-// anyway), and whether the limit is already active, in which case the jog
-// must not run.
-func (j *Jog) Ready() (atLimit bool, err error) {
+// Check refuses a jog while an interlock is active or unreadable,
+// whatever the limits (their hardware contacts cut the power anyway).
+func (j *Jog) Check() error {
 	for _, il := range j.interlocks() {
 		if il.sw == nil {
 			continue
 		}
 		on, err := il.sw.Active()
 		if err != nil {
-			return false, fmt.Errorf("%s unreadable: no jog: %w", il.name, err)
+			return fmt.Errorf("%s unreadable: no jog: %w", il.name, err)
 		}
 		if on {
-			return false, fmt.Errorf("%s is active (%s): close the lid and release the emergency stop first", il.name, il.why)
+			return fmt.Errorf("%s is active (%s): close the lid and release the emergency stop first", il.name, il.why)
 		}
 	}
+	return nil
+}
+
+// AtLimit reports whether the limit is already active: the part is where
+// the jog would take it, and the jog must not run.
+func (j *Jog) AtLimit() (bool, error) {
 	if j.Limit == nil {
 		return false, nil
 	}
@@ -105,7 +109,7 @@ func (j *Jog) Ready() (atLimit bool, err error) {
 // Run arms the motor power, runs the motor until its time is up, its limit
 // is reached or ctx ends, and halts it. An interlock becoming active (or
 // unreadable), the limit unreadable or the power dropping stop the motor
-// and are errors. Call Ready first.
+// and are errors. Call Check and AtLimit first.
 func (j *Jog) Run(ctx context.Context) (JogEnd, error) {
 	if j.Enable == nil {
 		return 0, errors.New("the table has no motor-power enable (profile safety.enable): the motors have no power")

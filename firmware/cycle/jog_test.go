@@ -56,8 +56,11 @@ func TestJogEnds(t *testing.T) {
 						t.Error("Started before the motor power is on")
 					}
 				}
-				if at, err := j.Ready(); at || err != nil {
-					t.Fatalf("Ready at the bottom going up: %v, %v", at, err)
+				if err := j.Check(); err != nil {
+					t.Fatal(err)
+				}
+				if at, err := j.AtLimit(); at || err != nil {
+					t.Fatalf("AtLimit at the bottom going up: %v, %v", at, err)
 				}
 				t0 := time.Now()
 				end, err := j.Run(t.Context())
@@ -82,18 +85,18 @@ func TestJogEnds(t *testing.T) {
 	}
 }
 
-// Ready refuses a jog with the lid open and finds a lift already at its
+// Check refuses a jog with the lid open, AtLimit finds a lift already at its
 // limit; a jog stops within a feed period of the E-stop being pressed.
 func TestJogGuards(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		sm, j := jogRig(t, 1, motor.Reverse, 5*time.Second)
 		synctest.Wait()
-		if at, err := j.Ready(); !at || err != nil {
-			t.Errorf("Ready going down at the bottom: %v, %v; want at the limit", at, err)
+		if at, err := j.AtLimit(); !at || err != nil {
+			t.Errorf("AtLimit going down at the bottom: %v, %v; want at the limit", at, err)
 		}
 		sm.OpenLid(true)
-		if _, err := j.Ready(); err == nil || !strings.Contains(err.Error(), "lid is active (the lid is open)") {
-			t.Errorf("Ready with the lid open: %v", err)
+		if err := j.Check(); err == nil || !strings.Contains(err.Error(), "lid is active (the lid is open)") {
+			t.Errorf("Check with the lid open: %v", err)
 		}
 		sm.OpenLid(false)
 
