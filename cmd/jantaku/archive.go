@@ -93,7 +93,7 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 	case "export":
 		id, err := strconv.ParseUint(pos[0], 10, 64)
 		if pos[0] == "latest" {
-			id, err = latestGame(a)
+			id, err = a.Latest()
 			if err != nil {
 				return err
 			}
@@ -111,20 +111,4 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return os.WriteFile(*out, j, 0o644)
 	}
 	return nil
-}
-
-// latestGame is the ID of the game archived last.
-func latestGame(a *archive.Archive) (uint64, error) {
-	games, err := a.List()
-	if err != nil {
-		return 0, err
-	}
-	var id uint64
-	for _, g := range games {
-		id = max(id, g.ID)
-	}
-	if id == 0 {
-		return 0, errors.New("the archive holds no game yet")
-	}
-	return id, nil
 }
