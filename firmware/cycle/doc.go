@@ -25,4 +25,8 @@
 // both active. An input that cannot be read is a fault, never a quiet
 // "inactive". After the operator clears the fault, Start recovers: the lifts
 // are homed and the tray's tiles are built again.
+//
+// Jog runs one motor for maintenance outside the cycle, under the same
+// guards: armed power for the jog only, the interlocks, and the limit
+// switch in the direction of travel.
 package cycle

@@ -1,7 +1,3 @@
-// Package registry maps tag UIDs to tiles: which physical tile (kind, copy,
-// red five) of which set (A or B) carries each tag. Registration is a guided
-// maintenance procedure; the map is kept in a bbolt file so it survives
-// power loss at any instant.
 package registry
 
 import (
