@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	mqcmd "jantaku/mqtt/command"
@@ -19,8 +20,11 @@ import (
 // it ends (the next draw, the simulated players' calls), a seat's pass is
 // taken but not played (the next draw passes for everyone who did not
 // call, as at a real table), and a seat that draws early is told to wait.
-// Calls are played at once: saying "pon" is public at a table too. The
-// public views show every such window alike (mqtt/referee).
+// Calls and wins are taken too and played when the window ends, with the
+// simulated players' calls and a pass for everyone else, as one step:
+// played at once, a call nobody else could contest would come before one
+// that waits for another seat's answer. The public views show every such
+// window alike (mqtt/referee).
 
 // defaultClaimWindow is the window of a table where people play; a table
 // of simulated players only needs none.
@@ -105,7 +109,65 @@ func windowOpen(h *game.Hand) bool {
 func (s *service) noteWindow(evs []tablecore.Event) {
 	if opensWindow(evs) {
 		s.windowEnd = s.now().Add(s.claimWindow)
+		s.held = nil // said on an earlier window
 	}
+}
+
+// answered reports whether seat has a call held for the window.
+func (s *service) answered(seat game.Seat) bool {
+	return slices.ContainsFunc(s.held, func(a game.Action) bool { return a.Seat == seat })
+}
+
+// endWindow settles a claim window that has ended, all in one instant and
+// published as one step: the calls held, the simulated players' calls,
+// then a pass for every other seat once someone called. It reports
+// whether it played anything. A window nobody called on is left to the
+// next draw.
+func (s *service) endWindow(ctx context.Context) (bool, error) {
+	g := s.t.Game()
+	if s.holding(g) {
+		return false, nil
+	}
+	if h := g.Hand(); h == nil || h.Phase != game.Claims {
+		s.held = nil
+		return false, nil
+	}
+	calls := append(slices.Clone(s.held), s.botCalls(g)...)
+	if len(calls) == 0 && g.Hand().Wall.Remaining() > 0 {
+		return false, nil
+	}
+	s.gather = true
+	defer s.flush(ctx)
+	for _, a := range calls {
+		evs, err := s.t.Apply(ctx, a)
+		s.recorded(err)
+		s.observe().action(err == nil)
+		if errors.Is(err, tablecore.ErrNotRecorded) {
+			return true, err // held calls are tried again once it records
+		}
+		if err != nil {
+			// An operator's correction moved the game on meanwhile.
+			s.log.Warn("a call declared in the claim window no longer applies", "action", a.String(), "err", err)
+			continue
+		}
+		s.publish(ctx, evs)
+	}
+	s.held = nil
+	if _, err := s.closeClaims(ctx, g); err != nil {
+		return true, err
+	}
+	return true, nil
+}
+
+// flush publishes what gather kept as one step.
+func (s *service) flush(ctx context.Context) {
+	s.gather = false
+	if len(s.passes) == 0 || onlyPasses(s.passes) {
+		return // passes wait for the next step
+	}
+	evs := s.passes
+	s.passes = nil
+	s.send(ctx, evs)
 }
 
 // holding reports whether the table is inside a claim window.

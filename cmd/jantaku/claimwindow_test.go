@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,9 @@ import (
 	mqcmd "jantaku/mqtt/command"
 	mqtable "jantaku/mqtt/table"
 	"jantaku/rules/game"
+	"jantaku/rules/tile"
+	"jantaku/tablecore"
+	"jantaku/tablecore/tablecoretest"
 )
 
 // timedSteps records each step with the table's (fake) time.
@@ -253,4 +257,211 @@ func TestPublicNumbersCountNoPasses(t *testing.T) {
 		t.Fatal("nobody passed in the game: the test proves nothing")
 	}
 	t.Logf("%d steps, %d passes seen by the spectators only", len(rec.steps), spectPasses)
+}
+
+// wallDealer deals one fixed wall.
+type wallDealer struct{ wall []tile.Tile }
+
+func (d wallDealer) Deal(context.Context, *tablecore.Game) (tablecore.Deal, error) {
+	return tablecore.Deal{Wall: slices.Clone(d.wall), Dice: [2]int{3, 4}}, nil
+}
+
+// callScene is one discard of 9p by the dealer at a table of four people.
+type callScene struct {
+	declare  string // "discard" or "riichi"
+	chi      bool   // seat 1 holds 7p 8p and may chi it
+	ronHand  bool   // seat 3 waits on it (tanki, with a chun triplet)
+	pon, ron bool   // seat 2 (9p 9p) says pon 300 ms after it, seat 3 ron 600 ms after
+	noPair   bool   // seat 2 holds one 9p, not two
+	late     bool   // seat 2 says pon 200 ms after the window's end
+}
+
+// played is what a callScene published after the discard, with the times
+// from it; contested: the referee waited for a seat other than 2 to
+// answer; pass1: seat 1's answer to a pass 100 ms after the discard.
+type played struct {
+	steps     []mqtable.Step
+	at        []time.Duration
+	contested bool
+	pass1     error
+}
+
+// play deals the scene's hands, plays it on a fake clock with a 1 s
+// window and a 100 ms tick, and returns the steps published after the
+// discard.
+func (c callScene) play(t *testing.T) (p played) {
+	t.Helper()
+	seat1, seat3 := "147m258s136p2345z", "777z234s567s345p1p"
+	if c.chi {
+		seat1 = "147m258s78p12345z"
+	}
+	if c.ronHand {
+		seat3 = "777z234s567s345p9p"
+	}
+	seat2 := "99p147s258m36p567z"
+	if c.noPair {
+		seat2 = "19p147s258m36p567z"
+	}
+	hands := []string{"123m456m789m123s9p1z", seat1, seat2, seat3}
+	s, _ := newService(t, "riichi/tenhou", []bool{false, false, false, false}, 0)
+	w, err := tablecoretest.Wall(s.t.Game().Rules().Set, hands, "", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	rec := &timedSteps{now: s.now}
+	s.pub, s.claimWindow, s.deal = rec, time.Second, wallDealer{w}
+	ctx := context.Background()
+	if _, err := s.step(ctx); err != nil { // the deal
+		t.Fatal(err)
+	}
+	now = now.Add(100 * time.Millisecond)
+	discarded, first := now, len(rec.steps)
+	typ, args := "ok", `{"kind":"discard","tile":"9p"}`
+	if c.declare == "riichi" {
+		typ, args = "riichi", `{"tile":"9p"}`
+	}
+	if err := s.command(ctx, mqcmd.Command{Type: typ, Seat: 0, Args: json.RawMessage(args)}); err != nil {
+		t.Fatalf("the dealer's %s of 9p: %v", c.declare, err)
+	}
+	if h := s.t.Game().Hand(); h.Phase == game.Claims {
+		for seat, r := range h.Claim.Responses {
+			p.contested = p.contested || seat != 2 && !r.Answered
+		}
+	}
+	for k := 1; k <= 20; k++ {
+		now = now.Add(100 * time.Millisecond)
+		if k == 1 {
+			p.pass1 = s.command(ctx, mqcmd.Command{Type: "pass", Seat: 1})
+		}
+		if k == 3 && c.pon || k == 12 && c.late {
+			if err := s.command(ctx, mqcmd.Command{Type: "pon", Seat: 2}); err != nil {
+				t.Fatalf("seat 2's pon: %v", err)
+			}
+		}
+		if k == 6 && c.ron {
+			if err := s.command(ctx, mqcmd.Command{Type: "win", Seat: 3}); err != nil {
+				t.Fatalf("seat 3's ron: %v", err)
+			}
+		}
+		if _, err := s.step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := first + 1; i < len(rec.steps); i++ {
+		p.steps, p.at = append(p.steps, rec.steps[i]), append(p.at, rec.at[i].Sub(discarded))
+	}
+	return p
+}
+
+// TestCallPlayedWhenTheWindowEnds: a person's pon is played, and published,
+// exactly when the claim window ends, in one step that reads the same
+// whether nobody else could answer the discard, seat 1 could chi it or
+// seat 3 could win on it (and said nothing): the moment and the payload
+// of a call tell no one what the other hands could do. The same holds for
+// a riichi declaration, whose deposit is paid with the call.
+func TestCallPlayedWhenTheWindowEnds(t *testing.T) {
+	for _, declare := range []string{"discard", "riichi"} {
+		t.Run(declare, func(t *testing.T) {
+			var want json.RawMessage
+			for _, c := range []callScene{
+				{declare: declare, pon: true},
+				{declare: declare, pon: true, chi: true},
+				{declare: declare, pon: true, ronHand: true},
+			} {
+				p := c.play(t)
+				steps, at := p.steps, p.at
+				if p.contested != (c.chi || c.ronHand) {
+					t.Fatalf("%+v: the referee waited for another seat: %v", c, p.contested)
+				}
+				if len(steps) != 1 || at[0] != time.Second || steps[0].Type != "pon" {
+					var got []string
+					for i, st := range steps {
+						got = append(got, fmt.Sprintf("%s at %v", st.Type, at[i]))
+					}
+					t.Fatalf("%+v: after the discard %v were published, want one pon when the window ends (1s)", c, got)
+				}
+				var v phaseView
+				if err := json.Unmarshal(steps[0].State, &v); err != nil {
+					t.Fatal(err)
+				}
+				if v.Phase != "act" || v.Turn != 2 {
+					t.Errorf("%+v: after the pon the public view is %+v, want seat 2 to act", c, v)
+				}
+				if declare == "riichi" && (v.Pot != 1000 || v.Scores[0] != 24000) {
+					t.Errorf("%+v: the riichi deposit was not paid with the call: %+v", c, v)
+				}
+				if want == nil {
+					want = steps[0].Event
+				} else if string(steps[0].Event) != string(want) {
+					t.Errorf("%+v: the public event of the pon is %s, without other callers %s", c, steps[0].Event, want)
+				}
+			}
+		})
+	}
+}
+
+// TestRonOverPonWhenTheWindowEnds: seat 2 says pon, then seat 3 ron on the
+// same discard: the win is played when the window ends, not before,
+// and not the pon.
+func TestRonOverPonWhenTheWindowEnds(t *testing.T) {
+	p := callScene{declare: "discard", ronHand: true, pon: true, ron: true}.play(t)
+	steps, at := p.steps, p.at
+	if len(steps) == 0 || at[0] != time.Second {
+		t.Fatalf("after the discard %d steps, the first at %v, want the win when the window ends (1s)", len(steps), at)
+	}
+	var b struct {
+		Events []struct {
+			Type   string `json:"type"`
+			Seat   *int   `json:"seat"`
+			Action *struct {
+				Kind string `json:"kind"`
+			} `json:"action"`
+		} `json:"events"`
+	}
+	if err := json.Unmarshal(steps[0].Event, &b); err != nil {
+		t.Fatal(err)
+	}
+	won := false
+	for _, e := range b.Events {
+		won = won || e.Type == "win" && e.Seat != nil && *e.Seat == 3
+		if e.Type == "claimed" && e.Action != nil && e.Action.Kind != "ron" {
+			t.Errorf("a %s was played over the ron: %s", e.Action.Kind, steps[0].Event)
+		}
+	}
+	if !won {
+		t.Errorf("the step when the window ends is not seat 3's win: %s", steps[0].Event)
+	}
+}
+
+// TestCallAfterTheWindowSettlesAtOnce: a call made once the window has
+// ended (before the next draw) is played at once, in one step, whether or
+// not another seat could still answer: the others pass.
+func TestCallAfterTheWindowSettlesAtOnce(t *testing.T) {
+	var want json.RawMessage
+	for _, c := range []callScene{{late: true}, {late: true, ronHand: true}, {late: true, chi: true}} {
+		p := c.play(t)
+		if len(p.steps) != 1 || p.at[0] != 1200*time.Millisecond || p.steps[0].Type != "pon" {
+			t.Fatalf("%+v: after the discard %d steps at %v, want one pon when it is said (1.2s)", c, len(p.steps), p.at)
+		}
+		if want == nil {
+			want = p.steps[0].Event
+		} else if string(p.steps[0].Event) != string(want) {
+			t.Errorf("%+v: the public event of the pon is %s, without other callers %s", c, p.steps[0].Event, want)
+		}
+	}
+}
+
+// TestPassAnswerTellsNothingOfOthers: a seat with nothing to pass on is
+// told so in the same words whether or not some other seat could call.
+func TestPassAnswerTellsNothingOfOthers(t *testing.T) {
+	none := callScene{declare: "discard", noPair: true}.play(t)
+	some := callScene{declare: "discard", noPair: true, ronHand: true}.play(t)
+	if !some.contested {
+		t.Fatal("seat 3 could not win on the discard: the test proves nothing")
+	}
+	if none.pass1 == nil || some.pass1 == nil || none.pass1.Error() != some.pass1.Error() {
+		t.Errorf("seat 1's pass: %v when nobody could call, %v when seat 3 could win", none.pass1, some.pass1)
+	}
 }
