@@ -119,8 +119,8 @@ func (s *service) answered(seat game.Seat) bool {
 }
 
 // endWindow settles a claim window that has ended, all in one instant and
-// published as one step: the calls held, the simulated players' calls,
-// then a pass for every other seat once someone called. It reports
+// published as one step: the calls held and the simulated players' calls
+// that prevail, then a pass for every other seat once someone called. It reports
 // whether it played anything. A window nobody called on is left to the
 // next draw.
 func (s *service) endWindow(ctx context.Context) (bool, error) {
@@ -132,7 +132,7 @@ func (s *service) endWindow(ctx context.Context) (bool, error) {
 		s.held = nil
 		return false, nil
 	}
-	calls := append(slices.Clone(s.held), s.botCalls(g)...)
+	calls := prevailing(g, append(slices.Clone(s.held), s.botCalls(g)...))
 	if len(calls) == 0 && g.Hand().Wall.Remaining() > 0 {
 		return false, nil
 	}
@@ -157,6 +157,35 @@ func (s *service) endWindow(ctx context.Context) (bool, error) {
 		return true, err
 	}
 	return true, nil
+}
+
+// prevailing keeps the answers that take the tile, as tablecore settles a
+// window: wins over calls, a pon or kan over a chi, and with head bump
+// only the first win in turn after the discarder. The others pass with
+// everyone who did not answer: a call that does not happen is as private
+// as a pass, and would show what its hand held.
+func prevailing(g *tablecore.Game, calls []game.Action) []game.Action {
+	rank := func(k game.Kind) int {
+		switch k {
+		case game.Ron:
+			return 3
+		case game.Pon, game.OpenKan:
+			return 2
+		case game.Chi:
+			return 1
+		}
+		return 0
+	}
+	top := 0
+	for _, a := range calls {
+		top = max(top, rank(a.Kind))
+	}
+	out := slices.DeleteFunc(calls, func(a game.Action) bool { return rank(a.Kind) < top })
+	if h := g.Hand(); top == 3 && len(out) > 1 && g.Rules().MultiWin == game.HeadBump {
+		after := func(s game.Seat) int { return (int(s) - int(h.Claim.From) + h.Players) % h.Players }
+		out = []game.Action{slices.MinFunc(out, func(a, b game.Action) int { return after(a.Seat) - after(b.Seat) })}
+	}
+	return out
 }
 
 // flush publishes what gather kept as one step.

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -274,6 +275,9 @@ type callScene struct {
 	pon, ron bool   // seat 2 (9p 9p) says pon 300 ms after it, seat 3 ron 600 ms after
 	noPair   bool   // seat 2 holds one 9p, not two
 	late     bool   // seat 2 says pon 200 ms after the window's end
+	// seat 1 waits on it too (a hatsu triplet) and says ron 300 ms after
+	// it; head bump lets only the first seat after the discarder win.
+	ron1Hand, ron1, headBump bool
 }
 
 // played is what a callScene published after the discard, with the times
@@ -295,6 +299,9 @@ func (c callScene) play(t *testing.T) (p played) {
 	if c.chi {
 		seat1 = "147m258s78p12345z"
 	}
+	if c.ron1Hand {
+		seat1 = "666z234p678s789m9p"
+	}
 	if c.ronHand {
 		seat3 = "777z234s567s345p9p"
 	}
@@ -313,6 +320,13 @@ func (c callScene) play(t *testing.T) (p played) {
 	rec := &timedSteps{now: s.now}
 	s.pub, s.claimWindow, s.deal = rec, time.Second, wallDealer{w}
 	ctx := context.Background()
+	if c.headBump {
+		s.t.Close()
+		s.options = json.RawMessage(`{"multiple_ron":"atamahane"}`)
+		if err := errors.Join(os.Remove(s.journalPath()), s.newGame(ctx)); err != nil {
+			t.Fatal(err)
+		}
+	}
 	if _, err := s.step(ctx); err != nil { // the deal
 		t.Fatal(err)
 	}
@@ -338,6 +352,11 @@ func (c callScene) play(t *testing.T) (p played) {
 		if k == 3 && c.pon || k == 12 && c.late {
 			if err := s.command(ctx, mqcmd.Command{Type: "pon", Seat: 2}); err != nil {
 				t.Fatalf("seat 2's pon: %v", err)
+			}
+		}
+		if k == 3 && c.ron1 {
+			if err := s.command(ctx, mqcmd.Command{Type: "win", Seat: 1}); err != nil {
+				t.Fatalf("seat 1's ron: %v", err)
 			}
 		}
 		if k == 6 && c.ron {
@@ -403,9 +422,11 @@ func TestCallPlayedWhenTheWindowEnds(t *testing.T) {
 }
 
 // TestRonOverPonWhenTheWindowEnds: seat 2 says pon, then seat 3 ron on the
-// same discard: the win is played when the window ends, not before,
-// and not the pon.
+// same discard: the win is played when the window ends, not before, and
+// not the pon, which shows nowhere public: the step reads as it does when
+// seat 3 alone answers (seat 2 held 9p 9p, which no one is to learn).
 func TestRonOverPonWhenTheWindowEnds(t *testing.T) {
+	alone := callScene{declare: "discard", ronHand: true, ron: true}.play(t)
 	p := callScene{declare: "discard", ronHand: true, pon: true, ron: true}.play(t)
 	steps, at := p.steps, p.at
 	if len(steps) == 0 || at[0] != time.Second {
@@ -432,6 +453,12 @@ func TestRonOverPonWhenTheWindowEnds(t *testing.T) {
 	}
 	if !won {
 		t.Errorf("the step when the window ends is not seat 3's win: %s", steps[0].Event)
+	}
+	if len(alone.steps) == 0 || string(alone.steps[0].Event) != string(steps[0].Event) || alone.at[0] != at[0] {
+		t.Errorf("the win over seat 2's pon reads %s, the win alone %v", steps[0].Event, alone.steps)
+	}
+	if ev := string(steps[0].Spectator.Event); !strings.Contains(ev, `"seat":2,"action":{"kind":"pass"`) {
+		t.Errorf("the spectators do not see seat 2 pass: %s", ev)
 	}
 }
 
@@ -463,5 +490,23 @@ func TestPassAnswerTellsNothingOfOthers(t *testing.T) {
 	}
 	if none.pass1 == nil || some.pass1 == nil || none.pass1.Error() != some.pass1.Error() {
 		t.Errorf("seat 1's pass: %v when nobody could call, %v when seat 3 could win", none.pass1, some.pass1)
+	}
+}
+
+// TestHeadBumpedWinIsPrivate: with head bump, seats 1 and 3 both say ron
+// on the dealer's discard; seat 1, first after the dealer, wins when the
+// window ends, and the public step reads as when seat 1 alone says ron:
+// seat 3's win that was not to be shows nowhere public.
+func TestHeadBumpedWinIsPrivate(t *testing.T) {
+	both := callScene{declare: "discard", noPair: true, headBump: true, ron1Hand: true, ron1: true, ronHand: true, ron: true}.play(t)
+	alone := callScene{declare: "discard", noPair: true, headBump: true, ron1Hand: true, ron1: true, ronHand: true}.play(t)
+	if len(both.steps) == 0 || both.at[0] != time.Second || len(alone.steps) == 0 || alone.at[0] != time.Second {
+		t.Fatalf("the wins came at %v and %v, want when the window ends (1s)", both.at, alone.at)
+	}
+	if !strings.Contains(string(both.steps[0].Event), `"type":"win","hand":0,"seat":1`) {
+		t.Errorf("seat 1 did not win: %s", both.steps[0].Event)
+	}
+	if string(both.steps[0].Event) != string(alone.steps[0].Event) {
+		t.Errorf("with seat 3's ron the public step reads %s, without it %s", both.steps[0].Event, alone.steps[0].Event)
 	}
 }
