@@ -510,3 +510,115 @@ func TestHeadBumpedWinIsPrivate(t *testing.T) {
 		t.Errorf("with seat 3's ron the public step reads %s, without it %s", both.steps[0].Event, alone.steps[0].Event)
 	}
 }
+
+// robKong plays, at a table of four people on a fake clock (1 s window,
+// 100 ms tick), a hand where seat 2 pons the dealer's 9p, draws the last
+// 9p four discards later and adds it to the pon. robHand gives seat 3 a
+// hand that wins on 9p (7p 8p, robbing the kong), ron has it say so 300 ms
+// after the kong, else seat 2 draws its replacement 500 ms after the kong
+// (too early) and again at 1 s. It returns what was published after the
+// kong, with the times from it, and whether the referee opened a window.
+func robKong(t *testing.T, robHand, ron bool) (p played) {
+	t.Helper()
+	seat3 := "777z234s567s345p1p"
+	if robHand {
+		seat3 = "777z234s567s11m78p"
+	}
+	hands := []string{"123m456m789m123s9p1z", "147m258s136p2345z", "99p147s258m36p567z", seat3}
+	s, _ := newService(t, "riichi/tenhou", []bool{false, false, false, false}, 0)
+	w, err := tablecoretest.Wall(s.t.Game().Rules().Set, hands, "9s9m8m9p", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	rec := &timedSteps{now: s.now}
+	s.pub, s.claimWindow, s.deal = rec, time.Second, wallDealer{w}
+	ctx := context.Background()
+	tick := func(n int) {
+		for range n {
+			now = now.Add(100 * time.Millisecond)
+			if _, err := s.step(ctx); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	say := func(seat int, typ, args string) error {
+		c := mqcmd.Command{Type: typ, Seat: seat}
+		if args != "" {
+			c.Args = json.RawMessage(args)
+		}
+		return s.command(ctx, c)
+	}
+	must := func(seat int, typ, args string) {
+		if err := say(seat, typ, args); err != nil {
+			t.Fatalf("seat %d %s %s: %v", seat, typ, args, err)
+		}
+	}
+	tick(1) // the deal
+	must(0, "ok", `{"kind":"discard","tile":"9p"}`)
+	must(2, "pon", "")
+	tick(10)
+	must(2, "ok", `{"kind":"discard","tile":"5z"}`)
+	for i, seat := range []int{3, 0, 1} {
+		tick(10)
+		must(seat, "ok", `{"kind":"draw"}`)
+		must(seat, "ok", fmt.Sprintf(`{"kind":"discard","tile":"%s"}`, []string{"9s", "9m", "8m"}[i]))
+	}
+	tick(10)
+	must(2, "ok", `{"kind":"draw"}`)
+	must(2, "kan", `{"tile":"9p"}`)
+	kong, first := now, len(rec.steps)-1 // from the kong's own step
+	if h := s.t.Game().Hand(); h.Phase == game.Claims && h.Claim.Robbing {
+		p.contested = true
+	}
+	for k := 1; k <= 12; k++ {
+		now = now.Add(100 * time.Millisecond)
+		switch {
+		case k == 3 && ron:
+			must(3, "win", "")
+		case k == 5 && !ron:
+			if err := say(2, "ok", `{"kind":"draw"}`); !errors.Is(err, mqcmd.ErrBusy) {
+				t.Errorf("the replacement draw inside the window: %v, want busy", err)
+			}
+		case k == 10 && !ron:
+			must(2, "ok", `{"kind":"draw"}`)
+		}
+		if _, err := s.step(ctx); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := first; i < len(rec.steps); i++ {
+		p.steps, p.at = append(p.steps, rec.steps[i]), append(p.at, rec.at[i].Sub(kong))
+	}
+	return p
+}
+
+// TestRobbingWindowTellsNothing: after a tile added to a kong, the
+// replacement draw waits out the window and comes at the same moment, in
+// the same public step, whether or not seat 3 could rob the kong; a robbing
+// win is played when the window ends.
+func TestRobbingWindowTellsNothing(t *testing.T) {
+	could, none := robKong(t, true, false), robKong(t, false, false)
+	if !could.contested || none.contested {
+		t.Fatalf("a robbing window opened with seat 3's wait: %v, without: %v", could.contested, none.contested)
+	}
+	for _, p := range []played{could, none} {
+		if len(p.steps) != 2 || p.steps[0].Type != "kakan" || p.at[0] != 0 || p.at[1] != time.Second {
+			var got []string
+			for i, st := range p.steps {
+				got = append(got, fmt.Sprintf("%s at %v", st.Type, p.at[i]))
+			}
+			t.Fatalf("after the kong %v, want it and the replacement draw when the window ends (1s)", got)
+		}
+	}
+	for i := range could.steps {
+		if a, b := string(could.steps[i].Event), string(none.steps[i].Event); a != b {
+			t.Errorf("step %d reads %s when seat 3 could rob the kong, %s when not", i, a, b)
+		}
+	}
+	robbed := robKong(t, true, true)
+	if len(robbed.steps) < 2 || robbed.at[1] != time.Second || !strings.Contains(string(robbed.steps[1].Event), `"type":"win","hand":0,"seat":3`) {
+		t.Errorf("the robbing win: %d steps at %v, want seat 3's win when the window ends (1s)", len(robbed.steps), robbed.at)
+	}
+}
