@@ -120,9 +120,9 @@ func (s *service) answered(seat game.Seat) bool {
 
 // endWindow settles a claim window that has ended, all in one instant and
 // published as one step: the calls held and the simulated players' calls
-// that prevail, then a pass for every other seat once someone called. It reports
-// whether it played anything. A window nobody called on is left to the
-// next draw.
+// that prevail, then a pass for every other seat once someone called. It
+// reports whether it played anything. A window nobody called on is left
+// to the next draw.
 func (s *service) endWindow(ctx context.Context) (bool, error) {
 	g := s.t.Game()
 	if s.holding(g) {

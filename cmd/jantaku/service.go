@@ -927,7 +927,7 @@ func (s *service) botCalls(g *tablecore.Game) []game.Action {
 	}
 	var out []game.Action
 	for seat := 0; seat < h.Players && seat < len(s.bots); seat++ {
-		if !s.bots[seat] {
+		if !s.bots[seat] || s.answered(game.Seat(seat)) { // a person's answer stands
 			continue
 		}
 		legal := g.Legal(game.Seat(seat))
