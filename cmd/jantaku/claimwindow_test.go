@@ -374,13 +374,13 @@ func (c callScene) play(t *testing.T) (p played) {
 	return p
 }
 
-// TestCallPlayedWhenTheWindowEnds: a person's pon is played, and published,
+// TestClaimWindowPlaysACallAtItsEnd: a person's pon is played, and published,
 // exactly when the claim window ends, in one step that reads the same
 // whether nobody else could answer the discard, seat 1 could chi it or
 // seat 3 could win on it (and said nothing): the moment and the payload
 // of a call tell no one what the other hands could do. The same holds for
 // a riichi declaration, whose deposit is paid with the call.
-func TestCallPlayedWhenTheWindowEnds(t *testing.T) {
+func TestClaimWindowPlaysACallAtItsEnd(t *testing.T) {
 	for _, declare := range []string{"discard", "riichi"} {
 		t.Run(declare, func(t *testing.T) {
 			var want json.RawMessage
@@ -421,11 +421,11 @@ func TestCallPlayedWhenTheWindowEnds(t *testing.T) {
 	}
 }
 
-// TestRonOverPonWhenTheWindowEnds: seat 2 says pon, then seat 3 ron on the
+// TestClaimWindowRonOverPon: seat 2 says pon, then seat 3 ron on the
 // same discard: the win is played when the window ends, not before, and
 // not the pon, which shows nowhere public: the step reads as it does when
 // seat 3 alone answers (seat 2 held 9p 9p, which no one is to learn).
-func TestRonOverPonWhenTheWindowEnds(t *testing.T) {
+func TestClaimWindowRonOverPon(t *testing.T) {
 	alone := callScene{declare: "discard", ronHand: true, ron: true}.play(t)
 	p := callScene{declare: "discard", ronHand: true, pon: true, ron: true}.play(t)
 	steps, at := p.steps, p.at
@@ -462,10 +462,10 @@ func TestRonOverPonWhenTheWindowEnds(t *testing.T) {
 	}
 }
 
-// TestCallAfterTheWindowSettlesAtOnce: a call made once the window has
+// TestClaimWindowLateCallSettlesAtOnce: a call made once the window has
 // ended (before the next draw) is played at once, in one step, whether or
 // not another seat could still answer: the others pass.
-func TestCallAfterTheWindowSettlesAtOnce(t *testing.T) {
+func TestClaimWindowLateCallSettlesAtOnce(t *testing.T) {
 	var want json.RawMessage
 	for _, c := range []callScene{{late: true}, {late: true, ronHand: true}, {late: true, chi: true}} {
 		p := c.play(t)
@@ -480,9 +480,9 @@ func TestCallAfterTheWindowSettlesAtOnce(t *testing.T) {
 	}
 }
 
-// TestPassAnswerTellsNothingOfOthers: a seat with nothing to pass on is
+// TestClaimWindowPassTellsNothingOfOthers: a seat with nothing to pass on is
 // told so in the same words whether or not some other seat could call.
-func TestPassAnswerTellsNothingOfOthers(t *testing.T) {
+func TestClaimWindowPassTellsNothingOfOthers(t *testing.T) {
 	none := callScene{declare: "discard", noPair: true}.play(t)
 	some := callScene{declare: "discard", noPair: true, ronHand: true}.play(t)
 	if !some.contested {
@@ -493,11 +493,11 @@ func TestPassAnswerTellsNothingOfOthers(t *testing.T) {
 	}
 }
 
-// TestHeadBumpedWinIsPrivate: with head bump, seats 1 and 3 both say ron
-// on the dealer's discard; seat 1, first after the dealer, wins when the
-// window ends, and the public step reads as when seat 1 alone says ron:
-// seat 3's win that was not to be shows nowhere public.
-func TestHeadBumpedWinIsPrivate(t *testing.T) {
+// TestClaimWindowHeadBumpedWinIsPrivate: with head bump, seats 1 and 3
+// both say ron on the dealer's discard; seat 1, first after the dealer,
+// wins when the window ends, and the public step reads as when seat 1
+// alone says ron: seat 3's win that was not to be shows nowhere public.
+func TestClaimWindowHeadBumpedWinIsPrivate(t *testing.T) {
 	both := callScene{declare: "discard", noPair: true, headBump: true, ron1Hand: true, ron1: true, ronHand: true, ron: true}.play(t)
 	alone := callScene{declare: "discard", noPair: true, headBump: true, ron1Hand: true, ron1: true, ronHand: true}.play(t)
 	if len(both.steps) == 0 || both.at[0] != time.Second || len(alone.steps) == 0 || alone.at[0] != time.Second {
@@ -594,11 +594,11 @@ func robKong(t *testing.T, robHand, ron bool) (p played) {
 	return p
 }
 
-// TestRobbingWindowTellsNothing: after a tile added to a kong, the
+// TestClaimWindowOnAnAddedKong: after a tile added to a kong, the
 // replacement draw waits out the window and comes at the same moment, in
 // the same public step, whether or not seat 3 could rob the kong; a robbing
 // win is played when the window ends.
-func TestRobbingWindowTellsNothing(t *testing.T) {
+func TestClaimWindowOnAnAddedKong(t *testing.T) {
 	could, none := robKong(t, true, false), robKong(t, false, false)
 	if !could.contested || none.contested {
 		t.Fatalf("a robbing window opened with seat 3's wait: %v, without: %v", could.contested, none.contested)
