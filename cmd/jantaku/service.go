@@ -116,6 +116,11 @@ type service struct {
 	// take no number (tablecore.Event.Seq), and a step of their own
 	// would tell everyone that a seat had an option.
 	passes []tablecore.Event
+	// held are the calls and wins people declared inside the current
+	// claim window, played when it ends; gather keeps every event for one
+	// step while it does (claimwindow.go).
+	held   []game.Action
+	gather bool
 
 	t       *tablecore.Table
 	started time.Time
@@ -284,7 +289,7 @@ func (s *service) newGame(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.t, s.started, s.passes = t, s.now(), nil
+	s.t, s.started, s.passes, s.held = t, s.now(), nil, nil
 	if s.pub != nil {
 		s.pub.NewGame()
 	}
@@ -425,6 +430,12 @@ func (s *service) step(ctx context.Context) (done bool, err error) {
 	if s.holding(g) {
 		return false, nil // the claim window is open
 	}
+	if settled, err := s.endWindow(ctx); err != nil || settled {
+		if errors.Is(err, tablecore.ErrNotRecorded) {
+			err = nil
+		}
+		return false, err
+	}
 	a, ok := s.botMove(g)
 	if !ok {
 		closed, err := s.closeClaims(ctx, g)
@@ -455,7 +466,7 @@ func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
 	if s.pub == nil || len(evs) == 0 {
 		return
 	}
-	if onlyPasses(evs) {
+	if onlyPasses(evs) || s.gather {
 		s.passes = append(s.passes, evs...)
 		return
 	}
@@ -463,6 +474,11 @@ func (s *service) publish(ctx context.Context, evs []tablecore.Event) {
 		evs = append(s.passes, evs...)
 		s.passes = nil
 	}
+	s.send(ctx, evs)
+}
+
+// send publishes evs as one step.
+func (s *service) send(ctx context.Context, evs []tablecore.Event) {
 	step, err := referee.Step(s.t.Game(), evs, s.now())
 	if err == nil {
 		err = s.pub.Publish(ctx, step)
@@ -732,8 +748,17 @@ func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 		return err
 	}
 	g := s.t.Game()
-	if h := g.Hand(); h != nil && h.Phase == game.Claims && c.Type == "pass" {
-		if !slices.ContainsFunc(g.Legal(game.Seat(c.Seat)), func(a game.Action) bool { return a.Kind == game.Pass }) {
+	if !s.holding(g) {
+		// What was said in a window that has ended is played first.
+		if _, err := s.endWindow(ctx); errors.Is(err, tablecore.ErrNotRecorded) {
+			return s.errJournalDown()
+		} else if err != nil {
+			return err
+		}
+	}
+	if c.Type == "pass" && windowOpen(g.Hand()) {
+		// The same answer whether or not some other seat could call.
+		if s.answered(game.Seat(c.Seat)) || !slices.ContainsFunc(g.Legal(game.Seat(c.Seat)), func(a game.Action) bool { return a.Kind == game.Pass }) {
 			return fmt.Errorf("%w: seat %d has no claim to pass on", mqcmd.ErrRejected, c.Seat)
 		}
 		return nil // taken, not played: the window's end passes for it (claimwindow.go)
@@ -757,6 +782,22 @@ func (s *service) declare(ctx context.Context, c mqcmd.Command) error {
 		return fmt.Errorf("%w: %s: the arguments %s fit %d legal actions (%s): name the kind, tile and uses", mqcmd.ErrMalformed, c.Type, string(c.Args), len(fits), strings.Join(names, ", "))
 	}
 	for _, a := range fits {
+		if a.Kind.IsClaim() && g.Hand().Phase == game.Claims {
+			// Taken now, played when the window ends (claimwindow.go).
+			if s.answered(a.Seat) {
+				return fmt.Errorf("%w: seat %d has answered this claim already", mqcmd.ErrRejected, c.Seat)
+			}
+			s.held = append(s.held, a)
+			if s.holding(g) {
+				return nil
+			}
+			if _, err := s.endWindow(ctx); errors.Is(err, tablecore.ErrNotRecorded) {
+				return s.errJournalDown()
+			} else if err != nil {
+				return err
+			}
+			return nil
+		}
 		evs, err := s.t.Apply(ctx, a)
 		s.recorded(err)
 		s.observe().action(err == nil)
@@ -836,25 +877,8 @@ func (s *service) botMove(g *tablecore.Game) (game.Action, bool) {
 	if claims {
 		// Calls before the next draw closes the window; a pass is not
 		// played (the draw passes for everyone).
-		for seat := 0; seat < h.Players && seat < len(s.bots); seat++ {
-			if !s.bots[seat] {
-				continue
-			}
-			legal := g.Legal(game.Seat(seat))
-			for _, a := range legal {
-				if a.Kind == game.Ron {
-					return a, true
-				}
-			}
-			var calls []game.Action
-			for _, a := range legal {
-				if a.Kind == game.Pon || a.Kind == game.Chi {
-					calls = append(calls, a)
-				}
-			}
-			if c, ok := usefulCall(h.Seats[seat].Hand, calls); ok {
-				return c, true
-			}
+		if cs := s.botCalls(g); len(cs) > 0 {
+			return cs[0], true
 		}
 	}
 	for seat := 0; seat < h.Players; seat++ {
@@ -892,6 +916,36 @@ func (s *service) botMove(g *tablecore.Game) (game.Action, bool) {
 		return legal[0], true
 	}
 	return game.Action{}, false
+}
+
+// botCalls lists what the simulated players answer to an open claim: a
+// win when they can, else a pon or chi that helps; nothing for a pass.
+func (s *service) botCalls(g *tablecore.Game) []game.Action {
+	h := g.Hand()
+	if h == nil || h.Phase != game.Claims {
+		return nil
+	}
+	var out []game.Action
+	for seat := 0; seat < h.Players && seat < len(s.bots); seat++ {
+		if !s.bots[seat] || s.answered(game.Seat(seat)) { // a person's answer stands
+			continue
+		}
+		legal := g.Legal(game.Seat(seat))
+		if i := slices.IndexFunc(legal, func(a game.Action) bool { return a.Kind == game.Ron }); i >= 0 {
+			out = append(out, legal[i])
+			continue
+		}
+		var calls []game.Action
+		for _, a := range legal {
+			if a.Kind == game.Pon || a.Kind == game.Chi {
+				calls = append(calls, a)
+			}
+		}
+		if c, ok := usefulCall(h.Seats[seat].Hand, calls); ok {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // usefulCall returns a pon or chi that brings the hand nearer to ready.
