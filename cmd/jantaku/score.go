@@ -93,7 +93,7 @@ func scoreFlagSet(r *scorecli.Request) *flag.FlagSet {
 	for _, sc := range rulesets.Scorings() {
 		for _, c := range sc.Family.Conditions() {
 			if fs.Lookup(c.Name) == nil {
-				fs.Var(condValue{r: r, name: c.Name, isBool: c.Switch()}, c.Name, "")
+				fs.Var(condValue{r: r, c: c}, c.Name, "")
 			}
 		}
 	}

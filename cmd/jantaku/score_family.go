@@ -20,25 +20,29 @@ var commonFlags = []string{"rules", "preset", "options", "set", "json", "batch",
 // condValue stores a family's condition flag in Request.Cond: every
 // value given, in order; a switch stores "true" or "false".
 type condValue struct {
-	r      *scorecli.Request
-	name   string
-	isBool bool
+	r *scorecli.Request
+	c scorecli.Condition
 }
 
 func (v condValue) String() string { return "" }
 func (v condValue) IsBoolFlag() bool {
-	return v.isBool
+	return v.c.Switch()
 }
 
 func (v condValue) Set(s string) error {
-	if v.isBool {
+	switch {
+	case v.c.Switch():
 		b, err := strconv.ParseBool(s)
 		if err != nil {
 			return fmt.Errorf("want true or false, got %q", s)
 		}
 		s = strconv.FormatBool(b)
+	case v.c.Number:
+		if _, err := strconv.ParseInt(s, 0, strconv.IntSize); err != nil {
+			return scorecli.NumberError(err)
+		}
 	}
-	v.r.Cond[v.name] = append(v.r.Cond[v.name], s)
+	v.r.Cond[v.c.Name] = append(v.r.Cond[v.c.Name], s)
 	return nil
 }
 

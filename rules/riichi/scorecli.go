@@ -34,8 +34,8 @@ func (ScoreCLI) Conditions() []scorecli.Condition {
 		{Name: "renhou", Usage: "人和"},
 		{Name: "dora", Arg: "TILES", Usage: "dora indicators, kan dora's after the first (e.g. 1z4z)"},
 		{Name: "ura", Arg: "TILES", Usage: "ura dora indicators"},
-		{Name: "honba", Arg: "N", Usage: "honba counters"},
-		{Name: "deposits", Arg: "N", Usage: "1,000-point sticks on the table, the winner's own riichi stick included"},
+		{Name: "honba", Arg: "N", Usage: "honba counters", Number: true},
+		{Name: "deposits", Arg: "N", Usage: "1,000-point sticks on the table, the winner's own riichi stick included", Number: true},
 		{Name: "pao", Arg: "WIND", Usage: "the player liable for a daisangen or daisuushii"},
 	}
 }
@@ -170,8 +170,9 @@ func cliOptions(r *scorecli.Request) (Options, error) {
 	return o, nil
 }
 
-// cliNumber reads the number flag name as the flag package reads an int,
-// with its message.
+// cliNumber reads the number flag name (0 when not given); the command
+// line's reader has checked it (Condition.Number), a Request built
+// otherwise gets the same message.
 func cliNumber(r *scorecli.Request, name string) (int, error) {
 	v := r.Value(name)
 	if v == "" {
@@ -179,11 +180,7 @@ func cliNumber(r *scorecli.Request, name string) (int, error) {
 	}
 	n, err := strconv.ParseInt(v, 0, strconv.IntSize)
 	if err != nil {
-		why := "parse error"
-		if errors.Is(err, strconv.ErrRange) {
-			why = "value out of range"
-		}
-		return 0, fmt.Errorf("invalid value %q for flag -%s: %s", v, name, why)
+		return 0, fmt.Errorf("invalid value %q for flag -%s: %w", v, name, scorecli.NumberError(err))
 	}
 	return int(n), nil
 }

@@ -12,7 +12,7 @@ import (
 // set with the others'.
 func TestScorings(t *testing.T) {
 	var names []string
-	kind := map[string]bool{} // a condition's name: is it a switch
+	kind := map[string][2]bool{} // a condition's name: is it a switch, a number
 	for _, sc := range rulesets.Scorings() {
 		names = append(names, sc.Name)
 		if sc.Family == nil {
@@ -33,10 +33,11 @@ func TestScorings(t *testing.T) {
 				t.Errorf("%s: --%s twice", sc.Name, c.Name)
 			}
 			seen[c.Name] = true
-			if sw, ok := kind[c.Name]; ok && sw != c.Switch() {
-				t.Errorf("%s: --%s is a switch in one family and takes a value in another", sc.Name, c.Name)
+			k := [2]bool{c.Switch(), c.Number}
+			if was, ok := kind[c.Name]; ok && was != k {
+				t.Errorf("%s: --%s is read one way in one family and another way in another", sc.Name, c.Name)
 			}
-			kind[c.Name] = c.Switch()
+			kind[c.Name] = k
 		}
 	}
 	// The help lists them in this order.

@@ -3,6 +3,7 @@ package scorecli
 import (
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"jantaku/rules/game"
@@ -38,6 +39,10 @@ type Condition struct {
 	Name  string // the flag, without "--"
 	Arg   string // the value's name ("TILE", "WIND=HAND"); "" for a switch
 	Usage string // one line of help
+	// Number: the value is an integer, checked as the command line is
+	// read (riichi's --honba); a family that explains a bad number in
+	// its own words leaves it false.
+	Number bool
 }
 
 // Switch reports whether the condition is a switch (takes no value).
@@ -66,6 +71,16 @@ func Help(name, preset string, others []string, conds []Condition) string {
 		fmt.Fprintf(&b, "  %-20s%s\n", n, c.Usage)
 	}
 	return b.String()
+}
+
+// NumberError is the flag package's word for a bad integer (strconv's
+// error): "parse error" or "value out of range", so that a number
+// condition reads as an int flag does.
+func NumberError(err error) error {
+	if errors.Is(err, strconv.ErrRange) {
+		return errors.New("value out of range")
+	}
+	return errors.New("parse error")
 }
 
 // ErrBadHand marks a hand that is not a hand of the ruleset: too few

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -237,6 +238,17 @@ fam (--rules fam, default preset one; also two, three):
 `
 	if got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func TestNumberError(t *testing.T) {
+	_, perr := strconv.Atoi("x")
+	_, rerr := strconv.ParseInt("99999999999999999999", 0, 64)
+	if got := scorecli.NumberError(perr).Error(); got != "parse error" {
+		t.Errorf("x: %q", got)
+	}
+	if got := scorecli.NumberError(rerr).Error(); got != "value out of range" {
+		t.Errorf("a huge number: %q", got)
 	}
 }
 
