@@ -78,7 +78,6 @@ func scoreFlagSet(r *scorecli.Request) *flag.FlagSet {
 	fs.StringVar(&r.From, "from", "", "")
 	fs.StringVar(&r.Seat, "seat", "S", "")
 	fs.BoolVar(&r.JSON, "json", false, "")
-	r.Preset = "seed"
 	fs.Func("preset", "", func(v string) error { r.Preset, r.PresetSet = v, true; return nil })
 	fs.StringVar(&r.Options, "options", "", "")
 	fs.Func("set", "", func(s string) error {

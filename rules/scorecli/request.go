@@ -17,7 +17,7 @@ type Request struct {
 	Win     string // --win: the winning tile
 	From    string // --from: the discarder's wind
 	Seat    string // --seat: the winner's wind (the command's default "S")
-	Preset  string // --preset, or the family's default
+	Preset  string // --preset (a family may set it to the preset it scores under)
 	Options string // --options: a YAML or JSON file
 	Tsumo   bool
 	JSON    bool
