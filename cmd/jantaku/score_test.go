@@ -123,6 +123,9 @@ func TestScoreErrors(t *testing.T) {
 		{[]string{"score", "123m456p789s11222z", "--seat", "X"}, 2, "not a wind"},
 		{[]string{"score", "123m456p789s11222z", "--preset", "nope"}, 2, "unknown preset"},
 		{[]string{"score", "123m456p789s1122z"}, 2, "want 14 tiles"},
+		{[]string{"score", "123m456p789s11222z", "--honba", "x"}, 2, `invalid value "x" for flag -honba: parse error`},
+		{[]string{"score", "123m456p789s11222z", "--deposits", "99999999999999999999"}, 2, "value out of range"},
+		{[]string{"score", "--rules", "mcr", "234m345p456s55m78s9s", "--flowers", "x"}, 2, `--flowers "x": want a number of flowers, 0–8`},
 	}
 	for _, tt := range tests {
 		code, _, errs := runArgs(t, "", tt.args...)

@@ -16,6 +16,7 @@ import (
 	"jantaku/rules/game"
 	"jantaku/rules/mcr"
 	"jantaku/rules/riichi"
+	"jantaku/rules/scorecli"
 	"jantaku/rules/shanghai"
 	"jantaku/rules/sichuan"
 	"jantaku/rules/wuhan"
@@ -26,19 +27,32 @@ var ErrUnknown = errors.New("unknown ruleset")
 
 // family builds one ruleset family's rulesets.
 type family struct {
+	name    string
 	presets []string // the first is the default
 	build   func(preset string, options json.RawMessage) (game.Ruleset, error)
+	score   scorecli.Family // how the score command scores its hands
 }
 
-// families lists the rulesets, one line each.
-func families() map[string]family {
-	return map[string]family{
-		"riichi":   {riichi.Presets(), build(riichi.TablePreset, riichi.New)},
-		"mcr":      {[]string{"official", "simplified"}, build(mcr.Preset, mcr.New)},
-		"sichuan":  {[]string{"default", "record"}, build(sichuan.Preset, sichuan.New)},
-		"wuhan":    {[]string{"hzfc", "hz", "qipi", "koukou", "jingzhou3p"}, build(wuhan.Preset, wuhan.New)},
-		"shanghai": {[]string{"liuxing", "laoshi", "xinshi", "late80s"}, build(func(n string) (shanghai.Options, error) { return shanghai.Preset(shanghai.Variant(n)) }, shanghai.New)},
+// families lists the rulesets, one line each, in the order the score
+// command's help lists them.
+func families() []family {
+	return []family{
+		{"riichi", riichi.Presets(), build(riichi.TablePreset, riichi.New), riichi.ScoreCLI{}},
+		{"mcr", []string{"official", "simplified"}, build(mcr.Preset, mcr.New), mcr.ScoreCLI{}},
+		{"sichuan", []string{"default", "record"}, build(sichuan.Preset, sichuan.New), sichuan.ScoreCLI{}},
+		{"wuhan", []string{"hzfc", "hz", "qipi", "koukou", "jingzhou3p"}, build(wuhan.Preset, wuhan.New), wuhan.ScoreCLI{}},
+		{"shanghai", []string{"liuxing", "laoshi", "xinshi", "late80s"}, build(func(n string) (shanghai.Options, error) { return shanghai.Preset(shanghai.Variant(n)) }, shanghai.New), shanghai.ScoreCLI{}},
 	}
+}
+
+// familyNamed returns the family called name.
+func familyNamed(name string) (family, bool) {
+	for _, f := range families() {
+		if f.name == name {
+			return f, true
+		}
+	}
+	return family{}, false
 }
 
 // build adapts a ruleset package's Preset and New.
@@ -67,7 +81,7 @@ func build[O any, R game.Ruleset](preset func(string) (O, error), mk func(O) (R,
 // options (JSON, may be empty) laid over the preset.
 func New(name string, options json.RawMessage) (game.Ruleset, error) {
 	fam, preset, _ := strings.Cut(name, "/")
-	f, ok := families()[fam]
+	f, ok := familyNamed(fam)
 	if !ok {
 		return nil, fmt.Errorf("rulesets: %q (known: %s): %w", name, strings.Join(Names(), ", "), ErrUnknown)
 	}
@@ -91,10 +105,10 @@ func New(name string, options json.RawMessage) (game.Ruleset, error) {
 // Names lists every ruleset and preset name New accepts, sorted.
 func Names() []string {
 	var out []string
-	for fam, f := range families() {
-		out = append(out, fam)
+	for _, f := range families() {
+		out = append(out, f.name)
 		for _, p := range f.presets {
-			out = append(out, fam+"/"+p)
+			out = append(out, f.name+"/"+p)
 		}
 	}
 	sort.Strings(out)
