@@ -38,8 +38,8 @@ func TestSimulatedSanmaGamesReplay(t *testing.T) {
 	// The games run four at a time: a journal forces every record to
 	// disk, and the waits overlap.
 	type result struct {
-		hands, over4 int
-		err          error
+		hands, over4, exhausted int
+		err                     error
 	}
 	results := make([]result, games)
 	var wg sync.WaitGroup
@@ -50,26 +50,30 @@ func TestSimulatedSanmaGamesReplay(t *testing.T) {
 			defer wg.Done()
 			sem <- struct{}{}
 			defer func() { <-sem }()
-			n, many, err := playExportReplay(t, uint64(1000+i))
-			results[i] = result{n, many, err}
+			n, many, ex, err := playExportReplay(t, uint64(1000+i))
+			results[i] = result{n, many, ex, err}
 		}()
 	}
 	wg.Wait()
 	var failures []string
-	hands, over4 := 0, 0
+	hands, over4, exhausted := 0, 0, 0
 	for i, r := range results {
 		hands += r.hands
 		over4 += r.over4
+		exhausted += r.exhausted
 		if r.err != nil {
 			failures = append(failures, fmt.Sprintf("seed %d: %v", 1000+i, r.err))
 		}
 	}
-	t.Logf("%d games, %d hands, %d hands with more than four replacement draws, %d failures", games, hands, over4, len(failures))
+	t.Logf("%d games, %d hands, %d hands with more than four replacement draws, %d exhaustive draws, %d failures", games, hands, over4, exhausted, len(failures))
 	if len(failures) != 0 {
 		t.Errorf("%d of %d simulated three-player games did not export and replay:", len(failures), games)
 		for _, f := range failures {
 			t.Error(f)
 		}
+	}
+	if exhausted == 0 {
+		t.Error("no hand ran out of tiles: the 55 draws are not checked")
 	}
 	if over4 == 0 {
 		t.Error("no hand drew more than four replacement tiles: the test does not reach the dead wall's far replacement tiles")
@@ -79,12 +83,12 @@ func TestSimulatedSanmaGamesReplay(t *testing.T) {
 // playExportReplay plays one game under riichi/sanma with seed, exports
 // it and replays the export. It returns the hands played and how many of
 // them drew more than four replacement tiles.
-func playExportReplay(t *testing.T, seed uint64) (hands, over4 int, err error) {
+func playExportReplay(t *testing.T, seed uint64) (hands, over4, exhausted int, err error) {
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), fmt.Sprintf("sanma-%d.jnl", seed))
 	tb, err := tablecore.Create(ctx, path, "riichi/sanma", nil, resolveAny, 0, fixedClock)
 	if err != nil {
-		return 0, 0, err
+		return 0, 0, 0, err
 	}
 	defer tb.Close()
 	rng := rand.New(rand.NewPCG(seed, 3))
@@ -94,12 +98,15 @@ func playExportReplay(t *testing.T, seed uint64) (hands, over4 int, err error) {
 			if h != nil && h.Wall.Tail > 4 {
 				over4++
 			}
+			if err := drawsCheck(h, &exhausted); err != nil {
+				return hands, over4, exhausted, fmt.Errorf("hand %d: %w", hands, err)
+			}
 			w := sanmaWall(rng, g.Rules().Set)
 			if _, err := tb.StartHand(ctx, tablecore.Deal{Wall: w, Dice: [2]int{1 + rng.IntN(6), 1 + rng.IntN(6)}}); err != nil {
 				if errors.Is(err, tablecore.ErrGameOver) {
 					break
 				}
-				return hands, over4, fmt.Errorf("deal: %w", err)
+				return hands, over4, exhausted, fmt.Errorf("deal: %w", err)
 			}
 			hands++
 			continue
@@ -109,52 +116,70 @@ func playExportReplay(t *testing.T, seed uint64) (hands, over4 int, err error) {
 			all = append(all, g.Legal(game.Seat(s))...)
 		}
 		if len(all) == 0 {
-			return hands, over4, fmt.Errorf("hand %d: nobody may act", hands)
+			return hands, over4, exhausted, fmt.Errorf("hand %d: nobody may act", hands)
 		}
 		if _, err := tb.Apply(ctx, simPick(rng, g.Hand(), all)); err != nil {
-			return hands, over4, fmt.Errorf("hand %d: %w", hands, err)
+			return hands, over4, exhausted, fmt.Errorf("hand %d: %w", hands, err)
 		}
 	}
 	if h := g.Hand(); h != nil && h.Wall.Tail > 4 {
 		over4++
 	}
+	if err := drawsCheck(g.Hand(), &exhausted); err != nil {
+		return hands, over4, exhausted, fmt.Errorf("hand %d: %w", hands, err)
+	}
 	if !g.Over() {
-		return hands, over4, errors.New("the game did not end")
+		return hands, over4, exhausted, errors.New("the game did not end")
 	}
 	want, ok := g.Settlement()
 	if !ok {
-		return hands, over4, errors.New("no settlement")
+		return hands, over4, exhausted, errors.New("no settlement")
 	}
 	if err := tb.RecordResult(ctx); err != nil {
-		return hands, over4, err
+		return hands, over4, exhausted, err
 	}
 	rec, err := tablecore.Record(path, resolveAny)
 	if err != nil {
-		return hands, over4, fmt.Errorf("export: %w", err)
+		return hands, over4, exhausted, fmt.Errorf("export: %w", err)
 	}
 	var buf bytes.Buffer
 	if err := record.WriteTenhou6(&buf, rec); err != nil {
-		return hands, over4, fmt.Errorf("export: %w", err)
+		return hands, over4, exhausted, fmt.Errorf("export: %w", err)
 	}
 	back, err := record.Read(&buf)
 	if err != nil {
-		return hands, over4, fmt.Errorf("reading the export: %w", err)
+		return hands, over4, exhausted, fmt.Errorf("reading the export: %w", err)
 	}
 	if !back.Rules.Three || back.Rules.Referee == nil || back.Final == nil {
-		return hands, over4, fmt.Errorf("the export reads back as %+v, final %+v", back.Rules, back.Final)
+		return hands, over4, exhausted, fmt.Errorf("the export reads back as %+v, final %+v", back.Rules, back.Final)
 	}
 	rs, err := rulesets.New(back.Rules.Referee.Ruleset, back.Rules.Referee.Options)
 	if err != nil {
-		return hands, over4, err
+		return hands, over4, exhausted, err
 	}
 	replayed := 0
 	if err := tablecore.ReplayGame(back, rs, func(tablecore.HandReport) { replayed++ }); err != nil {
-		return hands, over4, err
+		return hands, over4, exhausted, err
 	}
 	if replayed != hands || !slices.Equal(back.Final.Points[:3], want.Points) {
-		return hands, over4, fmt.Errorf("replayed %d of %d hands; final results %v, the table's %v", replayed, hands, back.Final.Points, want.Points)
+		return hands, over4, exhausted, fmt.Errorf("replayed %d of %d hands; final results %v, the table's %v", replayed, hands, back.Final.Points, want.Points)
 	}
-	return hands, over4, nil
+	return hands, over4, exhausted, nil
+}
+
+// drawsCheck checks that a three-player hand which ran out of tiles had
+// 108 − 39 dealt − 14 in the dead wall = 55 draws, replacement draws
+// included: the dead wall stays at 14 however many norths and kongs
+// drew from it.
+func drawsCheck(h *game.Hand, exhausted *int) error {
+	if h == nil || h.End == nil || h.End.Kind != game.Exhausted || len(h.Wins) != 0 || h.End.Reason != "the wall is exhausted" {
+		return nil
+	}
+	*exhausted++
+	if n := h.Wall.Head - 39 + h.Wall.Tail; n != 55 || h.Wall.Remaining() != 0 {
+		return fmt.Errorf("exhaustive draw after %d draws (%d replacements), %d tiles left; want 55 and none", n, h.Wall.Tail, h.Wall.Remaining())
+	}
+	return nil
 }
 
 // sanmaWall shuffles the set, then, one hand in three, brings norths and
