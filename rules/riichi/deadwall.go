@@ -10,11 +10,13 @@ package riichi
 // stacks at the split end, and the dora indicator is the third stack's
 // upper tile. Three players draw up to eight (four norths and four
 // kongs): the four stacks at the split end, and the dora indicator is the
-// fifth stack's upper tile (Tenhou's and the parlours' three-player dead
-// wall, docs/records.md). The kan dora indicators follow, one stack
-// further from the split each; the fourth kan's lies two stacks beyond
-// the first 14 tiles, which by then are in the dead wall, since four
-// replacement tiles have moved four live tiles into it.
+// fifth stack's upper tile, as the published three-player rules and
+// parlours that set norths aside keep it (docs/records.md; no Tenhou
+// three-player record was at hand to check it). The kan dora indicators
+// follow, one stack further from the split each; the fourth kong's lies
+// two stacks beyond the first 14 tiles, which by then are in the dead
+// wall, since the replacement tiles drawn have moved as many live tiles
+// into it.
 
 // DeadWall is the number of tiles the dead wall keeps.
 const DeadWall = 14

@@ -92,7 +92,7 @@ func (r *Ruleset) Rules() game.Rules {
 		Name:        "riichi",
 		Players:     4,
 		Set:         r.set,
-		Reserve:     14, // the dead wall, §4.3
+		Reserve:     DeadWall, // §4.3
 		Replacement: game.Tail,
 		Chi:         true,
 		MultiWin:    mw,
