@@ -13,7 +13,6 @@ import (
 
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
-	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
@@ -153,7 +152,8 @@ func playExportReplay(t *testing.T, seed uint64) (hands, over4, exhausted int, e
 	if !back.Rules.Three || back.Rules.Referee == nil || back.Final == nil {
 		return hands, over4, exhausted, fmt.Errorf("the export reads back as %+v, final %+v", back.Rules, back.Final)
 	}
-	rs, err := rulesets.New(back.Rules.Referee.Ruleset, back.Rules.Referee.Options)
+	// As jantaku replay picks the rules: the export's own.
+	rs, _, err := tablecore.RecordRuleset(back, "")
 	if err != nil {
 		return hands, over4, exhausted, err
 	}
