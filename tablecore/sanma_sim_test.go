@@ -22,8 +22,8 @@ import (
 // TestSimulatedSanmaGamesReplay plays; short mode plays fewer.
 const simGames = 24
 
-// Whole three-player games played on a journaled table by simulated
-// players who set every north aside and declare every kong they may all
+// Whole three-player games, played on a journaled table by simulated
+// players who set every north aside and declare every kong they may, all
 // export as tenhou.net/6 and replay with every action accepted, every
 // score change, the final scores and the final results: no failure in
 // any of them. Hands that draw more than four replacement tiles (norths
@@ -196,8 +196,9 @@ func sanmaWall(rng *rand.Rand, set tile.Set) []tile.Tile {
 	for _, k := range []tile.Kind{tile.North, quad} {
 		for i := front; i < len(w); i++ {
 			if w[i].Kind == k {
-				// Seats take the deal in blocks of four: spread the
-				// copies so that one seat gets most of them.
+				// The deal goes in blocks of four: the first block
+				// (the norths) is the dealer's, the second (the quad)
+				// the next seat's.
 				w[front], w[i] = w[i], w[front]
 				front++
 			}
