@@ -3,6 +3,7 @@ package riichi_test
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"jantaku/rules/riichi"
 )
@@ -53,5 +54,20 @@ func TestSettle(t *testing.T) {
 		if !slices.Equal(st.Places, tt.places) || !slices.Equal(st.Points, tt.points) {
 			t.Errorf("%s: %v → places %v points %v, want %v %v", tt.name, tt.scores, st.Places, st.Points, tt.places, tt.points)
 		}
+	}
+}
+
+// A Tenhou three-player game type (三鳳南喰赤, 0xb9) plays 35,000 start,
+// 40,000 returned and uma +20/0/−20, rounded half up.
+func TestTenhouSanmaSettlement(t *testing.T) {
+	o, err := riichi.TenhouTable(0xb9, time.Date(2019, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Players != 3 || o.StartingPoints != 35000 || o.ReturnPoints != 40000 || !slices.Equal(o.Uma, []int{20, 0, -20}) || o.FinalRounding != riichi.RoundHalfUp {
+		t.Fatalf("players %d, start %d, return %d, uma %v, rounding %s", o.Players, o.StartingPoints, o.ReturnPoints, o.Uma, o.FinalRounding)
+	}
+	if st := o.Settle([]int{40000, -6300, 71300}); !slices.Equal(st.Points, []float64{0, -66, 66}) {
+		t.Errorf("results %v, want the record's 0, −66, +66", st.Points)
 	}
 }
