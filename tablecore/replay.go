@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"jantaku/rules/game"
+	"jantaku/rules/riichi"
 	"jantaku/rules/tile"
 	"jantaku/tablecore/record"
 )
@@ -101,10 +102,8 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 				w := game.Wall{Tiles: d.Wall}
 				p = w.TailIndex(tail)
 				tail++
-				for j := range h.Dora {
-					if p == n-6-2*j || p == n-5-2*j {
-						return Deal{}, fmt.Errorf("action %d: replacement tile %d would be at wall position %d, a dora or ura indicator's: more replacements than the dead wall's four", i, tail, p)
-					}
+				if tail > riichi.Replacements(players) {
+					return Deal{}, fmt.Errorf("action %d: replacement tile %d would be at wall position %d, a dora or ura indicator's: more replacements than the dead wall's %d", i, tail, p, riichi.Replacements(players))
 				}
 			} else {
 				head++
@@ -122,12 +121,12 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		}
 	}
 	for i, t := range h.Dora {
-		if err := place(n-6-2*i, t, "dora indicator %d", i); err != nil {
+		if err := place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}
 	for i, t := range h.Ura {
-		if err := place(n-5-2*i, t, "ura indicator %d", i); err != nil {
+		if err := place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}

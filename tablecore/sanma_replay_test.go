@@ -144,8 +144,10 @@ func TestThreePlayerRoundTrip(t *testing.T) {
 }
 
 // Four norths set aside and a closed kong need five replacement tiles;
-// the fifth would stand where the dora indicator does, and the wall of
-// the record is refused saying so, not as a tile seen twice.
+// a three-player dead wall holds eight, so the fifth stands at wall
+// position 102 (the third stack from the split end) and the dora
+// indicator at 98 (the fifth stack). Four players have four: a fifth
+// replacement in a four-player record is refused, named.
 func TestWallOfFifthReplacement(t *testing.T) {
 	o, err := riichi.TablePreset("sanma")
 	if err != nil {
@@ -164,13 +166,32 @@ func TestWallOfFifthReplacement(t *testing.T) {
 	kita := record.Action{Type: record.Kita, Seat: 0, Tile: ts("4z")[0]}
 	h.Actions = []record.Action{draw("7p"), kita, draw("8p"), kita, draw("9p"), kita, draw("1s"), kita, draw("2s"),
 		{Type: record.Call, Seat: 0, Meld: tile.Meld{Type: tile.ClosedKan, Tiles: ts("1111p")}}, draw("3s")}
-	_, err = tablecore.WallOf(h, rs.Rules().Set, 0)
-	if err == nil || !strings.Contains(err.Error(), "replacement tile 5 would be at wall position 102, a dora or ura indicator's") {
-		t.Fatalf("error %v, want the fifth replacement named", err)
-	}
-	// Four replacements are fine.
-	h.Actions = h.Actions[:9]
-	if _, err := tablecore.WallOf(h, rs.Rules().Set, 0); err != nil {
+	d, err := tablecore.WallOf(h, rs.Rules().Set, 0)
+	if err != nil {
 		t.Fatal(err)
+	}
+	if !d.Known[102] || d.Wall[102].Kind != tile.S3 || !d.Known[98] || d.Wall[98].Kind != tile.West {
+		t.Fatalf("position 102 holds %s (known %v), 98 holds %s (known %v); want the fifth replacement 3s and the indicator 3z",
+			d.Wall[102], d.Known[102], d.Wall[98], d.Known[98])
+	}
+	// Four players: five kongs by one seat need a fifth replacement.
+	o4, _ := riichi.TablePreset("tenhou")
+	rs4, err := riichi.New(o4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h4 := &record.Hand{Dora: ts("3z")}
+	h4.Deal[0] = ts("1111p2222p3333p4p")[:13]
+	h4.Deal[1] = ts("1112223334445m")
+	h4.Deal[2] = ts("1112223334445s")
+	h4.Deal[3] = ts("6667778889999m")
+	kan := func(s string) record.Action {
+		return record.Action{Type: record.Call, Seat: 0, Meld: tile.Meld{Type: tile.ClosedKan, Tiles: ts(s)}}
+	}
+	h4.Actions = []record.Action{draw("4p"), kan("1111p"), draw("4p"), kan("2222p"), draw("4p"), kan("3333p"),
+		draw("5p"), kan("4444p"), draw("5p"), kan("5555p"), draw("6p")}
+	_, err = tablecore.WallOf(h4, rs4.Rules().Set, 0)
+	if err == nil || !strings.Contains(err.Error(), "replacement tile 5 would be at wall position 130, a dora or ura indicator's: more replacements than the dead wall's 4") {
+		t.Fatalf("error %v, want the fifth replacement named", err)
 	}
 }

@@ -4,6 +4,10 @@
 // deposits and pao, draws and penalties, and the furiten and post-riichi
 // kong tests the referee calls.
 //
+// Three players (the sanma preset) play 108 tiles without chi, set
+// norths aside for replacement tiles, and keep a dead wall of 14 tiles
+// with eight replacement tiles (DoraIndex, docs/records.md).
+//
 // Seats are named by their seat wind in the current hand: East is the
 // dealer, then South, West, North in turn order (spec/riichi.md §0.1).
 //

@@ -274,13 +274,16 @@ func LeagueRules() Options {
 // SanmaRules are Tenhou's three-player rules (三麻): 108 tiles (no
 // 2m–8m) with a red 5p and 5s, no chi, norths set aside as kita
 // (nukidora), tsumo loss, 35,000 start and 40,000 returned (oka 15 to
-// first). No uma is set: Tenhou's three-player uma is not known here.
+// first), uma +20/0/−20, the score rounded half up to thousands. The uma
+// is what a real Tenhou three-player record's final results (its owari)
+// give: 40,000 second → 0.0, −6,300 third → −66.0, 71,300 first → +66.0
+// (docs/records.md).
 func SanmaRules() Options {
 	o := TenhouRules()
 	o.Players, o.RedFives = 3, 2
 	o.SanmaTsumo = SanmaTsumoLoss
 	o.StartingPoints, o.ReturnPoints = 35000, 40000
-	o.Uma = nil
+	o.Uma = []int{20, 0, -20}
 	return o
 }
 

@@ -44,7 +44,7 @@ func TestSanmaKitaAtTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	swapTo(t, w, len(w)-6, "1z") // the indicator: dora south, not held
+	swapTo(t, w, riichi.DoraIndex(len(w), 3, 0), "1z") // the indicator (5th stack of the dead wall): dora south, not held
 	if _, err := g.StartHand(tablecore.Deal{Wall: w}); err != nil {
 		t.Fatal(err)
 	}

@@ -11,7 +11,7 @@ import (
 // nearer the first dealer, seat 0 (D-RI-36); each result is (score −
 // ReturnPoints) / 1,000, plus the uma of the place, plus the oka (every
 // player's ReturnPoints − StartingPoints) to first place, rounded as
-// FinalRounding says. Uma and oka are for four players.
+// FinalRounding says. Uma has one number per player (three or four).
 func (o Options) Settle(scores []int) game.Settlement {
 	n := len(scores)
 	order := make([]int, n)

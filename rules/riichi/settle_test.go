@@ -3,6 +3,7 @@ package riichi_test
 import (
 	"slices"
 	"testing"
+	"time"
 
 	"jantaku/rules/riichi"
 )
@@ -37,6 +38,15 @@ func TestSettle(t *testing.T) {
 		{"parlour", riichi.ParlourRules(), []int{24500, 29300, 30400, 15800}, []int{3, 2, 1, 4}, []float64{-11, 4, 31, -24}},
 		// League: uma 30-10, oka 20, to the hundred.
 		{"league", riichi.LeagueRules(), []int{24500, 29300, 30400, 15800}, []int{3, 2, 1, 4}, []float64{-15.5, 9.3, 50.4, -44.2}},
+		// Three players (Tenhou's 三鳳南喰赤): a real record's owari,
+		// "400,0.0,-63,-66.0,713,66.0,0,0.0", quoted by a public mjlog
+		// annotation tool: 40,000 second is 0 (uma 0); −6,300 third rounds
+		// to −6, −46 − 20 = −66; 71,300 first rounds to 71, 31 + oka 15
+		// + 20 = 66. Uma ±15 would give first 61.
+		{"sanma", riichi.SanmaRules(), []int{40000, -6300, 71300}, []int{2, 3, 1}, []float64{0, -66, 66}},
+		// Worked by hand: 52,400 → 12 + 15 + 20 = 47 (the balance);
+		// 38,500 rounds half up to 39 → −1 + 0; 14,100 → 14 → −26 − 20.
+		{"sanma rounding", riichi.SanmaRules(), []int{38500, 52400, 14100}, []int{2, 1, 3}, []float64{-1, 47, -46}},
 		// The seed: no uma, no oka, 30,000 returned.
 		{"seed", riichi.SeedRules(), []int{41000, 29000, 22000, 28000}, []int{1, 2, 4, 3}, []float64{11, -1, -8, -2}},
 	} {
@@ -44,5 +54,20 @@ func TestSettle(t *testing.T) {
 		if !slices.Equal(st.Places, tt.places) || !slices.Equal(st.Points, tt.points) {
 			t.Errorf("%s: %v → places %v points %v, want %v %v", tt.name, tt.scores, st.Places, st.Points, tt.places, tt.points)
 		}
+	}
+}
+
+// A Tenhou three-player game type (三鳳南喰赤, 0xb9) plays 35,000 start,
+// 40,000 returned and uma +20/0/−20, rounded half up.
+func TestTenhouSanmaSettlement(t *testing.T) {
+	o, err := riichi.TenhouTable(0xb9, time.Date(2019, 1, 1, 0, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if o.Players != 3 || o.StartingPoints != 35000 || o.ReturnPoints != 40000 || !slices.Equal(o.Uma, []int{20, 0, -20}) || o.FinalRounding != riichi.RoundHalfUp {
+		t.Fatalf("players %d, start %d, return %d, uma %v, rounding %s", o.Players, o.StartingPoints, o.ReturnPoints, o.Uma, o.FinalRounding)
+	}
+	if st := o.Settle([]int{40000, -6300, 71300}); !slices.Equal(st.Points, []float64{0, -66, 66}) {
+		t.Errorf("results %v, want the record's 0, −66, +66", st.Points)
 	}
 }

@@ -92,7 +92,7 @@ func (r *Ruleset) Rules() game.Rules {
 		Name:        "riichi",
 		Players:     4,
 		Set:         r.set,
-		Reserve:     14, // the dead wall, §4.3
+		Reserve:     DeadWall, // §4.3
 		Replacement: game.Tail,
 		Chi:         true,
 		MultiWin:    mw,
@@ -132,10 +132,9 @@ func seatOf(h *game.Hand, w Wind) game.Seat {
 	return game.Seat((int(h.Dealer) + int(w)) % h.Players)
 }
 
-// doraIndex is the wall position of the n-th dora indicator (0 the
-// first, then the kan dora); its ura indicator lies under it, one further
-// (§4.3).
-func doraIndex(h *game.Hand, n int) int { return len(h.Wall.Tiles) - 6 - 2*n }
+// doraIndex is the wall position of the hand's n-th dora indicator
+// (DoraIndex).
+func doraIndex(h *game.Hand, n int) int { return DoraIndex(len(h.Wall.Tiles), h.Players, n) }
 
 // Dealt turns up the first dora indicator (tablecore.Dealer).
 func (r *Ruleset) Dealt(h *game.Hand) []game.Effect {
