@@ -13,20 +13,14 @@ import (
 	"jantaku/rules/tile"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
+
+	"jantaku/internal/corpustest"
 )
 
 // corpus returns the folder of real game records: $JANTAKU_CORPUS, or
 // ../shared/corpus beside the repository.
 func corpus(t testing.TB) string {
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tenhou")); err != nil {
-		abs, _ := filepath.Abs(dir)
-		t.Skipf("game record corpus not found at %s (set JANTAKU_CORPUS to the folder holding tenhou/): %v", abs, err)
-	}
-	return dir
+	return corpustest.Dir(t, "tenhou")
 }
 
 func readRecord(path string) (*record.Game, error) {

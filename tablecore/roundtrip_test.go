@@ -17,21 +17,15 @@ import (
 	"jantaku/rules/tile"
 	"jantaku/tablecore"
 	"jantaku/tablecore/record"
+
+	"jantaku/internal/corpustest"
 )
 
 // corpusRecords lists the game records of the shared corpus, or skips
 // saying where it looked.
 func corpusRecords(t *testing.T) []string {
 	t.Helper()
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "shared", "corpus")
-	}
-	dir = filepath.Join(dir, "tenhou")
-	if _, err := os.Stat(dir); err != nil {
-		abs, _ := filepath.Abs(dir)
-		t.Skipf("game record corpus not found at %s (set JANTAKU_CORPUS to the folder holding tenhou/): %v", abs, err)
-	}
+	dir := filepath.Join(corpustest.Dir(t, "tenhou"), "tenhou")
 	var files []string
 	filepath.WalkDir(dir, func(path string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() && slices.Contains([]string{".json", ".mjlog", ".xml"}, filepath.Ext(path)) {

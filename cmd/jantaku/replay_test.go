@@ -8,17 +8,12 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"jantaku/internal/corpustest"
 )
 
 func TestReplayCommand(t *testing.T) {
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	file := filepath.Join(dir, "tenhou", "mjx", "tenhou6", "2010081709gm-00a9-0000-fe3371ad.json")
-	if _, err := os.Stat(file); err != nil {
-		t.Skipf("corpus not found at %s (set JANTAKU_CORPUS): %v", dir, err)
-	}
+	file := filepath.Join(corpustest.Dir(t, "tenhou/mjx/tenhou6/2010081709gm-00a9-0000-fe3371ad.json"), "tenhou", "mjx", "tenhou6", "2010081709gm-00a9-0000-fe3371ad.json")
 	var out, errb bytes.Buffer
 	if code := run(context.Background(), []string{"replay", file}, nil, &out, &errb); code != 0 {
 		t.Fatalf("exit %d: %s\n%s", code, errb.String(), out.String())
@@ -40,14 +35,7 @@ func TestReplayCommand(t *testing.T) {
 // corpusDir is the shared corpus, or skips the test saying where it looked.
 func corpusDir(t *testing.T) string {
 	t.Helper()
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tenhou")); err != nil {
-		t.Skipf("corpus not found at %s (set JANTAKU_CORPUS): %v", dir, err)
-	}
-	return dir
+	return corpustest.Dir(t, "tenhou")
 }
 
 func TestReplayGzipDirectoryAndFlagsAnywhere(t *testing.T) {

@@ -11,6 +11,8 @@ import (
 
 	"jantaku/rules/mcr"
 	"jantaku/rules/tile"
+
+	"jantaku/internal/corpustest"
 )
 
 // The corpus of worked examples (../shared/corpus/mcr_fan_examples.json,
@@ -43,14 +45,7 @@ type corpusCase struct {
 // the repository root.
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "mcr_fan_examples.json")); err != nil {
-		t.Skipf("MCR corpus not found (%v): set JANTAKU_CORPUS to the directory holding mcr_fan_examples.json", err)
-	}
-	return dir
+	return corpustest.Dir(t, "mcr_fan_examples.json")
 }
 
 func loadCorpus(t testing.TB) []corpusCase {

@@ -7,11 +7,12 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"jantaku/rules/riichi"
 	"jantaku/rules/tile"
+
+	"jantaku/internal/corpustest"
 )
 
 // corpusDir finds the shared corpus: $JANTAKU_CORPUS, else ../shared/corpus
@@ -19,33 +20,7 @@ import (
 // when it is absent; corpus data is never copied into the repository.
 func corpusDir(t testing.TB) string {
 	t.Helper()
-	var looked []string
-	if d := os.Getenv("JANTAKU_CORPUS"); d != "" {
-		if st, err := os.Stat(d); err == nil && st.IsDir() {
-			return d
-		}
-		looked = append(looked, d+" ($JANTAKU_CORPUS)")
-	}
-	wd, err := os.Getwd()
-	if err != nil {
-		t.Skipf("corpus: no working directory: %v", err)
-	}
-	for dir := wd; ; dir = filepath.Dir(dir) {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			d := filepath.Join(dir, "..", "shared", "corpus")
-			if st, err := os.Stat(d); err == nil && st.IsDir() {
-				return d
-			}
-			looked = append(looked, d)
-			break
-		}
-		if filepath.Dir(dir) == dir {
-			looked = append(looked, "no go.mod above "+wd)
-			break
-		}
-	}
-	t.Skipf("corpus not found (looked in %s); set JANTAKU_CORPUS to the corpus directory", strings.Join(looked, ", "))
-	return ""
+	return corpustest.Dir(t, ".")
 }
 
 func readCorpus(t testing.TB, name string, v any) {

@@ -8,21 +8,15 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"jantaku/internal/corpustest"
 )
 
 // corpusDir returns the shared corpus of real game records: the folder
 // named by JANTAKU_CORPUS, or ../shared/corpus beside the repository. The
 // records are Tenhou's and are read in place, never copied here.
 func corpusDir(t testing.TB) string {
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
-	}
-	if _, err := os.Stat(filepath.Join(dir, "tenhou")); err != nil {
-		abs, _ := filepath.Abs(dir)
-		t.Skipf("game record corpus not found at %s (set JANTAKU_CORPUS to the folder holding tenhou/): %v", abs, err)
-	}
-	return filepath.Join(dir, "tenhou")
+	return filepath.Join(corpustest.Dir(t, "tenhou"), "tenhou")
 }
 
 // corpusFiles lists the corpus files with the given extensions, sorted.

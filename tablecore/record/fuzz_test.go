@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"slices"
 	"testing"
+
+	"jantaku/internal/corpustest"
 )
 
 // The seeds are the hand-written records of format_test.go, cut and
@@ -78,9 +80,9 @@ func FuzzMjlog(f *testing.F) {
 // given extensions (none when the corpus is absent): real inputs to start
 // fuzzing from.
 func corpusSeeds(exts ...string) [][]byte {
-	dir := os.Getenv("JANTAKU_CORPUS")
-	if dir == "" {
-		dir = filepath.Join("..", "..", "..", "shared", "corpus")
+	dir, err := corpustest.Find("tenhou")
+	if err != nil {
+		return nil // fuzzing starts from the hand-written seeds alone
 	}
 	type file struct {
 		path string
