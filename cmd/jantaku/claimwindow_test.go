@@ -4,14 +4,16 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"math/rand/v2"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
-	mqcmd "jantaku/mqtt/command"
+	tablesvc "jantaku/firmware/table"
 	mqtable "jantaku/mqtt/table"
-	"jantaku/rules/game"
+	"jantaku/tablecore"
 )
 
 // timedSteps records each step with the table's (fake) time.
@@ -27,6 +29,65 @@ func (r *timedSteps) Publish(_ context.Context, s mqtable.Step) error {
 	return nil
 }
 func (r *timedSteps) Snapshot(context.Context, mqtable.Step) error { return nil }
+
+// seededDealer shuffles as a table does, from a fixed seed.
+type seededDealer struct{ rng *rand.Rand }
+
+func (d seededDealer) Deal(_ context.Context, g *tablecore.Game) (tablecore.Deal, error) {
+	w := g.Rules().Set.Tiles()
+	d.rng.Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	return tablecore.Deal{Wall: w, Dice: [2]int{1 + d.rng.IntN(6), 1 + d.rng.IntN(6)}}, nil
+}
+
+// tickedGame plays one game of simulated players with a claim window
+// of window on a fake clock, published through the MQTT steps: the
+// table moves one tick at a time, each 100 ms after the last, until the
+// game is over or limit steps are published.
+func tickedGame(t *testing.T, ruleset string, window time.Duration, limit int) *timedSteps {
+	t.Helper()
+	var mu sync.Mutex
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	rec := &timedSteps{now: clock}
+	ticks := make(chan time.Time)
+	tb, err := tablesvc.New(t.Context(), tablesvc.Config{Dir: t.TempDir(), Ruleset: ruleset, Simulated: []bool{true, true, true, true},
+		Games: 1, ClaimWindow: window, Dealer: seededDealer{rand.New(rand.NewPCG(5, 6))},
+		Publisher: &refereeSteps{pub: rec}, Now: clock, Ticks: ticks})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer tb.Close()
+	ctx, cancel := context.WithCancel(t.Context())
+	defer cancel()
+	ran := make(chan struct{})
+	go func() { defer close(ran); tb.Run(ctx) }()
+	defer func() { cancel(); <-ran }()
+	for i := 0; i < 200000; i++ {
+		mu.Lock()
+		now = now.Add(100 * time.Millisecond) // the table's tick
+		mu.Unlock()
+		select {
+		case ticks <- time.Time{}:
+		case <-ran:
+			return rec // the game is over
+		}
+		// The owner answers once the tick's step is done.
+		hctx, hcancel := context.WithCancel(ctx)
+		go func() {
+			select {
+			case <-ran:
+				hcancel()
+			case <-hctx.Done():
+			}
+		}()
+		_, err := tb.Health(hctx)
+		hcancel()
+		if err != nil || len(rec.steps) > limit {
+			return rec
+		}
+	}
+	return rec
+}
 
 type phaseView struct {
 	Phase  string `json:"phase"`
@@ -50,22 +111,7 @@ type phaseView struct {
 // the test knows both kinds occurred.
 func TestClaimWindowHidesWhoCouldCall(t *testing.T) {
 	const window = time.Second
-	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
-	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return now }
-	rec := &timedSteps{now: s.now}
-	s.pub, s.claimWindow = rec, window
-	ctx := context.Background()
-	for i := 0; i < 200000; i++ {
-		now = now.Add(100 * time.Millisecond) // the table's tick
-		done, err := s.step(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if done || len(rec.steps) > 3000 {
-			break
-		}
-	}
+	rec := tickedGame(t, "riichi/tenhou", window, 3000)
 	real, none := 0, 0
 	riichiWith, riichiWithout := 0, 0
 	for i, st := range rec.steps {
@@ -128,91 +174,13 @@ func TestClaimWindowHidesWhoCouldCall(t *testing.T) {
 	t.Logf("%d steps; %d discards with a possible call, %d without; riichi %d with, %d without", len(rec.steps), real, none, riichiWith, riichiWithout)
 }
 
-// TestClaimWindowSeatCommands: inside the window a seat's pass is taken
-// without being played and an early draw is told to wait; afterwards the
-// draw closes the window.
-func TestClaimWindowSeatCommands(t *testing.T) {
-	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
-	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return now }
-	rec := &timedSteps{now: s.now}
-	s.pub, s.claimWindow = rec, time.Second
-	ctx := context.Background()
-	// Play until a discard with a possible call whose next drawer is the
-	// seat to hand to a person.
-	for i := 0; i < 200000; i++ {
-		now = now.Add(100 * time.Millisecond)
-		if _, err := s.step(ctx); err != nil {
-			t.Fatal(err)
-		}
-		h := s.t.Game().Hand()
-		if h != nil && h.Phase == game.Claims && s.holding(s.t.Game()) {
-			break
-		}
-	}
-	g := s.t.Game()
-	h := g.Hand()
-	if h == nil || h.Phase != game.Claims {
-		t.Fatal("no claim window with a possible call in the game")
-	}
-	for i := range s.bots {
-		s.bots[i] = false
-	}
-	var caller, drawer = -1, -1
-	for seat := range h.Players {
-		for _, a := range g.Legal(game.Seat(seat)) {
-			if a.Kind == game.Pass {
-				caller = seat
-			}
-			if a.Kind == game.Draw {
-				drawer = seat
-			}
-		}
-	}
-	if caller < 0 || drawer < 0 {
-		t.Fatalf("claim window without a caller (%d) or a drawer (%d)", caller, drawer)
-	}
-	records := s.t.Records()
-	if err := s.command(ctx, mqcmd.Command{Type: "pass", Seat: caller}); err != nil {
-		t.Fatalf("pass: %v", err)
-	}
-	if s.t.Records() != records || len(g.Legal(game.Seat(caller))) == 0 {
-		t.Error("a pass inside the window was played")
-	}
-	if err := s.command(ctx, mqcmd.Command{Type: "ok", Seat: drawer}); !errors.Is(err, mqcmd.ErrBusy) {
-		t.Errorf("a draw inside the window: %v, want busy", err)
-	}
-	now = now.Add(time.Second)
-	if err := s.command(ctx, mqcmd.Command{Type: "ok", Seat: drawer}); err != nil {
-		t.Fatalf("the draw after the window: %v", err)
-	}
-	if p := g.Hand().Phase; p != game.ToAct {
-		t.Errorf("after the draw the phase is %s, want act", p)
-	}
-}
-
 // TestPublicNumbersCountNoPasses: passes are private, so they must not show
 // in the public numbering either: the public events of a game are numbered
 // 1, 2, 3... without gaps (a gap would count the seats that passed when a
 // call waited for their answers), no public step is named after a pass,
 // and the passes still reach the spectators.
 func TestPublicNumbersCountNoPasses(t *testing.T) {
-	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
-	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return now }
-	rec := &timedSteps{now: s.now}
-	s.pub, s.claimWindow = rec, time.Second
-	ctx := context.Background()
-	for i := 0; i < 200000; i++ {
-		now = now.Add(100 * time.Millisecond)
-		done, err := s.step(ctx)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if done || len(rec.steps) > 3000 {
-			break
-		}
-	}
+	rec := tickedGame(t, "riichi/tenhou", time.Second, 3000)
 	type batch struct {
 		Events []struct {
 			Seq    uint64 `json:"seq"`

@@ -22,6 +22,8 @@ import (
 	"jantaku/drivers/sensor"
 	"jantaku/firmware/cycle"
 	"jantaku/firmware/registry"
+	"jantaku/firmware/sensing"
+	tablesvc "jantaku/firmware/table"
 	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
@@ -99,6 +101,19 @@ func openBoard(p *profile.Profile, log *slog.Logger) (*table, error) {
 		t.enable = b.Enable
 	}
 	return t, nil
+}
+
+// boardSurface is the tile sensing's surface of an opened board: every
+// zone of p on its reader, which must read many tags at once.
+func boardSurface(p *profile.Profile, readers map[string]rfid.Reader, muxes map[string]rfid.Mux) (*sensing.Surface, error) {
+	surf, err := sensing.SurfaceOf(p, readers, muxes)
+	if err != nil {
+		return nil, fmt.Errorf("--sensing: the board's surface: %w", err)
+	}
+	if len(surf.Zones()) == 0 {
+		return nil, fmt.Errorf("--sensing: profile %s has no zones", p.Name)
+	}
+	return surf, nil
 }
 
 // simConfig is what a simulated table needs besides the profile.
@@ -344,7 +359,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		pc := clock.NewPaced(time.Now(), *speed, simSettle)
 		go pc.Run(ctx)
 		simClock = pc
-		tcfg.Sense = &sensedPlay{clk: pc, cfg: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
+		tcfg.Sense = &tablesvc.Sensing{Clock: pc, Players: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
 	}
 	if !hardware && !*machine {
 		return serveTable(ctx, tcfg, newLogger(stderr, level), stdout)
@@ -358,7 +373,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	}
 	if !tcfg.RulesGiven {
 		// The machine builds the walls of the game the daemon resumes.
-		if name, opts, ok := journalRules(*dataDir); ok {
+		if name, opts, ok := tablesvc.JournalRules(*dataDir); ok {
 			*rulesName, tcfg.Ruleset, tcfg.Options = name, name, opts
 		}
 	}
@@ -430,14 +445,13 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			log.Error("halting the table", "err", err)
 		}
 	}()
-	var bsense *boardSense
+	var surface *sensing.Surface
 	if *sensingFlag && hardware {
 		// Before the readers are wrapped for metrics: the surface needs
 		// their inventories.
-		if bsense, err = newBoardSense(p, tb.readers, tb.muxes, reg); err != nil {
+		if surface, err = boardSurface(p, tb.readers, tb.muxes); err != nil {
 			return err
 		}
-		tcfg.Sense = &sensedPlay{clk: tb.clk, board: bsense}
 	}
 	met := newMetrics()
 	tcfg.Metrics = met
@@ -525,10 +539,10 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if *oneSet {
 		waitFor = cycle.Idle
 	}
-	md := &machineDealer{walls: walls, reg: reg, logger: log}
+	var start func()
 	if tb.sim != nil && *auto > 0 {
 		starts := make(chan struct{}, 1)
-		md.start = func() {
+		start = func() {
 			select {
 			case starts <- struct{}{}:
 			default:
@@ -556,8 +570,9 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 			}
 		}()
 	}
-	if bsense != nil {
-		bsense.dealer = md
+	md := tablesvc.NewMachineDealer(walls, reg, start, log)
+	if surface != nil {
+		tcfg.Sense = &tablesvc.Sensing{Clock: tb.clk, Board: tablesvc.NewBoard(surface, reg, md)}
 	}
 	tcfg.Dealer = md
 	// The game side: referee, broker, displays. Each hand is dealt from
