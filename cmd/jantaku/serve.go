@@ -2,10 +2,7 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -75,40 +72,6 @@ type tableConfig struct {
 	// a nil delay is 30 s when a person plays a seat, none otherwise.
 	SpectatorDelay *time.Duration
 	SpectatorTurns int
-}
-
-// credentials returns the table's MQTT credentials, made on first start
-// with random passwords and kept in dir/access.json (mode 0600).
-func credentials(dir string) (access.Config, error) {
-	path := filepath.Join(dir, "access.json")
-	if b, err := os.ReadFile(path); err == nil {
-		return access.Parse(path, b)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return access.Config{}, err
-	}
-	pw := func() string {
-		var b [12]byte
-		rand.Read(b[:])
-		return hex.EncodeToString(b[:])
-	}
-	c := access.Config{Prefix: "jantaku", Table: "t1"}
-	for _, r := range access.Roles() {
-		c.Users = append(c.Users, access.User{Name: string(r), Role: r, Password: pw()})
-	}
-	b, _ := json.MarshalIndent(c, "", "  ")
-	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		return access.Config{}, err
-	}
-	return c, nil
-}
-
-func userOf(c access.Config, r access.Role) (access.User, bool) {
-	for _, u := range c.Users {
-		if u.Role == r && u.Password != "" {
-			return u, true
-		}
-	}
-	return access.User{}, false
 }
 
 // serveTable runs the game side of the table until ctx ends: the embedded

@@ -244,7 +244,7 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 	s.sensed = run
 	in := make(chan sensing.Input, 8)
 	in <- sensing.Input{Hand: &l}
-	// The seats' buttons (buttons.go) and seat pages declare through
+	// The seats' buttons and seat pages declare through
 	// Table.command, which hands win, riichi and pass to this hand.
 	run.in = in
 	sn := sensing.New(b.cfg, ref)
