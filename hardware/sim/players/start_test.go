@@ -2,6 +2,8 @@ package players_test
 
 import (
 	"context"
+	"slices"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"testing/synctest"
@@ -16,9 +18,19 @@ import (
 func TestStarter(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		var ready atomic.Bool
-		var presses []time.Duration
+		var mu sync.Mutex
+		var at []time.Duration
 		t0 := time.Now()
-		s := players.NewStarter(clock.Real{}, 3*time.Second, ready.Load, func() { presses = append(presses, time.Since(t0)) })
+		s := players.NewStarter(clock.Real{}, 3*time.Second, ready.Load, func() {
+			mu.Lock()
+			defer mu.Unlock()
+			at = append(at, time.Since(t0))
+		})
+		pressed := func() []time.Duration {
+			mu.Lock()
+			defer mu.Unlock()
+			return slices.Clone(at)
+		}
 		ctx, cancel := context.WithCancel(t.Context())
 		done := make(chan struct{})
 		go func() { defer close(done); s.Run(ctx) }()
@@ -26,24 +38,24 @@ func TestStarter(t *testing.T) {
 		s.Ask()
 		time.Sleep(5 * time.Second) // waited, but the machine is busy
 		synctest.Wait()
-		if len(presses) != 0 {
+		if presses := pressed(); len(presses) != 0 {
 			t.Fatalf("Start pressed at %v while the machine took no press", presses)
 		}
 		ready.Store(true)
 		time.Sleep(time.Second)
 		synctest.Wait()
-		if len(presses) != 1 || presses[0] < 5*time.Second || presses[0] > 5100*time.Millisecond {
+		if presses := pressed(); len(presses) != 1 || presses[0] < 5*time.Second || presses[0] > 5100*time.Millisecond {
 			t.Fatalf("presses at %v, want one just after 5s", presses)
 		}
 		s.Ask()
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
-		if len(presses) != 1 {
+		if presses := pressed(); len(presses) != 1 {
 			t.Fatalf("pressed %v before the wait of the second ask", presses)
 		}
 		time.Sleep(2 * time.Second)
 		synctest.Wait()
-		if len(presses) != 2 {
+		if presses := pressed(); len(presses) != 2 {
 			t.Fatalf("presses at %v, want a second after the second ask's wait", presses)
 		}
 		cancel()
