@@ -7,6 +7,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"strings"
@@ -166,4 +167,17 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	mr := machineRun{hardware: hardware, profile: *prof, db: *db, set: *setName, reds: *reds, oneSet: *oneSet, speed: *speed,
 		autoStart: *auto, hands: *hands, seed: *seed, miss: *miss, sensing: *sensingFlag, rules: *rulesName, data: *dataDir, clock: simClock}
 	return runMachine(ctx, mr, tcfg, newLogger(stderr, level), stdout)
+}
+
+// brokerWSValue reads --broker-ws: "" or "none" (no display pages), or a
+// ws:// or wss:// URL with a host.
+func brokerWSValue(s string) (string, error) {
+	if s == "" || s == "none" {
+		return "", nil
+	}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
+		return "", fmt.Errorf("--broker-ws %q: want ws://host:port/path, wss://host:port/path or none", s)
+	}
+	return s, nil
 }

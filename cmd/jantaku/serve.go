@@ -149,7 +149,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 	}
 	defer svc.Close()
 	met.watchJournal(svc.JournalPath())
-	cmds, err := openCommandLog(filepath.Join(cfg.Dir, "commands.jnl"), time.Now)
+	cmds, err := mqcmd.OpenLog(filepath.Join(cfg.Dir, "commands.jnl"), time.Now)
 	if err != nil {
 		return err
 	}

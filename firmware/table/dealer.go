@@ -25,6 +25,11 @@ type Dealer interface {
 // ErrWallsNotUp is a Dealer's "not yet".
 var ErrWallsNotUp = errors.New("the walls are not up yet")
 
+// NewShuffleDealer deals uniformly shuffled walls from seed.
+func NewShuffleDealer(seed uint64) Dealer {
+	return shuffleDealer{rand.New(rand.NewPCG(seed, seed^0x9e3779b97f4a7c15))}
+}
+
 // shuffleDealer deals a uniformly shuffled wall and rolls the dice.
 type shuffleDealer struct{ rng *rand.Rand }
 
