@@ -12,10 +12,8 @@ import (
 
 	"jantaku/drivers/sensor"
 	"jantaku/drivers/sensor/sensortest"
-	"jantaku/firmware/sensing"
 	"jantaku/mqtt/access"
 	mqcmd "jantaku/mqtt/command"
-	"jantaku/rules/game"
 )
 
 type handled struct {
@@ -71,39 +69,4 @@ func TestSeatButtons(t *testing.T) {
 			}
 		}
 	})
-}
-
-// While the real table senses a hand, a seat's win, riichi and pass (its
-// buttons or its seat page) go to sensing, one watcher per button; the
-// tiles people move make every other action.
-func TestSensedHandDeclarations(t *testing.T) {
-	in := make(chan sensing.Input, 2)
-	h := &sensedHand{in: in}
-	for _, c := range []struct {
-		typ  string
-		seat int
-		kind sensing.DeclKind
-	}{{"win", 2, sensing.DeclareWin}, {"riichi", 1, sensing.DeclareRiichi}} {
-		ok, err := h.declare(mqcmd.Command{Type: c.typ, Seat: c.seat})
-		if !ok || err != nil {
-			t.Fatalf("%s: taken %v, %v", c.typ, ok, err)
-		}
-		got := <-in
-		if got.Declaration == nil || got.Declaration.Kind != c.kind || got.Declaration.Seat != game.Seat(c.seat) {
-			t.Errorf("%s for seat %d: sensing got %+v", c.typ, c.seat, got.Declaration)
-		}
-	}
-	for _, typ := range []string{"ok", "pon", "discard"} {
-		if ok, _ := h.declare(mqcmd.Command{Type: typ, Seat: 0}); ok {
-			t.Errorf("%s went to sensing", typ)
-		}
-	}
-	in <- sensing.Input{}
-	in <- sensing.Input{}
-	if ok, err := h.declare(mqcmd.Command{Type: "pass", Seat: 3}); !ok || !errors.Is(err, mqcmd.ErrBusy) {
-		t.Errorf("pass with sensing behind: %v, %v; want busy", ok, err)
-	}
-	if ok, _ := (&sensedHand{}).declare(mqcmd.Command{Type: "win"}); ok {
-		t.Error("the simulator's sensed hand took a seat's win")
-	}
 }

@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"net/http"
 	"time"
+
+	tablesvc "jantaku/firmware/table"
 )
 
 // healthTimeout bounds the wait for the owner loop's answer to /healthz.
@@ -33,13 +35,15 @@ type healthReport struct {
 // healthHandler answers /healthz for a supervisor: 200 when the table's
 // owner loop answers, the publisher is connected to the broker and the
 // journal records; 503 naming each reason otherwise.
-func healthHandler(svc *service, brokerUp func() bool) http.HandlerFunc {
+func healthHandler(svc interface {
+	Health(context.Context) (tablesvc.Health, error)
+}, brokerUp func() bool) http.HandlerFunc {
 	return func(w http.ResponseWriter, r *http.Request) {
 		var rep healthReport
 		ctx, cancel := context.WithTimeout(r.Context(), healthTimeout)
 		defer cancel()
 		t0 := time.Now()
-		h, err := svc.health(ctx)
+		h, err := svc.Health(ctx)
 		rep.Owner = time.Since(t0).Round(time.Microsecond).String()
 		if err != nil {
 			rep.Owner = "no answer within " + healthTimeout.String()

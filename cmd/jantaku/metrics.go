@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus/promhttp"
 
 	"jantaku/drivers/rfid"
+	tablesvc "jantaku/firmware/table"
 	"jantaku/mqtt/broker"
 )
 
@@ -21,10 +22,7 @@ import (
 // cycle and the tag readers. Each part is handed one; nopObserver drops
 // everything.
 type observer interface {
-	handDealt(ruleset string)
-	gameFinished(ruleset string)
-	action(applied bool)
-	journalFailed()
+	tablesvc.Observer
 	machineCycle(d time.Duration) // from the Start press to the walls up
 	machineFault(code string)
 	tagRead(reader string, err error)
@@ -32,10 +30,10 @@ type observer interface {
 
 type nopObserver struct{}
 
-func (nopObserver) handDealt(string)           {}
-func (nopObserver) gameFinished(string)        {}
-func (nopObserver) action(bool)                {}
-func (nopObserver) journalFailed()             {}
+func (nopObserver) HandDealt(string)           {}
+func (nopObserver) GameFinished(string)        {}
+func (nopObserver) Action(bool)                {}
+func (nopObserver) JournalFailed()             {}
 func (nopObserver) machineCycle(time.Duration) {}
 func (nopObserver) machineFault(string)        {}
 func (nopObserver) tagRead(string, error)      {}
@@ -100,15 +98,15 @@ func newMetrics() *metrics {
 	return m
 }
 
-func (m *metrics) handDealt(rs string)    { m.hands.WithLabelValues(rs).Inc() }
-func (m *metrics) gameFinished(rs string) { m.games.WithLabelValues(rs).Inc() }
-func (m *metrics) journalFailed()         { m.jerrs.Inc() }
+func (m *metrics) HandDealt(rs string)    { m.hands.WithLabelValues(rs).Inc() }
+func (m *metrics) GameFinished(rs string) { m.games.WithLabelValues(rs).Inc() }
+func (m *metrics) JournalFailed()         { m.jerrs.Inc() }
 func (m *metrics) machineCycle(d time.Duration) {
 	m.cycle.Observe(d.Seconds())
 }
 func (m *metrics) machineFault(code string) { m.faults.WithLabelValues(code).Inc() }
 
-func (m *metrics) action(applied bool) {
+func (m *metrics) Action(applied bool) {
 	if applied {
 		m.actions.WithLabelValues("applied").Inc()
 	} else {

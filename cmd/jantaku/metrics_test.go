@@ -6,7 +6,6 @@ import (
 	"errors"
 	"io"
 	"log/slog"
-	"math/rand/v2"
 	"net/http"
 	"net/http/httptest"
 	"strings"
@@ -18,7 +17,7 @@ import (
 	"github.com/prometheus/common/model"
 
 	"jantaku/drivers/rfid"
-	mqcmd "jantaku/mqtt/command"
+	tablesvc "jantaku/firmware/table"
 )
 
 // scrape reads a Prometheus text exposition and returns its families; a
@@ -92,11 +91,11 @@ func TestMetricsObserver(t *testing.T) {
 	for range 4 {
 		r.ReadUID(context.Background(), 0)
 	}
-	m.handDealt("sichuan")
-	m.gameFinished("sichuan")
-	m.action(true)
-	m.action(false)
-	m.journalFailed()
+	m.HandDealt("sichuan")
+	m.GameFinished("sichuan")
+	m.Action(true)
+	m.Action(false)
+	m.JournalFailed()
 	rec := httptest.NewRecorder()
 	m.handler().ServeHTTP(rec, httptest.NewRequest("GET", "/metrics", nil))
 	fams := scrape(t, rec.Body)
@@ -224,11 +223,11 @@ func TestMetricsAndHealthOfARunningTable(t *testing.T) {
 
 // TestHealthUnhealthy: /healthz answers 503 naming the reason when the
 // owner loop does not answer, the broker is away or the journal cannot
-// record; and a table whose journal cannot record refuses a seat's input
-// with the journal's error.
+// record.
 func TestHealthUnhealthy(t *testing.T) {
-	quiet := slog.New(slog.NewTextHandler(io.Discard, nil))
-	probe := func(svc *service, up bool, timeout time.Duration) (int, healthReport) {
+	probe := func(svc interface {
+		Health(context.Context) (tablesvc.Health, error)
+	}, up bool, timeout time.Duration) (int, healthReport) {
 		t.Helper()
 		req := httptest.NewRequest("GET", "/healthz", nil)
 		ctx, cancel := context.WithTimeout(req.Context(), timeout)
@@ -241,19 +240,20 @@ func TestHealthUnhealthy(t *testing.T) {
 		}
 		return rec.Code, rep
 	}
-	svc := &service{log: quiet, dir: t.TempDir(), ruleset: "riichi", now: time.Now, bots: []bool{false, false, false, false}, pace: time.Hour, deal: shuffleDealer{rand.New(rand.NewPCG(1, 2))}}
-	if err := svc.open(context.Background()); err != nil {
+	svc, err := tablesvc.New(context.Background(), tablesvc.Config{Dir: t.TempDir(), Ruleset: "riichi", Simulated: []bool{false, false, false, false}, Pace: time.Hour})
+	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.close()
+	defer svc.Close()
 
 	// Nobody runs the owner loop yet.
 	if code, rep := probe(svc, true, 100*time.Millisecond); code != http.StatusServiceUnavailable || !strings.Contains(strings.Join(rep.Reasons, ";"), "owner loop did not answer") {
 		t.Errorf("owner loop stopped: %d %+v", code, rep)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	go svc.Run(ctx)
+	ran := make(chan struct{})
+	go func() { defer close(ran); svc.Run(ctx) }()
+	defer func() { cancel(); <-ran }()
 	if code, rep := probe(svc, true, 5*time.Second); code != http.StatusOK || rep.Status != "ok" {
 		t.Errorf("healthy table: %d %+v", code, rep)
 	}
@@ -261,20 +261,17 @@ func TestHealthUnhealthy(t *testing.T) {
 		t.Errorf("broker away: %d %+v", code, rep)
 	}
 
-	// The journal fails under the table (as after a failed write): the
-	// next input is refused, and the table says why.
-	svc.t.Close()
-	err := svc.Handle(context.Background(), mqcmd.Command{Type: "next_hand"})
-	if !errors.Is(err, mqcmd.ErrBusy) || !strings.Contains(err.Error(), "journal cannot record") || !strings.Contains(err.Error(), "journal closed") {
-		t.Errorf("a deal the journal cannot record: %v", err)
-	}
-	code, rep := probe(svc, true, 5*time.Second)
+	// The journal fails under the table (firmware/table's
+	// TestJournalFailureRefusesInput): the table says why.
+	failed := healthOf{tablesvc.Health{Journal: "table.jnl", Records: 1, Err: errors.New("journal closed")}}
+	code, rep := probe(failed, true, 5*time.Second)
 	if code != http.StatusServiceUnavailable || rep.Journal.Writable || !strings.Contains(rep.Journal.Error, "journal closed") ||
 		!strings.Contains(strings.Join(rep.Reasons, ";"), "journal not writable") || rep.Journal.Records != 1 {
 		t.Errorf("journal failed: %d %+v", code, rep)
 	}
-	err = svc.Handle(context.Background(), mqcmd.Command{Type: "pass", Seat: 1})
-	if !errors.Is(err, mqcmd.ErrBusy) || !strings.Contains(err.Error(), "journal cannot record") {
-		t.Errorf("a seat's input while the journal cannot record: %v", err)
-	}
 }
+
+// healthOf is a table that answers h.
+type healthOf struct{ h tablesvc.Health }
+
+func (f healthOf) Health(context.Context) (tablesvc.Health, error) { return f.h, nil }

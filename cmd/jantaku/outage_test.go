@@ -3,15 +3,13 @@ package main
 import (
 	"context"
 	"fmt"
-	"io"
-	"log/slog"
-	"math/rand/v2"
 	"os"
 	"strings"
 	"sync/atomic"
 	"testing"
 	"time"
 
+	tablesvc "jantaku/firmware/table"
 	"jantaku/mqtt/mqtttest"
 	mqtable "jantaku/mqtt/table"
 )
@@ -23,7 +21,7 @@ import (
 // and a display that connects afterwards gets the current state, retained.
 // The outage lasts JANTAKU_OUTAGE (a Go duration; default 3s; the
 // documented run in docs/benchmarks.md uses 60s). It lives here because
-// the owner loop is the daemon's own. The seats play at outage/600 a move
+// it runs the table as the daemon wires it. The seats play at outage/600 a move
 // so that about as many steps are played during any outage.
 func TestBrokerOutage(t *testing.T) {
 	if testing.Short() {
@@ -35,17 +33,17 @@ func TestBrokerOutage(t *testing.T) {
 	}
 	mosq := mqtttest.StartMosquitto(t, mqtttest.Policy(t), mqtttest.Options{})
 	tp := mqtttest.Table()
-	svc := &service{log: slog.New(slog.NewTextHandler(io.Discard, nil)), dir: t.TempDir(), ruleset: "riichi", now: time.Now,
-		rng: rand.New(rand.NewPCG(1, 2)), bots: []bool{true, true, true, true}, pace: max(outage/600, 5*time.Millisecond),
-		deal: shuffleDealer{rand.New(rand.NewPCG(3, 4))}}
 	ctx, cancel := context.WithTimeout(t.Context(), outage+5*time.Minute)
 	defer cancel()
-	if err := svc.open(ctx); err != nil {
+	steps := &refereeSteps{}
+	svc, err := tablesvc.New(ctx, tablesvc.Config{Dir: t.TempDir(), Ruleset: "riichi", Simulated: []bool{true, true, true, true},
+		Pace: max(outage/600, 5*time.Millisecond), Seed: 3, Publisher: steps})
+	if err != nil {
 		t.Fatal(err)
 	}
-	defer svc.close()
+	defer svc.Close()
 	pub, err := mqtable.Start(mqtable.Config{Broker: mosq.URL(), Username: "table", Password: mqtttest.Password("table"),
-		MaxReconnectInterval: time.Second, ConnectRetryInterval: 200 * time.Millisecond}, tp, mqtable.Options{Handler: svc})
+		MaxReconnectInterval: time.Second, ConnectRetryInterval: 200 * time.Millisecond}, tp, mqtable.Options{Handler: tableHandler{svc}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +53,7 @@ func TestBrokerOutage(t *testing.T) {
 		_ = pub.Close(cctx)
 	}()
 	rec := &lastStep{Publisher: pub, stepped: make(chan struct{}, 1)}
-	svc.pub = rec
+	steps.pub = rec
 	runCtx, stop := context.WithCancel(ctx)
 	ran := make(chan error, 1)
 	go func() { ran <- svc.Run(runCtx) }()

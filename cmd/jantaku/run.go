@@ -7,206 +7,18 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"math/rand/v2"
+	"net/url"
 	"os"
 	"path/filepath"
-	"sort"
 	"strings"
-	"sync"
 	"time"
 
 	"jantaku/drivers/clock"
-	"jantaku/drivers/motor"
-	"jantaku/drivers/rfid"
-	"jantaku/drivers/sensor"
-	"jantaku/firmware/cycle"
-	"jantaku/firmware/registry"
-	"jantaku/hardware/board"
-	"jantaku/hardware/profile"
-	"jantaku/hardware/sim"
+	tablesvc "jantaku/firmware/table"
 	"jantaku/hardware/sim/players"
 	"jantaku/mqtt/broker"
 	mqtable "jantaku/mqtt/table"
-	"jantaku/rules/game"
-	"jantaku/rules/rulesets"
-	"jantaku/rules/tile"
 )
-
-// tileSet returns the tile set named as in the profiles' tilesets.
-func tileSet(name string, reds int) (tile.Set, error) {
-	switch name {
-	case "136":
-		return tile.Standard(reds)
-	case "140":
-		return tile.WithSeasons(), nil
-	case "144":
-		return tile.WithFlowers(), nil
-	case "108":
-		return tile.Suits108(), nil
-	case "108-3p":
-		return tile.ThreePlayer108(min(reds, 2))
-	case "96-3p":
-		return tile.Jingzhou96(tile.Man)
-	}
-	return tile.Set{}, fmt.Errorf("unknown tile set %q (136, 140, 144, 108, 108-3p, 96-3p)", name)
-}
-
-// setNameOf names the profile tile set the ruleset's tiles are built as.
-func setNameOf(r game.Rules) (string, error) {
-	n := r.Set.Size()
-	switch {
-	case n == 136 || n == 140 || n == 144:
-		return fmt.Sprint(n), nil
-	case n == 108 && r.Players == 4:
-		return "108", nil
-	case n == 108 && r.Players == 3:
-		return "108-3p", nil
-	case n == 96 && r.Players == 3:
-		return "96-3p", nil
-	}
-	return "", fmt.Errorf("%s plays with %s (%d tiles, %d players): no machine geometry for it", r.Name, r.Set.Name, n, r.Players)
-}
-
-// table is the machine's parts by the profile's names, on real hardware
-// (hardware/board) or on the simulated table (sim is then set).
-type table struct {
-	prof    *profile.Profile
-	clk     clock.Clock
-	motors  map[string]motor.Motor
-	inputs  map[string]sensor.Switch
-	buttons map[string]sensor.Button
-	readers map[string]rfid.Reader
-	muxes   map[string]rfid.Mux // by reader name
-	enable  cycle.Enabler       // the motor-power enable chain; nil if the board has none
-	probe   func() error        // checks the motor drivers answer
-	sim     *sim.Machine
-	close   func() error // halts every actuator and releases the hardware
-}
-
-// openBoard opens the real hardware of p.
-func openBoard(p *profile.Profile, log *slog.Logger) (*table, error) {
-	b, err := board.Open(p, board.Options{Log: log})
-	if err != nil {
-		return nil, err
-	}
-	for _, f := range b.Failed {
-		log.Warn("periph host driver failed to load", "driver", f)
-	}
-	t := &table{prof: p, clk: clock.Real{}, motors: b.Motors, inputs: b.Inputs, buttons: b.Buttons,
-		readers: b.Readers, muxes: b.Muxes, close: b.Close, probe: b.Probe}
-	if b.Enable != nil {
-		t.enable = b.Enable
-	}
-	return t, nil
-}
-
-// simConfig is what a simulated table needs besides the profile.
-type simConfig struct {
-	clk        clock.Clock
-	seed       uint64
-	miss       float64
-	tray, onTo []rfid.UID
-}
-
-// feedEvery is how often the machine cycle feeds the enable chain: a
-// third of its watchdog on hardware; on the simulated table, whose enable
-// edges come from the feeds themselves (sim.FedEnable), half the hold.
-func feedEvery(p *profile.Profile, simulated bool) time.Duration {
-	if simulated {
-		return p.Safety.Hold.D() / 2
-	}
-	return p.Safety.Watchdog.D() / 3
-}
-
-// openSim starts a simulated table with the parts of p's names; its
-// physics goroutine runs until close.
-func openSim(ctx context.Context, p *profile.Profile, sc simConfig) *table {
-	ants := 1
-	if r, ok := p.Readers["surface"]; ok && r.Mux != "" {
-		ants = p.Muxes[r.Mux].Channels()
-	}
-	sm := sim.New(sim.Config{Timing: p.Timing, Sides: p.Sides, Clock: sc.clk, Seed: sc.seed, MissRate: sc.miss, Antennas: ants}, sc.tray, sc.onTo)
-	t := &table{prof: p, clk: sc.clk, sim: sm, motors: map[string]motor.Motor{}, inputs: map[string]sensor.Switch{},
-		buttons: map[string]sensor.Button{"start": sm.Start}, readers: map[string]rfid.Reader{"surface": sm.Surface},
-		muxes: map[string]rfid.Mux{"surface": sm.Surface}, enable: sm.FedEnable(), probe: sm.Probe}
-	for _, mt := range sm.Motors() {
-		t.motors[mt.Name] = mt
-	}
-	for _, sw := range sm.Inputs() {
-		t.inputs[sw.Name] = sw
-	}
-	for _, r := range sm.Inline {
-		t.readers[r.Name] = r
-	}
-	ctx, cancel := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { defer close(done); sm.Run(ctx) }()
-	t.close = func() error {
-		errs := []error{t.enable.Disarm()}
-		for _, mt := range sm.Motors() {
-			errs = append(errs, mt.Halt())
-		}
-		cancel()
-		<-done
-		return errors.Join(errs...)
-	}
-	return t
-}
-
-// parts returns the cycle's parts, by the names profile.MotorNames and
-// profile.InputNames give them.
-func (t *table) parts() (cycle.Parts, error) {
-	var missing []string
-	mt := func(n string) motor.Motor {
-		m, ok := t.motors[n]
-		if !ok {
-			missing = append(missing, "motor "+n)
-		}
-		return m
-	}
-	sw := func(n string) sensor.Switch {
-		s, ok := t.inputs[n]
-		if !ok {
-			missing = append(missing, "input "+n)
-		}
-		return s
-	}
-	p := cycle.Parts{Tray: mt("tray"), Lid: sw("lid"), EStop: sw("estop"), Enable: t.enable, Probe: t.probe, Start: t.buttons["start"]}
-	if p.Start == nil {
-		missing = append(missing, "button start")
-	}
-	if p.Enable == nil {
-		missing = append(missing, "the motor-power enable (profile safety.enable)")
-	}
-	for s := 0; s < t.prof.Sides; s++ {
-		p.Conveyors = append(p.Conveyors, mt(fmt.Sprintf("conveyor%d", s)))
-		p.Stackers = append(p.Stackers, mt(fmt.Sprintf("stacker%d", s)))
-		p.Lifts = append(p.Lifts, mt(fmt.Sprintf("lift%d", s)))
-		p.Eyes = append(p.Eyes, sw(fmt.Sprintf("eye%d", s)))
-		p.Homes = append(p.Homes, sw(fmt.Sprintf("stacker%d.home", s)))
-		p.Tops = append(p.Tops, sw(fmt.Sprintf("lift%d.top", s)))
-		p.Bottoms = append(p.Bottoms, sw(fmt.Sprintf("lift%d.bottom", s)))
-		r, ok := t.readers[profile.InlineReaderName(s)]
-		if !ok {
-			missing = append(missing, "reader "+profile.InlineReaderName(s))
-		}
-		p.Inline = append(p.Inline, r)
-	}
-	if len(missing) > 0 {
-		return p, fmt.Errorf("the table lacks %s", strings.Join(missing, ", "))
-	}
-	return p, nil
-}
-
-func names[V any](m map[string]V) string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return strings.Join(ks, ", ")
-}
 
 // flagGiven reports whether the flag name was set (on the command line or
 // by the configuration file).
@@ -220,6 +32,9 @@ func flagGiven(fs *flag.FlagSet, name string) bool {
 // to react to each event before it moves on (clock.Paced).
 const simSettle = 2 * time.Millisecond
 
+// runCmd is jantaku run: it reads the flags and the configuration file,
+// then serves the table alone (runs serveTable) or with the machine
+// (runMachine).
 func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
@@ -335,7 +150,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	var simClock *clock.Paced // the simulated table's one clock: machine, players and sensing
 	if *sensingFlag && !hardware {
 		// On hardware people play and the board's readers follow them
-		// (set up with the board below).
+		// (set up with the board in runMachine).
 		if len(seats) > 0 {
 			return usageError{errors.New("--sensing in the simulator plays every seat by simulated players: leave out --humans")}
 		}
@@ -344,258 +159,25 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		pc := clock.NewPaced(time.Now(), *speed, simSettle)
 		go pc.Run(ctx)
 		simClock = pc
-		tcfg.Sense = &sensedPlay{clk: pc, cfg: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
+		tcfg.Sense = &tablesvc.Sensing{Clock: pc, Players: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
 	}
 	if !hardware && !*machine {
 		return serveTable(ctx, tcfg, newLogger(stderr, level), stdout)
 	}
-	p := profile.Default()
-	if *prof != "" {
-		var err error
-		if p, err = profile.LoadFile(*prof); err != nil {
-			return err
-		}
-	}
-	if !tcfg.RulesGiven {
-		// The machine builds the walls of the game the daemon resumes.
-		if name, opts, ok := journalRules(*dataDir); ok {
-			*rulesName, tcfg.Ruleset, tcfg.Options = name, name, opts
-		}
-	}
-	rs, err := rulesets.New(*rulesName, tcfg.Options)
-	if err != nil {
-		return usageError{err}
-	}
-	set := rs.Rules().Set
-	if *setName == "" {
-		if *setName, err = setNameOf(rs.Rules()); err != nil {
-			return err
-		}
-	} else {
-		s, err := tileSet(*setName, *reds)
-		if err != nil {
-			return usageError{err}
-		}
-		if s.Copies != set.Copies || s.Reds != set.Reds {
-			return usageError{fmt.Errorf("--set %s (%s) is not the set %s plays with (%s)", *setName, s.Name, *rulesName, set.Name)}
-		}
-	}
-	geo, ok := p.TileSets[*setName]
-	if !ok {
-		return fmt.Errorf("profile %s has no tile set %q", p.Name, *setName)
-	}
-	log := newLogger(stderr, level)
+	mr := machineRun{hardware: hardware, profile: *prof, db: *db, set: *setName, reds: *reds, oneSet: *oneSet, speed: *speed,
+		autoStart: *auto, hands: *hands, seed: *seed, miss: *miss, sensing: *sensingFlag, rules: *rulesName, data: *dataDir, clock: simClock}
+	return runMachine(ctx, mr, tcfg, newLogger(stderr, level), stdout)
+}
 
-	ctx, cancel := context.WithCancel(ctx)
-	defer cancel()
-	var wg sync.WaitGroup
-	defer wg.Wait()
-
-	var tb *table
-	var reg registry.Registry
-	if hardware {
-		st, err := registry.Open(*db)
-		if err != nil {
-			return err
-		}
-		defer st.Close()
-		reg = st
-		if tb, err = openBoard(p, log); err != nil {
-			return err
-		}
-	} else {
-		// Simulated time stands still while the goroutines react to each
-		// event, so no speed makes a late wake-up look like a stall.
-		clk := simClock
-		if clk == nil {
-			clk = clock.NewPaced(time.Now(), *speed, simSettle)
-			wg.Add(1)
-			go func() { defer wg.Done(); clk.Run(ctx) }()
-		}
-		mem := registry.Memory{}
-		for _, l := range []byte{'A', 'B'} {
-			for u, t := range sim.Tags(set, l) {
-				mem[u] = registry.Entry{Set: l, Tile: t}
-			}
-		}
-		reg = mem
-		var onTable []rfid.UID
-		if !*oneSet {
-			onTable = sim.List(set, 'B')
-		}
-		tb = openSim(ctx, p, simConfig{clk: clk, seed: *seed, miss: *miss, tray: sim.List(set, 'A'), onTo: onTable})
+// brokerWSValue reads --broker-ws: "" or "none" (no display pages), or a
+// ws:// or wss:// URL with a host.
+func brokerWSValue(s string) (string, error) {
+	if s == "" || s == "none" {
+		return "", nil
 	}
-	defer func() {
-		if err := tb.close(); err != nil {
-			log.Error("halting the table", "err", err)
-		}
-	}()
-	var bsense *boardSense
-	if *sensingFlag && hardware {
-		// Before the readers are wrapped for metrics: the surface needs
-		// their inventories.
-		if bsense, err = newBoardSense(p, tb.readers, tb.muxes, reg); err != nil {
-			return err
-		}
-		tcfg.Sense = &sensedPlay{clk: tb.clk, board: bsense}
+	u, err := url.Parse(s)
+	if err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
+		return "", fmt.Errorf("--broker-ws %q: want ws://host:port/path, wss://host:port/path or none", s)
 	}
-	met := newMetrics()
-	tcfg.Metrics = met
-	for n, r := range tb.readers {
-		tb.readers[n] = countedReader{Reader: r, name: n, obs: met}
-	}
-	parts, err := tb.parts()
-	if err != nil {
-		return err
-	}
-	clk := tb.clk
-	m, err := cycle.New(parts, cycle.Config{
-		Timing: p.Timing, Stacks: geo.Stacks, Set: set, TwoSets: !*oneSet,
-		Registry: reg, Rand: rand.New(rand.NewPCG(*seed, 1)), Clock: clk, Log: log,
-		Feed: feedEvery(p, tb.sim != nil),
-	})
-	if err != nil {
-		return err
-	}
-	mode := "sim"
-	if hardware {
-		mode = "hardware"
-	}
-	log.Info("jantaku run", "mode", mode, "profile", p.Name, "set", set.Name, "two_sets", !*oneSet, "speed", *speed, "seed", *seed)
-
-	// The displays see every state change; only the newest status counts,
-	// so an older one waiting is replaced.
-	status := make(chan json.RawMessage, 1)
-	m.OnState = func(st cycle.State) {
-		if f := m.Fault(); st == cycle.Faulted && f != nil {
-			met.machineFault(f.Code)
-		}
-		b, err := json.Marshal(m.Status())
-		if err != nil {
-			return
-		}
-		for {
-			select {
-			case status <- b:
-				return
-			default:
-			}
-			select {
-			case <-status:
-			default:
-			}
-		}
-	}
-	m.OnState(m.State())
-	tcfg.Machine = status
-	// systemd's watchdog covers the machine cycle too (machineStale).
-	tcfg.MachineAlive = func() error { return m.Alive(machineStale) }
-	// The seats' buttons declare for their seat (buttons.go).
-	tcfg.Buttons = seatButtons(ctx, tb.buttons, log)
-
-	done := make(chan cycle.Hand, 1)
-	walls := make(chan cycle.Hand, 1)
-	m.OnHand = func(h cycle.Hand) {
-		met.machineCycle(h.WallsUp)
-		log.Info("dice", "hand", h.Number, "dice", fmt.Sprintf("%d+%d", h.Dice[0], h.Dice[1]))
-		select {
-		case done <- h:
-		default:
-		}
-		if *hands > 0 && h.Number >= *hands {
-			return // the run stops at these walls: no hand starts on them
-		}
-		select {
-		case walls <- h:
-		default:
-			log.Warn("walls up while the game still holds the walls before: they wait", "hand", h.Number)
-		}
-	}
-	errc := make(chan error, 1)
-	wg.Add(1)
-	go func() { defer wg.Done(); errc <- m.Run(ctx) }()
-
-	// The simulated players push the tiles in and press Start when the
-	// game asks for the next walls and the machine is ready; on hardware
-	// people press it.
-	// With two sets the players wait for the next set to be ready below
-	// (pressing Start earlier would push the tiles into a tray still
-	// being built); with one set, for the machine to be idle.
-	waitFor := cycle.Ready
-	if *oneSet {
-		waitFor = cycle.Idle
-	}
-	md := &machineDealer{walls: walls, reg: reg, logger: log}
-	if tb.sim != nil && *auto > 0 {
-		starts := make(chan struct{}, 1)
-		md.start = func() {
-			select {
-			case starts <- struct{}{}:
-			default:
-			}
-		}
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				select {
-				case <-ctx.Done():
-					return
-				case <-starts:
-				}
-				if clock.Sleep(ctx, clk, *auto) != nil {
-					return
-				}
-				for ctx.Err() == nil && m.State() != waitFor {
-					_ = clock.Sleep(ctx, clk, 100*time.Millisecond)
-				}
-				if ctx.Err() == nil {
-					log.Info("start pressed (sim)")
-					tb.sim.PressStart()
-				}
-			}
-		}()
-	}
-	if bsense != nil {
-		bsense.dealer = md
-	}
-	tcfg.Dealer = md
-	// The game side: referee, broker, displays. Each hand is dealt from
-	// the walls the machine raised.
-	tablec := make(chan error, 1)
-	wg.Add(1)
-	go func() { defer wg.Done(); tablec <- serveTable(ctx, tcfg, log, stdout) }()
-
-	played := 0
-	var runErr error
-loop:
-	for {
-		select {
-		case <-ctx.Done():
-			break loop
-		case runErr = <-errc:
-			errc = nil
-			break loop
-		case runErr = <-tablec:
-			tablec = nil
-			break loop
-		case <-done:
-			played++
-			if *hands > 0 && played >= *hands {
-				break loop
-			}
-		}
-	}
-	cancel()
-	if errc != nil {
-		runErr = <-errc
-	}
-	if f := m.Fault(); f != nil {
-		return fmt.Errorf("%w (remedy: %s)", f, f.Remedy())
-	}
-	if runErr != nil && !errors.Is(runErr, context.Canceled) {
-		return runErr
-	}
-	log.Info("stopped", "hands", played)
-	return nil
+	return s, nil
 }

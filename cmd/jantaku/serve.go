@@ -2,14 +2,10 @@ package main
 
 import (
 	"context"
-	"crypto/rand"
-	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
-	mrand "math/rand/v2"
 	"net"
 	"net/http"
 	"os"
@@ -18,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	tablesvc "jantaku/firmware/table"
 	"jantaku/mqtt/access"
 	"jantaku/mqtt/broker"
 	mqcmd "jantaku/mqtt/command"
@@ -47,9 +44,9 @@ type tableConfig struct {
 	// each is published retained for the displays.
 	Machine <-chan json.RawMessage
 	// Dealer deals each hand; nil: a seeded shuffle (no machine).
-	Dealer dealer
+	Dealer tablesvc.Dealer
 	// Sense, if set, plays the simulated seats through the tile sensing.
-	Sense *sensedPlay
+	Sense *tablesvc.Sensing
 	// Broker, if set, is an external broker's URL (tcp://, ssl://, ws://,
 	// wss://): no broker is embedded, and the table connects there as its
 	// table user, with BrokerTLS for ssl and wss. BrokerWS is the URL the
@@ -68,47 +65,13 @@ type tableConfig struct {
 	MachineAlive func() error
 	// MQTTCert and MQTTKey make the embedded broker's listeners speak TLS.
 	MQTTCert, MQTTKey string
-	// ClaimWindow is held after every discard (claimwindow.go); nil: 1 s
+	// ClaimWindow is held after every discard (firmware/table); nil: 1 s
 	// when a person plays a seat, none when every seat is simulated.
 	ClaimWindow *time.Duration
 	// SpectatorDelay and SpectatorTurns hold back the spectator feed;
 	// a nil delay is 30 s when a person plays a seat, none otherwise.
 	SpectatorDelay *time.Duration
 	SpectatorTurns int
-}
-
-// credentials returns the table's MQTT credentials, made on first start
-// with random passwords and kept in dir/access.json (mode 0600).
-func credentials(dir string) (access.Config, error) {
-	path := filepath.Join(dir, "access.json")
-	if b, err := os.ReadFile(path); err == nil {
-		return access.Parse(path, b)
-	} else if !errors.Is(err, os.ErrNotExist) {
-		return access.Config{}, err
-	}
-	pw := func() string {
-		var b [12]byte
-		rand.Read(b[:])
-		return hex.EncodeToString(b[:])
-	}
-	c := access.Config{Prefix: "jantaku", Table: "t1"}
-	for _, r := range access.Roles() {
-		c.Users = append(c.Users, access.User{Name: string(r), Role: r, Password: pw()})
-	}
-	b, _ := json.MarshalIndent(c, "", "  ")
-	if err := os.WriteFile(path, append(b, '\n'), 0o600); err != nil {
-		return access.Config{}, err
-	}
-	return c, nil
-}
-
-func userOf(c access.Config, r access.Role) (access.User, bool) {
-	for _, u := range c.Users {
-		if u.Role == r && u.Password != "" {
-			return u, true
-		}
-	}
-	return access.User{}, false
 }
 
 // serveTable runs the game side of the table until ctx ends: the embedded
@@ -167,31 +130,26 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 			bots[s] = false
 		}
 	}
-	svc := &service{
-		log: log, dir: cfg.Dir, ruleset: cfg.Ruleset, options: cfg.Options,
-		deal: cfg.Dealer,
-		now:  time.Now, rng: mrand.New(mrand.NewPCG(cfg.Seed, 1)),
-		bots: bots, pace: cfg.Pace, games: cfg.Games, rulesGiven: cfg.RulesGiven,
-		claimWindow: claimWindowFor(cfg.ClaimWindow, cfg.Humans),
-	}
 	met := cfg.Metrics
 	if met == nil {
 		met = newMetrics()
 	}
-	svc.obs = met
 	if b != nil {
 		met.watchBroker(b)
 	}
-	met.watchJournal(svc.journalPath())
-	svc.sense = cfg.Sense
-	if svc.deal == nil {
-		svc.deal = shuffleDealer{mrand.New(mrand.NewPCG(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15))}
-	}
-	if err := svc.open(ctx); err != nil {
+	steps := &refereeSteps{} // the publisher, once connected
+	svc, err := tablesvc.New(ctx, tablesvc.Config{
+		Dir: cfg.Dir, Ruleset: cfg.Ruleset, Options: cfg.Options, RulesGiven: cfg.RulesGiven,
+		Simulated: bots, Pace: cfg.Pace, Games: cfg.Games, Seed: cfg.Seed,
+		ClaimWindow: claimWindowFor(cfg.ClaimWindow, cfg.Humans),
+		Dealer:      cfg.Dealer, Publisher: steps, Observer: met, Sensing: cfg.Sense, Log: log,
+	})
+	if err != nil {
 		return err
 	}
-	defer svc.close()
-	cmds, err := openCommandLog(filepath.Join(cfg.Dir, "commands.jnl"), time.Now)
+	defer svc.Close()
+	met.watchJournal(svc.JournalPath())
+	cmds, err := mqcmd.OpenLog(filepath.Join(cfg.Dir, "commands.jnl"), time.Now)
 	if err != nil {
 		return err
 	}
@@ -204,7 +162,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		delay = *cfg.SpectatorDelay
 	}
 	pub, err := mqtable.Start(mqtable.Config{Broker: brokerURL, Username: tu.Name, Password: tu.Password, TLS: cfg.BrokerTLS,
-		SpectatorDelay: delay, SpectatorTurns: cfg.SpectatorTurns}, t, mqtable.Options{Handler: svc, Log: log, Memory: cmds})
+		SpectatorDelay: delay, SpectatorTurns: cfg.SpectatorTurns}, t, mqtable.Options{Handler: tableHandler{svc}, Log: log, Memory: cmds})
 	if err != nil {
 		return err
 	}
@@ -213,9 +171,9 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		pub.Close(cctx)
 		cancel()
 	}()
-	svc.pub = pub
+	steps.pub = pub
 	if cfg.Buttons != nil {
-		go handleButtons(ctx, svc, cfg.Buttons, log)
+		go handleButtons(ctx, tableHandler{svc}, cfg.Buttons, log)
 	}
 	if cfg.Machine != nil {
 		go publishMachine(ctx, pub, cfg.Machine, log)
@@ -246,8 +204,8 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		defer srv.Close()
 		fmt.Fprintf(stdout, "displays: http://%s/display/  (seat pages: seat.html?seat=N with the seat's login from %s)\n", ln.Addr(), filepath.Join(cfg.Dir, "access.json"))
 	}
-	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, svc.ruleset, brokerURL, cfg.Humans, cfg.Dir)
-	defer notifySystemd(ctx, log, svc, cfg.MachineAlive, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.ruleset, brokerURL))()
+	fmt.Fprintf(stdout, "table %s/%s: ruleset %s, MQTT %s, seats by people %v, data %s\n", acc.Prefix, acc.Table, svc.Ruleset(), brokerURL, cfg.Humans, cfg.Dir)
+	defer notifySystemd(ctx, log, svc, cfg.MachineAlive, fmt.Sprintf("jantaku %s: table %s/%s: ruleset %s, MQTT %s", programVersion(), acc.Prefix, acc.Table, svc.Ruleset(), brokerURL))()
 	return svc.Run(ctx)
 }
 

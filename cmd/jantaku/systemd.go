@@ -2,11 +2,9 @@ package main
 
 import (
 	"context"
-	"errors"
 	"log/slog"
 
 	"jantaku/internal/sdnotify"
-	"jantaku/tablecore"
 )
 
 // notifySystemd tells systemd (deploy/jantaku.service, Type=notify) that the
@@ -16,7 +14,7 @@ import (
 // table stops, stops the pings and says STOPPING=1. machine, when set, must
 // also answer nil for a ping: a stuck machine cycle restarts the daemon too.
 // Outside systemd it does nothing.
-func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, machine func() error, status string) (stop func()) {
+func notifySystemd(ctx context.Context, log *slog.Logger, svc interface{ Alive(context.Context) error }, machine func() error, status string) (stop func()) {
 	n, err := sdnotify.FromEnv()
 	if err != nil {
 		log.Warn("systemd watchdog off", "err", err)
@@ -32,7 +30,7 @@ func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, machine 
 	go func() {
 		defer close(done)
 		alive := func(ctx context.Context) error {
-			if err := svc.alive(ctx); err != nil {
+			if err := svc.Alive(ctx); err != nil {
 				return err
 			}
 			if machine != nil {
@@ -49,22 +47,5 @@ func notifySystemd(ctx context.Context, log *slog.Logger, svc *service, machine 
 		if err := n.Stopping(); err != nil {
 			log.Warn("telling systemd the table stops", "err", err)
 		}
-	}
-}
-
-// alive asks the owner loop for a view and waits for it until ctx ends:
-// the loop that holds the game is turning.
-func (s *service) alive(ctx context.Context) error {
-	r := request{view: make(chan tablecore.View, 1)}
-	select {
-	case s.reqs <- r:
-	case <-ctx.Done():
-		return errors.New("the table's owner loop takes no request")
-	}
-	select {
-	case <-r.view:
-		return nil
-	case <-ctx.Done():
-		return errors.New("the table's owner loop did not answer")
 	}
 }

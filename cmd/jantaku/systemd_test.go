@@ -9,8 +9,6 @@ import (
 	"strings"
 	"testing"
 	"time"
-
-	"jantaku/tablecore"
 )
 
 // Under systemd (a real unixgram socket in $NOTIFY_SOCKET) the table says
@@ -75,23 +73,5 @@ func TestServeTableNotifiesSystemd(t *testing.T) {
 		default:
 			t.Fatalf("sent %q while stopping", s)
 		}
-	}
-}
-
-// A stuck owner loop is not alive: the watchdog is not fed.
-func TestOwnerNotAlive(t *testing.T) {
-	svc := &service{reqs: make(chan request)} // nobody reads
-	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
-	defer cancel()
-	if err := svc.alive(ctx); err == nil || !strings.Contains(err.Error(), "owner loop") {
-		t.Errorf("alive: %v", err)
-	}
-	// One that answers is.
-	go func() {
-		r := <-svc.reqs
-		r.view <- tablecore.View{}
-	}()
-	if err := svc.alive(context.Background()); err != nil {
-		t.Errorf("alive: %v", err)
 	}
 }

@@ -11,4 +11,6 @@
 // command to the daemon's Handler. Every command gets one Reply on
 // <base>/reply/<role>: {"v":1,"id":"a1","ok":true} or an error that names
 // what is wrong. Malformed or unauthorised commands never reach the Handler.
+// A Log keeps the executed commands in a file (the Dispatcher's Memory), so
+// one delivered again after a restart is answered, not run again.
 package command

@@ -74,9 +74,9 @@ func abs(x int) int {
 	return x
 }
 
-// bestDiscard picks among the legal discards the one that leaves the
+// isolatedDiscard picks among the legal discards the one that leaves the
 // fewest tiles to tenpai, then the most isolated.
-func bestDiscard(held []tile.Tile, legal []game.Action) (game.Action, bool) {
+func isolatedDiscard(held []tile.Tile, legal []game.Action) (game.Action, bool) {
 	best, bs, bi := game.Action{}, 1000, 1000
 	found := false
 	for _, a := range legal {

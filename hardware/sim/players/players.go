@@ -563,7 +563,7 @@ func (t *Table) act(now time.Time, seat game.Seat) time.Time {
 			return done
 		}
 	}
-	d, ok := bestDiscard(held, legal)
+	d, ok := isolatedDiscard(held, legal)
 	if !ok {
 		t.fail(fmt.Errorf("players: seat %d has nothing to do in %s", seat, h.Phase))
 		return now

@@ -1,16 +1,12 @@
-package main
+package table
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
-	"io"
-	"log/slog"
 	"math/rand/v2"
 	"testing"
 	"time"
-
-	mqcmd "jantaku/mqtt/command"
 )
 
 // FuzzServiceCommand feeds the table's owner commands whose arguments are
@@ -26,24 +22,23 @@ func FuzzServiceCommand(f *testing.F) {
 	} {
 		f.Add(uint8(i), uint8(i%4), []byte(a))
 	}
-	svc := &service{log: slog.New(slog.NewTextHandler(io.Discard, nil)), dir: f.TempDir(), ruleset: "riichi", now: time.Now,
-		rng: rand.New(rand.NewPCG(1, 2)), bots: []bool{false, true, true, true}, pace: time.Hour,
-		deal: shuffleDealer{rand.New(rand.NewPCG(3, 4))}, obs: nopObserver{}}
 	ctx := context.Background()
-	if err := svc.open(ctx); err != nil {
+	svc, err := New(ctx, Config{Dir: f.TempDir(), Ruleset: "riichi", Simulated: []bool{false, true, true, true}, Pace: time.Hour,
+		Dealer: shuffleDealer{rand.New(rand.NewPCG(3, 4))}})
+	if err != nil {
 		f.Fatal(err)
 	}
-	f.Cleanup(svc.close)
+	f.Cleanup(svc.Close)
 	if _, err := svc.step(ctx); err != nil { // a hand dealt
 		f.Fatal(err)
 	}
 	f.Fuzz(func(t *testing.T, typ, seat uint8, args []byte) {
-		c := mqcmd.Command{Type: types[int(typ)%len(types)], Seat: int(seat % 4)}
+		c := Command{Type: types[int(typ)%len(types)], Seat: int(seat % 4)}
 		if json.Valid(args) {
 			c.Args = args
 		}
 		err := svc.command(ctx, c)
-		if err != nil && !errors.Is(err, mqcmd.ErrMalformed) && !errors.Is(err, mqcmd.ErrRejected) && !errors.Is(err, mqcmd.ErrBusy) {
+		if err != nil && !errors.Is(err, ErrMalformed) && !errors.Is(err, ErrRejected) && !errors.Is(err, ErrBusy) {
 			t.Fatalf("%s %s: error %v is not a command error", c.Type, args, err)
 		}
 		// The simulated seats move on, so the fuzzed seat meets every phase.

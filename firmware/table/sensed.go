@@ -1,4 +1,4 @@
-package main
+package table
 
 import (
 	"context"
@@ -12,55 +12,46 @@ import (
 	"jantaku/drivers/rfid"
 	"jantaku/firmware/registry"
 	"jantaku/firmware/sensing"
-	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
 	"jantaku/hardware/sim/players"
-	mqcmd "jantaku/mqtt/command"
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
 	"jantaku/tablecore"
 )
 
-// sensedPlay plays hands through the table's tile sensing instead of
-// handing the simulated players' moves straight to the referee: the
-// players move tagged tiles on a simulated surface whose antennas miss and
-// ghost, and sensing turns the reads into the actions the referee
-// applies (jantaku run --sim --sensing).
-type sensedPlay struct {
-	clk   clock.Clock
-	cfg   players.Config // pace, read miss and ghost rates, seed
-	hands uint64         // hands played so far, for each hand's seed
-	// board, if set, follows the hands people play on the real table
+// Sensing plays hands through the table's tile sensing instead of
+// handing the simulated players' moves straight to the referee. In the
+// simulator (Board nil) the players move tagged tiles on a simulated
+// surface whose antennas miss and ghost, and sensing turns the reads into
+// the actions the referee applies (jantaku run --sim --sensing); with a
+// Board, sensing follows the hands people play on the real table.
+type Sensing struct {
+	Clock   clock.Clock
+	Players players.Config // pace, read miss and ghost rates, seed
+	// Board, if set, follows the hands people play on the real table
 	// (jantaku run --sensing with a hardware profile).
-	board *boardSense
+	Board *Board
+	hands uint64 // hands played so far, for each hand's seed
 }
 
-// boardSense is the table's own tile sensing: the surface readers of the
-// board, the tag registry and the walls the machine
-// built for the hand.
-type boardSense struct {
+// Board is the table's own tile sensing: the surface readers of the
+// board, the tag registry and the walls the machine built for the hand.
+type Board struct {
 	surface *sensing.Surface
 	reg     registry.Registry
-	dealer  *machineDealer
+	dealer  *MachineDealer
 	cfg     sensing.Config
 }
 
-// newBoardSense returns the sensing of an opened board: every zone of p
-// on its reader, which must read many tags at once.
-func newBoardSense(p *profile.Profile, readers map[string]rfid.Reader, muxes map[string]rfid.Mux, reg registry.Registry) (*boardSense, error) {
-	surf, err := sensing.SurfaceOf(p, readers, muxes)
-	if err != nil {
-		return nil, fmt.Errorf("--sensing: the board's surface: %w", err)
-	}
-	if len(surf.Zones()) == 0 {
-		return nil, fmt.Errorf("--sensing: profile %s has no zones", p.Name)
-	}
-	return &boardSense{surface: surf, reg: reg}, nil
+// NewBoard returns the tile sensing of a board's surface, whose tags reg
+// knows, following the walls dealer deals.
+func NewBoard(surface *sensing.Surface, reg registry.Registry, dealer *MachineDealer) *Board {
+	return &Board{surface: surface, reg: reg, dealer: dealer}
 }
 
 // layout is the tiles of the hand just dealt: the tags of the walls the
 // machine built, each wall position's zone in draw order.
-func (b *boardSense) layout(g *tablecore.Game) (sensing.Layout, error) {
+func (b *Board) layout(g *tablecore.Game) (sensing.Layout, error) {
 	if b.dealer == nil || b.dealer.last == nil {
 		return sensing.Layout{}, errors.New("no walls from the machine for this hand")
 	}
@@ -99,7 +90,7 @@ type sensedHand struct {
 
 // sensedDeclaration is the declaration a seat command makes while the
 // hand is sensed: the tiles people move make the other actions.
-func sensedDeclaration(c mqcmd.Command) (sensing.Declaration, bool) {
+func sensedDeclaration(c Command) (sensing.Declaration, bool) {
 	d := sensing.Declaration{Seat: game.Seat(c.Seat)}
 	switch c.Type {
 	case "win":
@@ -115,7 +106,7 @@ func sensedDeclaration(c mqcmd.Command) (sensing.Declaration, bool) {
 }
 
 // declare hands a seat's declaration to the sensed hand.
-func (h *sensedHand) declare(c mqcmd.Command) (bool, error) {
+func (h *sensedHand) declare(c Command) (bool, error) {
 	d, ok := sensedDeclaration(c)
 	if !ok || h.in == nil {
 		return false, nil
@@ -124,7 +115,7 @@ func (h *sensedHand) declare(c mqcmd.Command) (bool, error) {
 	case h.in <- sensing.Input{Declaration: &d}:
 		return true, nil
 	default:
-		return true, fmt.Errorf("%w: the table's sensing has not taken the last declarations yet", mqcmd.ErrBusy)
+		return true, fmt.Errorf("%w: the table's sensing has not taken the last declarations yet", ErrBusy)
 	}
 }
 
@@ -135,7 +126,7 @@ var errSensing = errors.New("the simulated table is playing this hand through it
 // ownerRef is the table's referee as seen from the sensing goroutine: every
 // call runs in the owner loop, which alone touches the game.
 type ownerRef struct {
-	s   *service
+	s   *Table
 	ctx context.Context
 }
 
@@ -166,7 +157,7 @@ func (r ownerRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, 
 	r.call(func() {
 		evs, err = r.s.t.Apply(ctx, a)
 		r.s.recorded(err)
-		r.s.observe().action(err == nil)
+		r.s.observe().Action(err == nil)
 		if err == nil {
 			r.s.publish(ctx, evs)
 		}
@@ -188,8 +179,8 @@ func (r ownerRef) Foul(ctx context.Context, a game.Action, reason string) ([]tab
 }
 
 // startSensed plays the hand just dealt through sensing.
-func (s *service) startSensed(ctx context.Context) error {
-	if s.sense.board != nil {
+func (s *Table) startSensed(ctx context.Context) error {
+	if s.sense.Board != nil {
 		return s.startBoardSensed(ctx)
 	}
 	g := s.t.Game()
@@ -198,7 +189,7 @@ func (s *service) startSensed(ctx context.Context) error {
 	if err != nil {
 		return fmt.Errorf("the simulated walls: %w", err)
 	}
-	cfg := s.sense.cfg
+	cfg := s.sense.Players
 	cfg.Seed += s.sense.hands
 	s.sense.hands++
 	hc := players.HandConfig{
@@ -214,7 +205,7 @@ func (s *service) startSensed(ctx context.Context) error {
 	run := &sensedHand{cancel: cancel, done: make(chan error, 1)}
 	s.sensed = run
 	go func() {
-		res, err := players.PlayHand(hctx, s.sense.clk, hc)
+		res, err := players.PlayHand(hctx, s.sense.Clock, hc)
 		if err != nil && hctx.Err() != nil {
 			// Stopped, not failed: the referee's calls were cut short
 			// (a table stopping while the owner loop still takes its end).
@@ -241,8 +232,8 @@ func logOutput(log *slog.Logger, o sensing.Output) {
 // startBoardSensed follows the hand just dealt on the real table: the
 // surface readers' inventories and the seat buttons go to sensing, which
 // applies what people did to the referee, until the hand is over.
-func (s *service) startBoardSensed(ctx context.Context) error {
-	b := s.sense.board
+func (s *Table) startBoardSensed(ctx context.Context) error {
+	b := s.sense.Board
 	l, err := b.layout(s.t.Game())
 	if err != nil {
 		return fmt.Errorf("tile sensing: %w", err)
@@ -253,8 +244,8 @@ func (s *service) startBoardSensed(ctx context.Context) error {
 	s.sensed = run
 	in := make(chan sensing.Input, 8)
 	in <- sensing.Input{Hand: &l}
-	// The seats' buttons (buttons.go) and seat pages declare through
-	// service.command, which hands win, riichi and pass to this hand.
+	// The seats' buttons and seat pages declare through
+	// Table.command, which hands win, riichi and pass to this hand.
 	run.in = in
 	sn := sensing.New(b.cfg, ref)
 	sched := sensing.NewSchedule(b.surface.Zones())
@@ -266,10 +257,10 @@ func (s *service) startBoardSensed(ctx context.Context) error {
 					cancel()
 					return
 				}
-				_ = clock.Sleep(hctx, s.sense.clk, 200*time.Millisecond)
+				_ = clock.Sleep(hctx, s.sense.Clock, 200*time.Millisecond)
 			}
 		}()
-		err := sensing.Run(hctx, s.sense.clk, sn, b.surface, sched, in, func(o sensing.Output) { logOutput(s.log, o) })
+		err := sensing.Run(hctx, s.sense.Clock, sn, b.surface, sched, in, func(o sensing.Output) { logOutput(s.log, o) })
 		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 			err = nil // the hand is over
 		}
@@ -280,7 +271,7 @@ func (s *service) startBoardSensed(ctx context.Context) error {
 
 // endSensed takes the sensing goroutine's end: the hand is over, or the
 // simulated players could not go on (the seat bots finish the hand).
-func (s *service) endSensed(err error) {
+func (s *Table) endSensed(err error) {
 	s.sensed = nil
 	if err != nil && !errors.Is(err, context.Canceled) {
 		s.log.Error("sensing could not play the hand to its end; the simulated seats finish it", "err", err)

@@ -1,16 +1,17 @@
-package main
+package table
 
 import (
 	"context"
 	"errors"
 	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
 	"jantaku/drivers/clock"
+	"jantaku/firmware/sensing"
 	"jantaku/hardware/sim/players"
-	mqcmd "jantaku/mqtt/command"
 	"jantaku/rules/game"
 )
 
@@ -26,9 +27,9 @@ func TestSensedHands(t *testing.T) {
 	// the table stops publishing, not when it is slow.
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Minute)
 	defer cancel()
-	clk := clock.NewPaced(time.Now(), 1000, simSettle)
+	clk := clock.NewPaced(time.Now(), 1000, 2*time.Millisecond)
 	go clk.Run(ctx)
-	s.sense = &sensedPlay{clk: clk, cfg: players.Config{Seed: 11, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
+	s.sense = &Sensing{Clock: clk, Players: players.Config{Seed: 11, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
 	ran := make(chan error, 1)
 	go func() { ran <- s.Run(ctx) }()
 
@@ -39,8 +40,8 @@ func TestSensedHands(t *testing.T) {
 		return len(rec.steps)
 	}
 	progressing(t, ctx, "the deal and the first draws", published, func() bool { return published() >= 3 })
-	err := s.Handle(ctx, mqcmd.Command{Type: "pause", Seat: -1, Role: "operator"})
-	if !errors.Is(err, mqcmd.ErrBusy) || !strings.Contains(err.Error(), "through its sensors") {
+	err := s.Handle(ctx, Command{Type: "pause", Seat: -1})
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "through its sensors") {
 		t.Errorf("pause during a sensed hand: %v", err)
 	}
 	progressing(t, ctx, "two hands played through sensing", published, func() bool {
@@ -57,9 +58,7 @@ func TestSensedHands(t *testing.T) {
 	discards := 0
 	rec.mu.Lock()
 	for _, st := range rec.steps {
-		if st.Type == game.Discard.String() {
-			discards++
-		}
+		discards += st.discards()
 	}
 	rec.mu.Unlock()
 	if discards < 20 {
@@ -88,5 +87,58 @@ func progressing(t *testing.T, ctx context.Context, what string, progress func()
 		} else if time.Since(since) > stall {
 			t.Fatalf("not %s: nothing published for %v (%d steps)", what, stall, n)
 		}
+	}
+}
+
+// syncBuf is a log sink safe for the table's goroutines.
+type syncBuf struct {
+	mu sync.Mutex
+	b  strings.Builder
+}
+
+func (s *syncBuf) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuf) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// While the real table senses a hand, a seat's win, riichi and pass (its
+// buttons or its seat page) go to sensing, one watcher per button; the
+// tiles people move make every other action.
+func TestSensedHandDeclarations(t *testing.T) {
+	in := make(chan sensing.Input, 2)
+	h := &sensedHand{in: in}
+	for _, c := range []struct {
+		typ  string
+		seat int
+		kind sensing.DeclKind
+	}{{"win", 2, sensing.DeclareWin}, {"riichi", 1, sensing.DeclareRiichi}} {
+		ok, err := h.declare(Command{Type: c.typ, Seat: c.seat})
+		if !ok || err != nil {
+			t.Fatalf("%s: taken %v, %v", c.typ, ok, err)
+		}
+		got := <-in
+		if got.Declaration == nil || got.Declaration.Kind != c.kind || got.Declaration.Seat != game.Seat(c.seat) {
+			t.Errorf("%s for seat %d: sensing got %+v", c.typ, c.seat, got.Declaration)
+		}
+	}
+	for _, typ := range []string{"ok", "pon", "discard"} {
+		if ok, _ := h.declare(Command{Type: typ, Seat: 0}); ok {
+			t.Errorf("%s went to sensing", typ)
+		}
+	}
+	in <- sensing.Input{}
+	in <- sensing.Input{}
+	if ok, err := h.declare(Command{Type: "pass", Seat: 3}); !ok || !errors.Is(err, ErrBusy) {
+		t.Errorf("pass with sensing behind: %v, %v; want busy", ok, err)
+	}
+	if ok, _ := (&sensedHand{}).declare(Command{Type: "win"}); ok {
+		t.Error("the simulator's sensed hand took a seat's win")
 	}
 }

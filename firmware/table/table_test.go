@@ -1,26 +1,45 @@
-package main
+package table
 
 import (
 	"context"
 	"encoding/json"
-	"io"
-	"log/slog"
+	"errors"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"slices"
+	"strings"
 	"sync"
 	"testing"
 	"time"
 
-	mqcmd "jantaku/mqtt/command"
-	mqtable "jantaku/mqtt/table"
+	"jantaku/rules/game"
 	"jantaku/tablecore"
 	"jantaku/tablecore/archive"
 )
 
+// step is what the table published at once: the number and kind of its
+// last event (the numbering of mqtt/referee's steps) and its events.
+type step struct {
+	Seq    uint64
+	Events []tablecore.Event
+}
+
+// discards counts the discards the step holds.
+func (s step) discards() int {
+	n := 0
+	for _, e := range s.Events {
+		if e.Type == tablecore.Acted && e.Action.Kind == game.Discard {
+			n++
+		}
+	}
+	return n
+}
+
+// recorder is a Publisher that keeps every step.
 type recorder struct {
 	mu    sync.Mutex
-	steps []mqtable.Step
+	steps []step
 	snaps int
 	games []int // the index in steps of each new game's first step
 }
@@ -31,37 +50,35 @@ func (r *recorder) NewGame() {
 	r.games = append(r.games, len(r.steps))
 }
 
-func (r *recorder) Publish(_ context.Context, s mqtable.Step) error {
+func (r *recorder) Publish(_ context.Context, _ *tablecore.Game, evs []tablecore.Event, _ time.Time) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.steps = append(r.steps, s)
+	r.steps = append(r.steps, step{Seq: uint64(evs[len(evs)-1].Seq), Events: slices.Clone(evs)})
 	return nil
 }
 
-func (r *recorder) Snapshot(context.Context, mqtable.Step) error {
+func (r *recorder) Snapshot(context.Context, *tablecore.Game, time.Time) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	r.snaps++
 	return nil
 }
 
-func newService(t *testing.T, ruleset string, bots []bool, games int) (*service, *recorder) {
+func newService(t *testing.T, ruleset string, bots []bool, games int) (*Table, *recorder) {
 	rec := &recorder{}
-	s := &service{
-		log:     slog.New(slog.NewTextHandler(io.Discard, nil)),
-		dir:     t.TempDir(),
-		ruleset: ruleset,
-		pub:     rec,
-		deal:    shuffleDealer{rand.New(rand.NewPCG(5, 6))},
-		now:     time.Now,
-		bots:    bots,
-		pace:    time.Microsecond,
-		games:   games,
-	}
-	if err := s.open(context.Background()); err != nil {
+	s, err := New(context.Background(), Config{
+		Dir:       t.TempDir(),
+		Ruleset:   ruleset,
+		Publisher: rec,
+		Dealer:    shuffleDealer{rand.New(rand.NewPCG(5, 6))},
+		Simulated: bots,
+		Pace:      time.Microsecond,
+		Games:     games,
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(s.close)
+	t.Cleanup(s.Close)
 	return s, rec
 }
 
@@ -153,7 +170,7 @@ func TestSeatCommands(t *testing.T) {
 	if v.Phase != "act" || v.Turn != 0 || len(v.Legal) == 0 {
 		t.Fatalf("seat 0 was never asked to act: %+v", v)
 	}
-	bad := []mqcmd.Command{
+	bad := []Command{
 		{Type: "pon", Seat: 0, Args: json.RawMessage(`{"tile":"5p"}`)},
 		{Type: "ok", Seat: 0, Args: json.RawMessage(`{"kind":"discard","tile":"9x"}`)},
 		{Type: "ok", Seat: 0, Args: json.RawMessage(`{"kind":`)},
@@ -174,7 +191,7 @@ func TestSeatCommands(t *testing.T) {
 		}
 	}
 	args, _ := json.Marshal(discard)
-	if err := s.Handle(ctx, mqcmd.Command{Type: "ok", Seat: 0, Args: args}); err != nil {
+	if err := s.Handle(ctx, Command{Type: "ok", Seat: 0, Args: args}); err != nil {
 		t.Fatalf("discard %s: %v", discard.Tile, err)
 	}
 	if n := len(s.viewFor(t, 0).Seats[0].Discards); n != 1 {
@@ -184,13 +201,14 @@ func TestSeatCommands(t *testing.T) {
 	<-done
 }
 
-// viewFor reads seat's view through the owner goroutine's lock-free path:
-// tests only, between steps.
-func (s *service) viewFor(t *testing.T, seat int) tablecore.View {
+// viewFor reads seat's view through the owner goroutine.
+func (s *Table) viewFor(t *testing.T, seat int) tablecore.View {
 	t.Helper()
-	reply := make(chan tablecore.View, 1)
-	s.reqs <- request{cmd: mqcmd.Command{Type: "_view", Seat: seat}, reply: nil, view: reply}
-	return <-reply
+	v, err := s.View(t.Context(), seat)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // TestOperatorCommands: pause and resume, rules for the next game,
@@ -203,7 +221,7 @@ func TestOperatorCommands(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- s.Run(ctx) }()
 	op := func(typ, args string) error {
-		return s.Handle(ctx, mqcmd.Command{Type: typ, Seat: -1, Args: json.RawMessage(args), Role: "operator"})
+		return s.Handle(ctx, Command{Type: typ, Seat: -1, Args: json.RawMessage(args)})
 	}
 	// With nobody simulated the table deals and waits for the dealer.
 	deadline := time.Now().Add(10 * time.Second)
@@ -312,5 +330,54 @@ func TestArchiveFailureKeepsTheGame(t *testing.T) {
 	}
 	if games, _ := a.List(); len(games) != 1 {
 		t.Errorf("%d games archived, want 1", len(games))
+	}
+}
+
+// TestJournalFailureRefusesInput: when the journal fails under the table
+// (as after a failed write) the next input is refused as busy with the
+// journal's error, and Health says why.
+func TestJournalFailureRefusesInput(t *testing.T) {
+	// No tick in the test's time: the table deals no hand.
+	s, err := New(context.Background(), Config{Dir: t.TempDir(), Ruleset: "riichi", Simulated: []bool{false, false, false, false}, Pace: time.Hour})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	ctx, cancel := context.WithCancel(context.Background())
+	ran := make(chan struct{})
+	go func() { defer close(ran); s.Run(ctx) }()
+	defer func() { cancel(); <-ran }()
+	if h, err := s.Health(ctx); err != nil || h.Err != nil {
+		t.Fatalf("healthy table: %+v %v", h, err)
+	}
+	s.t.Close() // the owner waits for requests: it touches nothing meanwhile
+	err = s.Handle(ctx, Command{Type: "next_hand"})
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "journal cannot record") || !strings.Contains(err.Error(), "journal closed") {
+		t.Errorf("a deal the journal cannot record: %v", err)
+	}
+	h, err := s.Health(ctx)
+	if err != nil || h.Err == nil || !strings.Contains(h.Err.Error(), "journal closed") || h.Records != 1 {
+		t.Errorf("journal failed: %+v %v", h, err)
+	}
+	err = s.Handle(ctx, Command{Type: "pass", Seat: 1})
+	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "journal cannot record") {
+		t.Errorf("a seat's input while the journal cannot record: %v", err)
+	}
+}
+
+// A stuck owner loop is not alive; one that answers is.
+func TestAlive(t *testing.T) {
+	s := &Table{reqs: make(chan request)} // nobody reads
+	ctx, cancel := context.WithTimeout(context.Background(), 50*time.Millisecond)
+	defer cancel()
+	if err := s.Alive(ctx); err == nil || !strings.Contains(err.Error(), "owner loop") {
+		t.Errorf("alive: %v", err)
+	}
+	go func() {
+		r := <-s.reqs
+		r.health <- Health{}
+	}()
+	if err := s.Alive(context.Background()); err != nil {
+		t.Errorf("alive: %v", err)
 	}
 }

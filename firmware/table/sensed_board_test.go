@@ -1,7 +1,6 @@
-package main
+package table
 
 import (
-	"log/slog"
 	"testing"
 	"testing/synctest"
 
@@ -40,11 +39,11 @@ func TestBoardSenseLayout(t *testing.T) {
 		for u, tl := range sim.Tags(set, 'A') {
 			reg[u] = registry.Entry{Set: 'A', Tile: tl}
 		}
-		bs, err := newBoardSense(p, b.Readers, b.Muxes, reg)
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if n := len(bs.surface.Zones()); n != 18 {
+		if n := len(surf.Zones()); n != 18 {
 			t.Errorf("%d zones on the surface, want 18", n)
 		}
 		uids := sim.List(set, 'A')
@@ -58,8 +57,8 @@ func TestBoardSenseLayout(t *testing.T) {
 			uids = uids[34:]
 		}
 		walls := make(chan cycle.Hand, 1)
-		md := &machineDealer{walls: walls, reg: reg, logger: slog.New(slog.DiscardHandler)}
-		bs.dealer = md
+		md := NewMachineDealer(walls, reg, nil, nil)
+		bs := NewBoard(surf, reg, md)
 		g, err := tablecore.New(rs, 2)
 		if err != nil {
 			t.Fatal(err)

@@ -1,56 +1,55 @@
-package main
+package command
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/url"
 	"os"
 	"sync"
 	"time"
 
 	"jantaku/mqtt/access"
-	mqcmd "jantaku/mqtt/command"
 	"jantaku/tablecore/journal"
 )
 
-// commandLog is the table's memory of executed commands (mqtt/command's
-// Memory): one journal record per command (role, id, type), fsynced before
+// Log is a table's memory of executed commands (a Memory kept in a
+// file): one journal record per command (role, id, type), fsynced before
 // the reply goes out, so a command delivered again after a restart (a
 // retained or redelivered message, a resend) is answered and not run
 // twice. It outlives games: an abort replayed into the next game is as
 // dangerous as one replayed into the same.
-type commandLog struct {
+type Log struct {
 	path string
 	now  func() time.Time
 
 	mu   sync.Mutex
 	j    *journal.Journal
-	ids  map[string]mqcmd.Reply
+	ids  map[string]Reply
 	keys []string // oldest first, for forgetting
 }
 
-// commandLogKeep is how many executed commands are remembered; the file is
+// logKeep is how many executed commands are remembered; the file is
 // rewritten with the newest ones when it holds four times as many.
-const commandLogKeep = 4096
+const logKeep = 4096
 
-type commandRecord struct {
+type logRecord struct {
 	Role string `json:"role"`
 	ID   string `json:"id"`
 	Type string `json:"type"`
 }
 
-// openCommandLog opens (creating) the command log at path.
-func openCommandLog(path string, now func() time.Time) (*commandLog, error) {
-	l := &commandLog{path: path, now: now, ids: map[string]mqcmd.Reply{}}
+// OpenLog opens (creating) the command log at path; now stamps its
+// records.
+func OpenLog(path string, now func() time.Time) (*Log, error) {
+	l := &Log{path: path, now: now, ids: map[string]Reply{}}
 	j, err := journal.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("command log: %w", err)
 	}
-	var recs []commandRecord
+	var recs []logRecord
 	err = j.Replay(func(e journal.Event) error {
-		var r commandRecord
+		var r logRecord
 		if err := json.Unmarshal(e.Payload, &r); err != nil {
 			return fmt.Errorf("record %d: %w", e.Seq, err)
 		}
@@ -61,14 +60,14 @@ func openCommandLog(path string, now func() time.Time) (*commandLog, error) {
 		j.Close()
 		return nil, fmt.Errorf("command log %s (move it aside to start afresh): %w", path, err)
 	}
-	if len(recs) > commandLogKeep {
-		recs = recs[len(recs)-commandLogKeep:]
+	if len(recs) > logKeep {
+		recs = recs[len(recs)-logKeep:]
 	}
 	for _, r := range recs {
 		l.add(r)
 	}
 	l.j = j
-	if j.Last() > 4*commandLogKeep {
+	if j.Last() > 4*logKeep {
 		if err := l.compact(recs); err != nil {
 			j.Close()
 			return nil, err
@@ -77,13 +76,13 @@ func openCommandLog(path string, now func() time.Time) (*commandLog, error) {
 	return l, nil
 }
 
-func (l *commandLog) add(r commandRecord) {
+func (l *Log) add(r logRecord) {
 	k := r.Role + "\x00" + r.ID
 	if _, ok := l.ids[k]; !ok {
 		l.keys = append(l.keys, k)
 	}
-	l.ids[k] = mqcmd.Reply{V: mqcmd.Version, ID: r.ID, Type: r.Type, OK: true}
-	if len(l.keys) > commandLogKeep {
+	l.ids[k] = Reply{V: Version, ID: r.ID, Type: r.Type, OK: true}
+	if len(l.keys) > logKeep {
 		delete(l.ids, l.keys[0])
 		l.keys = l.keys[1:]
 	}
@@ -91,7 +90,7 @@ func (l *commandLog) add(r commandRecord) {
 
 // compact rewrites the log with recs only, through a new file renamed over
 // the old one.
-func (l *commandLog) compact(recs []commandRecord) error {
+func (l *Log) compact(recs []logRecord) error {
 	tmp := l.path + ".new"
 	_ = os.Remove(tmp)
 	n, err := journal.Open(tmp, journal.WithoutSync())
@@ -120,20 +119,20 @@ func (l *commandLog) compact(recs []commandRecord) error {
 	return nil
 }
 
-// Recall implements mqcmd.Memory.
-func (l *commandLog) Recall(role access.Role, id string) (mqcmd.Reply, bool) {
+// Recall implements Memory.
+func (l *Log) Recall(role access.Role, id string) (Reply, bool) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	r, ok := l.ids[string(role)+"\x00"+id]
 	return r, ok
 }
 
-// Remember implements mqcmd.Memory.
-func (l *commandLog) Remember(role access.Role, id string, r mqcmd.Reply) error {
+// Remember implements Memory.
+func (l *Log) Remember(role access.Role, id string, r Reply) error {
 	if !r.OK {
 		return errors.New("command log: only executed commands are remembered")
 	}
-	rec := commandRecord{Role: string(role), ID: id, Type: r.Type}
+	rec := logRecord{Role: string(role), ID: id, Type: r.Type}
 	b, err := json.Marshal(rec)
 	if err != nil {
 		return err
@@ -150,21 +149,8 @@ func (l *commandLog) Remember(role access.Role, id string, r mqcmd.Reply) error 
 }
 
 // Close closes the file.
-func (l *commandLog) Close() error {
+func (l *Log) Close() error {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return l.j.Close()
-}
-
-// brokerWSValue reads --broker-ws: "" or "none" (no display pages), or a
-// ws:// or wss:// URL with a host.
-func brokerWSValue(s string) (string, error) {
-	if s == "" || s == "none" {
-		return "", nil
-	}
-	u, err := url.Parse(s)
-	if err != nil || (u.Scheme != "ws" && u.Scheme != "wss") || u.Host == "" {
-		return "", fmt.Errorf("--broker-ws %q: want ws://host:port/path, wss://host:port/path or none", s)
-	}
-	return s, nil
 }
