@@ -249,9 +249,18 @@ func (s *Table) declare(ctx context.Context, c Command) error {
 	if err := strictArgs(c, &args); err != nil { // a misspelt key must not play another tile
 		return err
 	}
+	if !s.holding(s.t.Game()) {
+		// What was said in a window that has ended is played first.
+		if _, err := s.endWindow(ctx); errors.Is(err, tablecore.ErrNotRecorded) {
+			return s.errJournalDown()
+		} else if err != nil {
+			return err
+		}
+	}
 	g := s.t.Game()
-	if h := g.Hand(); h != nil && h.Phase == game.Claims && c.Type == "pass" {
-		if !slices.ContainsFunc(g.Legal(game.Seat(c.Seat)), func(a game.Action) bool { return a.Kind == game.Pass }) {
+	if c.Type == "pass" && windowOpen(g.Hand()) {
+		// The same answer whether or not some other seat could call.
+		if s.answered(game.Seat(c.Seat)) || !slices.ContainsFunc(g.Legal(game.Seat(c.Seat)), func(a game.Action) bool { return a.Kind == game.Pass }) {
 			return fmt.Errorf("%w: seat %d has no claim to pass on", ErrRejected, c.Seat)
 		}
 		return nil // taken, not played: the window's end passes for it (claimwindow.go)
@@ -275,6 +284,22 @@ func (s *Table) declare(ctx context.Context, c Command) error {
 		return fmt.Errorf("%w: %s: the arguments %s fit %d legal actions (%s): name the kind, tile and uses", ErrMalformed, c.Type, string(c.Args), len(fits), strings.Join(names, ", "))
 	}
 	for _, a := range fits {
+		if a.Kind.IsClaim() && g.Hand().Phase == game.Claims {
+			// Taken now, played when the window ends (claimwindow.go).
+			if s.answered(a.Seat) {
+				return fmt.Errorf("%w: seat %d has answered this claim already", ErrRejected, c.Seat)
+			}
+			s.held = append(s.held, a)
+			if s.holding(g) {
+				return nil
+			}
+			if _, err := s.endWindow(ctx); errors.Is(err, tablecore.ErrNotRecorded) {
+				return s.errJournalDown()
+			} else if err != nil {
+				return err
+			}
+			return nil
+		}
 		evs, err := s.t.Apply(ctx, a)
 		s.recorded(err)
 		s.observe().Action(err == nil)

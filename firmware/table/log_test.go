@@ -134,8 +134,8 @@ func waitOutTheClaimWindow(t *testing.T, ruleset string) {
 			err := s.command(ctx, Command{Type: "ok", Seat: person, Args: args})
 			if errors.Is(err, ErrBusy) {
 				now = now.Add(100 * time.Millisecond) // the person's draw waits out the window
-			} else if err != nil {
-				t.Fatal(err)
+			} else if err != nil && !(v.Phase == "claims" && s.t.Game().View(person).Seq != v.Seq) {
+				t.Fatal(err) // unless the simulated seats' calls, played as the window ended, took the turn
 			}
 		case len(pass) > 0:
 			args, _ := json.Marshal(pass[0])

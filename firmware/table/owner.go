@@ -104,7 +104,7 @@ func (s *Table) newGame(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	s.t, s.started, s.passes = t, s.now(), nil
+	s.t, s.started, s.passes, s.held = t, s.now(), nil, nil
 	if s.pub != nil {
 		s.pub.NewGame()
 	}
@@ -221,6 +221,12 @@ func (s *Table) step(ctx context.Context) (done bool, err error) {
 	if s.holding(g) {
 		return false, nil // the claim window is open
 	}
+	if settled, err := s.endWindow(ctx); err != nil || settled {
+		if errors.Is(err, tablecore.ErrNotRecorded) {
+			err = nil
+		}
+		return false, err
+	}
 	a, ok := players.Move(g, s.bots)
 	if !ok {
 		closed, err := s.closeClaims(ctx, g)
@@ -251,7 +257,7 @@ func (s *Table) publish(ctx context.Context, evs []tablecore.Event) {
 	if s.pub == nil || len(evs) == 0 {
 		return
 	}
-	if onlyPasses(evs) {
+	if onlyPasses(evs) || s.gather {
 		s.passes = append(s.passes, evs...)
 		return
 	}
@@ -259,6 +265,11 @@ func (s *Table) publish(ctx context.Context, evs []tablecore.Event) {
 		evs = append(s.passes, evs...)
 		s.passes = nil
 	}
+	s.send(ctx, evs)
+}
+
+// send publishes evs as one step.
+func (s *Table) send(ctx context.Context, evs []tablecore.Event) {
 	if err := s.pub.Publish(ctx, s.t.Game(), evs, s.now()); err != nil {
 		s.log.Warn("publishing", "err", err)
 	}

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"time"
 
+	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
 	"jantaku/tablecore/archive"
@@ -101,6 +102,11 @@ type Table struct {
 	// take no number (tablecore.Event.Seq), and a step of their own
 	// would tell everyone that a seat had an option.
 	passes []tablecore.Event
+	// held are the calls and wins people declared inside the current
+	// claim window, played when it ends; gather keeps every event for one
+	// step while it does (claimwindow.go).
+	held   []game.Action
+	gather bool
 
 	t       *tablecore.Table
 	started time.Time

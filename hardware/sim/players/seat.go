@@ -24,25 +24,8 @@ func Move(ref Referee, simulated []bool) (a game.Action, ok bool) {
 	if claims {
 		// Calls before the next draw closes the window; a pass is not
 		// played (the draw passes for everyone).
-		for seat := 0; seat < h.Players && seat < len(simulated); seat++ {
-			if !simulated[seat] {
-				continue
-			}
-			legal := ref.Legal(game.Seat(seat))
-			for _, a := range legal {
-				if a.Kind == game.Ron {
-					return a, true
-				}
-			}
-			var calls []game.Action
-			for _, a := range legal {
-				if a.Kind == game.Pon || a.Kind == game.Chi {
-					calls = append(calls, a)
-				}
-			}
-			if c, ok := usefulCall(h.Seats[seat].Hand, calls); ok {
-				return c, true
-			}
+		if cs := Calls(ref, simulated); len(cs) > 0 {
+			return cs[0], true
 		}
 	}
 	for seat := 0; seat < h.Players; seat++ {
@@ -80,6 +63,38 @@ func Move(ref Referee, simulated []bool) (a game.Action, ok bool) {
 		return legal[0], true
 	}
 	return game.Action{}, false
+}
+
+// Calls lists what the simulated seats answer to an open claim, in seat
+// order: a win when they can, else a pon or chi that brings the hand
+// nearer to ready; nothing for a pass. Move plays the first of them; a
+// table that holds a claim window settles them all when it ends.
+func Calls(ref Referee, simulated []bool) []game.Action {
+	h := ref.Hand()
+	if h == nil || h.Phase != game.Claims {
+		return nil
+	}
+	var out []game.Action
+	for seat := 0; seat < h.Players && seat < len(simulated); seat++ {
+		if !simulated[seat] {
+			continue
+		}
+		legal := ref.Legal(game.Seat(seat))
+		if i := slices.IndexFunc(legal, func(a game.Action) bool { return a.Kind == game.Ron }); i >= 0 {
+			out = append(out, legal[i])
+			continue
+		}
+		var calls []game.Action
+		for _, a := range legal {
+			if a.Kind == game.Pon || a.Kind == game.Chi {
+				calls = append(calls, a)
+			}
+		}
+		if c, ok := usefulCall(h.Seats[seat].Hand, calls); ok {
+			out = append(out, c)
+		}
+	}
+	return out
 }
 
 // usefulCall returns a pon or chi that brings the hand nearer to ready.
