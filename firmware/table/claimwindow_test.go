@@ -3,10 +3,14 @@ package table
 import (
 	"context"
 	"errors"
+	"slices"
 	"testing"
 	"time"
 
 	"jantaku/rules/game"
+	"jantaku/rules/tile"
+	"jantaku/tablecore"
+	"jantaku/tablecore/tablecoretest"
 )
 
 // TestClaimWindowSeatCommands: inside the window a seat's pass is taken
@@ -68,5 +72,51 @@ func TestClaimWindowSeatCommands(t *testing.T) {
 	}
 	if p := g.Hand().Phase; p != game.ToAct {
 		t.Errorf("after the draw the phase is %s, want act", p)
+	}
+}
+
+// wallDealer deals one fixed wall.
+type wallDealer struct{ wall []tile.Tile }
+
+func (d wallDealer) Deal(context.Context, *tablecore.Game) (tablecore.Deal, error) {
+	return tablecore.Deal{Wall: slices.Clone(d.wall), Dice: [2]int{3, 4}}, nil
+}
+
+// TestClaimWindowPassTellsNothingOfOthers: a seat with nothing to pass on is
+// told so in the same words whether or not some other seat could call
+// the discard (here seat 3, waiting on it).
+func TestClaimWindowPassTellsNothingOfOthers(t *testing.T) {
+	pass := func(ronHand bool) (contested bool, err error) {
+		seat3 := "777z234s567s345p1p"
+		if ronHand {
+			seat3 = "777z234s567s345p9p"
+		}
+		hands := []string{"123m456m789m123s9p1z", "147m258s136p2345z", "19p147s258m36p567z", seat3}
+		s, _ := newService(t, "riichi/tenhou", []bool{false, false, false, false}, 0)
+		w, err := tablecoretest.Wall(s.t.Game().Rules().Set, hands, "", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+		s.now = func() time.Time { return now }
+		s.claimWindow, s.deal = time.Second, wallDealer{w}
+		ctx := context.Background()
+		if _, err := s.step(ctx); err != nil { // the deal
+			t.Fatal(err)
+		}
+		if err := s.command(ctx, Command{Type: "ok", Seat: 0, Args: []byte(`{"kind":"discard","tile":"9p"}`)}); err != nil {
+			t.Fatalf("the dealer's discard of 9p: %v", err)
+		}
+		contested = s.t.Game().Hand().Phase == game.Claims
+		now = now.Add(100 * time.Millisecond)
+		return contested, s.command(ctx, Command{Type: "pass", Seat: 1})
+	}
+	_, none := pass(false)
+	contested, some := pass(true)
+	if !contested {
+		t.Fatal("seat 3 could not win on the discard: the test proves nothing")
+	}
+	if none == nil || some == nil || none.Error() != some.Error() {
+		t.Errorf("seat 1's pass: %v when nobody could call, %v when seat 3 could win", none, some)
 	}
 }
