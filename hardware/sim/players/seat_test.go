@@ -64,3 +64,23 @@ func TestMove(t *testing.T) {
 		})
 	}
 }
+
+// TestCalls: every simulated seat that can win on the claimed tile is
+// listed, in seat order; a seat that can only pass, and a person's seat,
+// are not; Move plays the first.
+func TestCalls(t *testing.T) {
+	held := tiles(t, "123m456p789s11z55m")
+	h := &game.Hand{Players: 4, Phase: game.Claims, Seats: []game.Player{{Hand: held}, {Hand: held}, {Hand: held}, {Hand: held}}}
+	ron := func(s game.Seat) game.Action { return game.Action{Kind: game.Ron, Seat: s} }
+	pass := func(s game.Seat) game.Action { return game.Action{Kind: game.Pass, Seat: s} }
+	ref := fixed{h, map[game.Seat][]game.Action{
+		0: {pass(0), ron(0)}, 1: {pass(1)}, 2: {pass(2), ron(2)}, 3: {pass(3), ron(3)},
+	}}
+	got := players.Calls(ref, []bool{true, true, false, true})
+	if len(got) != 2 || got[0].Kind != game.Ron || got[0].Seat != 0 || got[1].Kind != game.Ron || got[1].Seat != 3 {
+		t.Errorf("Calls = %v, want seat 0's and seat 3's ron", got)
+	}
+	if a, ok := players.Move(ref, []bool{false, true, false, true}); !ok || a.Kind != game.Ron || a.Seat != 3 {
+		t.Errorf("Move = %v, %v; want seat 3's ron", a, ok)
+	}
+}
