@@ -24,11 +24,18 @@ type stdSearch struct {
 	nprefix int
 	// col receives each complete reading; nil stops at the first.
 	col *collector
+	// one, if set, receives the first reading (stand-ins worked out
+	// from real), and the search stops there (FindStandard).
+	one  *Decomposition
+	real tile.Counts
+	// triplets leaves out sequences; prune checks at every step that
+	// the tiles left can still complete (hopeless).
+	triplets, prune bool
 }
 
 // emit hands the reading found to the collector; it returns true to stop.
 func (s *stdSearch) emit() bool {
-	if s.col == nil {
+	if s.col == nil && s.one == nil {
 		return true
 	}
 	var buf [MaxGroups]Group
@@ -42,6 +49,12 @@ func (s *stdSearch) emit() bool {
 	}
 	n += s.nsets
 	buf[n] = Group{Kind: Pair, Tile: tile.Kind(s.pair)}
+	if d := s.one; d != nil {
+		d.Shape = Standard
+		d.ngroups = uint8(copy(d.groups[:], buf[:n+1]))
+		d.nwild = uint8(placeStands(&d.wild, buf[:n+1], s.real))
+		return true
+	}
 	s.col.add(buf[:n+1])
 	return false
 }
@@ -88,6 +101,9 @@ func (s *stdSearch) run(k int) bool {
 	if k == tile.NumKinds {
 		return s.fill(0)
 	}
+	if s.prune && s.hopeless() {
+		return false
+	}
 	if s.pair < 0 && s.pairAllowed(k) {
 		if r, w, ok := s.take(k, 2); ok {
 			s.pair = k
@@ -110,7 +126,7 @@ func (s *stdSearch) run(k int) bool {
 			return true
 		}
 	}
-	if k < int(tile.East) {
+	if k < int(tile.East) && !s.triplets {
 		// Sequences holding k: k is the lowest real tile left, so tiles
 		// below it in a sequence are wildcards.
 		rank := k % 9
@@ -173,7 +189,7 @@ func (s *stdSearch) fill(from int) bool {
 	}
 	for i := from; i < numSetsAt; i++ {
 		g := setAt(i)
-		if s.never&g.mask() != 0 {
+		if s.never&g.mask() != 0 || s.triplets && g.Kind == Sequence {
 			continue
 		}
 		if !s.push(g) {

@@ -1,0 +1,75 @@
+package hand
+
+import (
+	"jantaku/rules/tile"
+)
+
+// FindStandard looks for one standard reading of the concealed tiles c
+// with o's wildcards, its sets all triplets when tripletsOnly, and returns
+// it (with its stand-ins, as Decompose gives them): the first the search
+// meets, which need not be Decompose's first. ok is false when there is
+// none. o.Shapes is ignored. Bad input is an error, as for Decompose.
+//
+// It is how a scorer asks whether a reading with some property exists
+// (a pair of a given rank: o.PairOnly; wildcards standing for given
+// kinds: o.WildNever; all triplets) without reading the hand every way:
+// with wildcards a hand has up to hundreds of readings, while the search
+// here treats the wildcards as a count that the per-suit need table
+// checks at every step, so it never enters a branch that cannot complete.
+// It allocates nothing.
+func FindStandard(c *tile.Counts, o *Options, tripletsOnly bool) (d Decomposition, ok bool, err error) {
+	if o == nil {
+		o = &Options{}
+	}
+	if c == nil {
+		return d, false, errNilCounts
+	}
+	if _, err := check(c, o, totalComplete); err != nil {
+		return d, false, err
+	}
+	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1,
+		one: &d, real: *c, triplets: tripletsOnly, prune: o.Wildcards > 0}
+	return d, s.run(0), nil
+}
+
+// hopeless reports whether the real tiles left in s cannot be completed
+// with the wildcards left, by a lower bound on the wildcards they need:
+// the per-suit need table with the bans and pair rule on numbered kinds
+// left out (fewer constraints need no more wildcards), the honours exact.
+func (s *stdSearch) hopeless() bool {
+	tab := needTable()
+	sum, delta := 0, impossible
+	for su := range 3 {
+		key, ok := suitKey(&s.c, su)
+		if !ok {
+			return false
+		}
+		e := int(tab[key])
+		sum += e % 6
+		delta = min(delta, e/6%6-e%6)
+	}
+	for k := int(tile.East); k < tile.NumKinds; k++ {
+		v := s.c[k]
+		if v > 4 {
+			return false
+		}
+		n0, n1 := honorNeed0[v], honorNeed1[v]
+		if s.never.Has(tile.Kind(k)) {
+			if n0 > 0 {
+				n0 = impossible
+			}
+			if n1 > 0 {
+				n1 = impossible
+			}
+		}
+		if !s.pairAllowed(k) {
+			n1 = impossible
+		}
+		sum += n0
+		delta = min(delta, n1-n0)
+	}
+	if s.pair < 0 {
+		sum += delta
+	}
+	return sum > s.wild
+}
