@@ -114,7 +114,10 @@ func (r *Ruleset) declared(h *game.Hand, a game.Action, roles Roles) Situation {
 // This is our decision; the source is silent.
 //
 // The error is only for bad input (ErrOptions, ErrSituation).
-func FalseWin(o Options, s Situation) (Result, error) {
+func FalseWin(o Options, s Situation) (Result, error) { return falseWinWith(o, s, nil) }
+
+// falseWinWith is FalseWin reading hands with read (nil: scorer.readings).
+func falseWinWith(o Options, s Situation, read readFunc) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -122,7 +125,7 @@ func FalseWin(o Options, s Situation) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	sc := &scorer{o: o, r: roles, n: o.Players()}
+	sc := &scorer{o: o, r: roles, n: o.Players(), read: read}
 	if err := sc.check(&s); err != nil {
 		return Result{}, err
 	}
@@ -137,10 +140,10 @@ func FalseWin(o Options, s Situation) (Result, error) {
 	if fullHand(win) {
 		ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 			bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
-		rs, _ = sc.readings(c, w, win.Melds, ctx)
+		rs, _ = sc.readingsOf(c, w, win.Melds, ctx)
 		if len(rs) == 0 {
 			sc.lax = true
-			rs, _ = sc.readings(c, w, win.Melds, ctx)
+			rs, _ = sc.readingsOf(c, w, win.Melds, ctx)
 			sc.lax = false
 		}
 	}

@@ -123,7 +123,13 @@ func (r Result) Payments(winner game.Seat) []game.Payment {
 // game.ErrNotWinning and one of ErrKongTile, ErrNoOpening, ErrShape,
 // ErrWildcardLimit, ErrWildDiscard, ErrAnyTileWait or ErrThreshold when the
 // hand does not win, ErrSituation or ErrOptions for bad input.
-func Score(o Options, s Situation) (Result, error) {
+func Score(o Options, s Situation) (Result, error) { return scoreWith(o, s, nil) }
+
+// readFunc reads a hand as scorer.readings does.
+type readFunc = func(sc *scorer, c tile.Counts, w int, melds []tile.Meld, ctx winCtx) ([]reading, bool)
+
+// scoreWith is Score reading hands with read (nil: scorer.readings).
+func scoreWith(o Options, s Situation, read readFunc) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -131,7 +137,7 @@ func Score(o Options, s Situation) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	sc := &scorer{o: o, r: roles, n: o.Players()}
+	sc := &scorer{o: o, r: roles, n: o.Players(), read: read}
 	if err := sc.check(&s); err != nil {
 		return Result{}, err
 	}
@@ -150,6 +156,17 @@ type scorer struct {
 	// lax keeps the readings that fail only W4 or W5 (as 小胡): FalseWin
 	// values a declared hand ignoring the condition it failed.
 	lax bool
+	// read, if set, replaces readings (the differential test puts the
+	// exhaustive reading of the hand here).
+	read readFunc
+}
+
+// readingsOf is readings, or the replacement the scorer was given.
+func (sc *scorer) readingsOf(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) ([]reading, bool) {
+	if sc.read != nil {
+		return sc.read(sc, c, w, melds, ctx)
+	}
+	return sc.readings(c, w, melds, ctx)
 }
 
 // check rejects a situation that cannot arise at the table, but for the
@@ -266,9 +283,28 @@ func is258(k tile.Kind) bool {
 	return k.IsSuited() && (r == 2 || r == 5 || r == 8)
 }
 
+// The properties a reading scores by (§9, §10): all pungs (碰碰胡), a
+// 2-5-8 pair (W4 and the patterns that need it) and 硬胡. A reading with
+// more of them never scores less nor fails where one with fewer passes.
+type props uint8
+
+const (
+	propPungs props = 1 << iota
+	prop258
+	propHard
+	allProps = propPungs | prop258 | propHard
+)
+
 // readings returns the readings of the real tiles c and w wildcards with
-// melds that meet W3–W5; limited reports whether some reading failed W5
-// alone.
+// melds that meet W3–W5, one for each way they score (patterns and 硬胡);
+// limited reports whether some reading failed W5 alone.
+//
+// With wildcards a hand reads hundreds of ways, but a reading's score
+// depends only on its props. So rather than every reading, it asks the
+// hand core for one reading with each set of props, the largest sets
+// first, and skips a set that a reading found already has: whatever such
+// a search would find is worth no more than that reading, or than one
+// found for a larger set. The best reading is among those found.
 func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) (out []reading, limited bool) {
 	col := sc.colours(&c, melds)
 	meldPungs := true
@@ -286,11 +322,20 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 		}
 		out = append(out, rd)
 	}
+	var found [8]props
+	nfound := 0
 	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
-	if hand.Complete(&c, &opts) {
-		arrs, _ := hand.Arrangements(c, opts)
-		for i := range arrs {
-			a := &arrs[i]
+	for want := allProps; ; want-- {
+		dominated := !meldPungs && want&propPungs != 0
+		for _, f := range found[:nfound] {
+			dominated = dominated || f&want == want
+		}
+		d, ok := hand.Decomposition{}, false
+		if !dominated {
+			d, ok = sc.find(&c, &opts, want)
+		}
+		if ok {
+			a := d.Arrangement()
 			pungs, pair, pi := meldPungs, tile.Kind(0), -1
 			for j, g := range a.Groups {
 				switch g.Kind {
@@ -316,39 +361,26 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 				}
 			}
 			pair258 := is258(pair)
-			var ps []Pattern
+			var got props
 			if pungs {
-				ps = append(ps, PengPeng)
-			}
-			if col.qing {
-				ps = append(ps, QingYiSe)
-			}
-			if col.feng {
-				ps = append(ps, FengYiSe)
-			}
-			if col.jiang {
-				ps = append(ps, JiangYiSe)
-			}
-			if !pair258 && len(ps) == 0 && !sc.lax {
-				continue // W4 (DEC-56)
+				got |= propPungs
 			}
 			if pair258 {
-				switch {
-				case ctx.way == BySelfDraw && ctx.replacement:
-					ps = append(ps, GangShangKai)
-				case ctx.way == BySelfDraw && ctx.seabed:
-					ps = append(ps, HaiDiLao)
-				case ctx.way == ByRobbing:
-					ps = append(ps, QiangGang)
-				case ctx.way == ByDiscard && ctx.bare:
-					ps = append(ps, QuanQiuRen)
-				}
+				got |= prop258
 			}
-			if len(ps) == 0 && w > 1 && !sc.lax {
-				limited = true // W5
-				continue
+			if hard {
+				got |= propHard
 			}
-			add(reading{arr: a, patterns: ps, hard: hard})
+			found[nfound] = got
+			nfound++
+			if rd, ok, lim := sc.reading(&a, pungs, pair258, hard, col, w, ctx); ok {
+				add(rd)
+			} else {
+				limited = limited || lim
+			}
+		}
+		if want == 0 {
+			break
 		}
 	}
 	// 風一色 and 将一色 need no shape (W3 b); DEC-17 for 硬胡.
@@ -361,6 +393,86 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 	return out, limited
 }
 
+// find asks the hand core for one standard reading of c under o with the
+// props in want: all triplets; a pair of 2, 5 or 8 holding a real tile,
+// or of two wildcards when they pair as a 2, 5 or 8 (DEC-15); every
+// wildcard standing for itself.
+func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props) (hand.Decomposition, bool) {
+	q := *o
+	if want&propHard != 0 && q.Wildcards > 0 {
+		q.WildNever = allKinds &^ hand.MaskOf(sc.r.Wildcard)
+	}
+	triplets := want&propPungs != 0
+	if want&prop258 == 0 {
+		d, ok, _ := hand.FindStandard(c, &q, triplets)
+		return d, ok
+	}
+	var held hand.Mask
+	for k, v := range c {
+		if v > 0 {
+			held |= 1 << k
+		}
+	}
+	if q.PairOnly = held & mask258; q.PairOnly != 0 {
+		if d, ok, _ := hand.FindStandard(c, &q, triplets); ok {
+			return d, true
+		}
+	}
+	// A pair of two wildcards: of a kind with no real tile, which they
+	// may stand for (DEC-15 reads it at face value).
+	if q.Wildcards >= 2 && is258(sc.r.Wildcard) {
+		if q.PairOnly = allKinds &^ held &^ q.WildNever; q.PairOnly != 0 {
+			if d, ok, _ := hand.FindStandard(c, &q, triplets); ok {
+				return d, true
+			}
+		}
+	}
+	return hand.Decomposition{}, false
+}
+
+// reading values one arrangement by its props (W4, W5 and the
+// patterns); ok is false when it fails W4 or W5, limited when W5 alone.
+func (sc *scorer) reading(a *hand.Arrangement, pungs, pair258, hard bool, col colours, w int, ctx winCtx) (rd reading, ok, limited bool) {
+	var ps []Pattern
+	if pungs {
+		ps = append(ps, PengPeng)
+	}
+	if col.qing {
+		ps = append(ps, QingYiSe)
+	}
+	if col.feng {
+		ps = append(ps, FengYiSe)
+	}
+	if col.jiang {
+		ps = append(ps, JiangYiSe)
+	}
+	if !pair258 && len(ps) == 0 && !sc.lax {
+		return rd, false, false // W4 (DEC-56)
+	}
+	if pair258 {
+		switch {
+		case ctx.way == BySelfDraw && ctx.replacement:
+			ps = append(ps, GangShangKai)
+		case ctx.way == BySelfDraw && ctx.seabed:
+			ps = append(ps, HaiDiLao)
+		case ctx.way == ByRobbing:
+			ps = append(ps, QiangGang)
+		case ctx.way == ByDiscard && ctx.bare:
+			ps = append(ps, QuanQiuRen)
+		}
+	}
+	if len(ps) == 0 && w > 1 && !sc.lax {
+		return rd, false, true // W5
+	}
+	return reading{arr: a, patterns: ps, hard: hard}, true, false
+}
+
+// allKinds are the 34 playing kinds; mask258 the 2s, 5s and 8s.
+const (
+	allKinds = hand.Mask(1)<<tile.NumKinds - 1
+	mask258  = hand.Mask(0x92 | 0x92<<9 | 0x92<<18)
+)
+
 // anyTile reports whether the waiting hand (real tiles c, w wildcards) is
 // completed by every kind a winning hand may hold (DEC-12).
 func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) bool {
@@ -369,7 +481,7 @@ func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) b
 			continue
 		}
 		c[k]++
-		rs, _ := sc.readings(c, w, melds, ctx)
+		rs, _ := sc.readingsOf(c, w, melds, ctx)
 		c[k]--
 		if len(rs) == 0 {
 			return false
@@ -661,7 +773,7 @@ func (sc *scorer) score(s *Situation, bao bool) (Result, error) {
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
-	rs, limited := sc.readings(c, w, win.Melds, ctx)
+	rs, limited := sc.readingsOf(c, w, win.Melds, ctx)
 	if len(rs) == 0 {
 		if limited {
 			return Result{}, notWinning(ErrWildcardLimit, "%d wildcards and no pattern", w)
