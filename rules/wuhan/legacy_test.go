@@ -115,7 +115,6 @@ func (sc *scorer) legacyReadings(c tile.Counts, w int, melds []tile.Meld, ctx wi
 	return out, limited
 }
 
-
 func diffSituations(t *testing.T) int {
 	n := 20000
 	if testing.Short() {
@@ -324,4 +323,3 @@ func TestReadingsMatchExhaustive(t *testing.T) {
 	}
 	t.Logf("%d situations, %d wins, %d with wildcards", n, wins, wild)
 }
-
