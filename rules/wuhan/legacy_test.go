@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"reflect"
 	"slices"
 	"strconv"
 	"testing"
@@ -20,10 +21,12 @@ import (
 // (hand.Arrangements). Random situations, seeded; JANTAKU_DIFF_HANDS
 // raises the count.
 
-// legacyReadings returns the readings of the real tiles c and w wildcards with
-// melds that meet W3–W5; limited reports whether some reading failed W5
-// alone.
-func (sc *scorer) legacyReadings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) (out []reading, limited bool) {
+// legacyReadings puts in set the readings of the real tiles c and w
+// wildcards with melds that meet W3–W5, and whether some reading failed
+// W5 alone, reading the hand every way.
+func (sc *scorer) legacyReadings(cp *tile.Counts, w int, melds []tile.Meld, ctx winCtx, set *readingSet) {
+	c := *cp
+	set.n, set.limited = 0, false
 	col := sc.colours(&c, melds)
 	meldPungs := true
 	for _, m := range melds {
@@ -31,20 +34,21 @@ func (sc *scorer) legacyReadings(c tile.Counts, w int, melds []tile.Meld, ctx wi
 			meldPungs = false
 		}
 	}
-	add := func(rd reading) {
-		// Readings that score alike are one reading.
-		for _, r := range out {
-			if r.hard == rd.hard && slices.Equal(r.patterns, rd.patterns) {
-				return
-			}
+	add := func(d *hand.Decomposition, ps []Pattern, hard bool) {
+		rd := reading{hard: hard}
+		if d != nil {
+			rd.d, rd.shaped = *d, true
 		}
-		out = append(out, rd)
+		for _, p := range ps {
+			rd.add(p)
+		}
+		set.add(&rd)
 	}
 	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
 	if hand.Complete(&c, &opts) {
-		arrs, _ := hand.Arrangements(c, opts)
-		for i := range arrs {
-			a := &arrs[i]
+		ds, _ := hand.Decompose(nil, &c, &opts)
+		for i := range ds {
+			a := ds[i].Arrangement()
 			pungs, pair, pi := meldPungs, tile.Kind(0), -1
 			for j, g := range a.Groups {
 				switch g.Kind {
@@ -99,20 +103,19 @@ func (sc *scorer) legacyReadings(c tile.Counts, w int, melds []tile.Meld, ctx wi
 				}
 			}
 			if len(ps) == 0 && w > 1 && !sc.lax {
-				limited = true // W5
+				set.limited = true // W5
 				continue
 			}
-			add(reading{arr: a, patterns: ps, hard: hard})
+			add(&ds[i], ps, hard)
 		}
 	}
 	// 風一色 and 将一色 need no shape (W3 b); DEC-17 for 硬胡.
 	if col.feng {
-		add(reading{patterns: []Pattern{FengYiSe}, hard: w == 0 || sc.r.Wildcard.IsHonor()})
+		add(nil, []Pattern{FengYiSe}, w == 0 || sc.r.Wildcard.IsHonor())
 	}
 	if col.jiang {
-		add(reading{patterns: []Pattern{JiangYiSe}, hard: w == 0 || is258(sc.r.Wildcard)})
+		add(nil, []Pattern{JiangYiSe}, w == 0 || is258(sc.r.Wildcard))
 	}
-	return out, limited
 }
 
 func diffSituations(t *testing.T) int {
@@ -295,6 +298,7 @@ func TestReadingsMatchExhaustive(t *testing.T) {
 	n := diffSituations(t)
 	legacy := (*scorer).legacyReadings
 	wins, wild, tested := 0, 0, 0
+	var z Scorer
 	for tested < n {
 		o, s, ok := randomSituation(r)
 		if !ok {
@@ -302,9 +306,13 @@ func TestReadingsMatchExhaustive(t *testing.T) {
 		}
 		tested++
 		got, err := Score(o, s)
-		want, werr := scoreWith(o, s, legacy)
+		want, werr := new(Scorer).scoreWith(o, s, legacy)
 		if d := sameValue(got, want, err, werr); d != "" {
 			t.Fatalf("case %d: %+v %+v: %s\nnow:    %+v %v\nbefore: %+v %v", tested, o, s, d, got, err, want, werr)
+		}
+		// A Scorer reused from case to case gives what Score gives.
+		if zgot, zerr := z.Score(o, s); !reflect.DeepEqual(zgot, got) || fmt.Sprint(zerr) != fmt.Sprint(err) {
+			t.Fatalf("case %d: %+v %+v: a reused Scorer gives %+v %v, Score %+v %v", tested, o, s, zgot, zerr, got, err)
 		}
 		if err == nil {
 			wins++
@@ -313,7 +321,7 @@ func TestReadingsMatchExhaustive(t *testing.T) {
 			}
 		}
 		fgot, err := FalseWin(o, s)
-		fwant, werr := falseWinWith(o, s, legacy)
+		fwant, werr := new(Scorer).falseWinWith(o, s, legacy)
 		if d := sameValue(fgot, fwant, err, werr); d != "" {
 			t.Fatalf("case %d: FalseWin %+v %+v: %s\nnow:    %+v %v\nbefore: %+v %v", tested, o, s, d, fgot, err, fwant, werr)
 		}
@@ -322,4 +330,25 @@ func TestReadingsMatchExhaustive(t *testing.T) {
 		t.Fatalf("only %d of %d random situations won (%d with wildcards)", wins, n, wild)
 	}
 	t.Logf("%d situations, %d wins, %d with wildcards", n, wins, wild)
+}
+
+// TestScorerAllocs: a Scorer reused scores a win, wildcards or not,
+// without allocating.
+func TestScorerAllocs(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 3))
+	var z Scorer
+	checked := 0
+	for checked < 200 {
+		o, s, ok := randomSituation(r)
+		if !ok {
+			continue
+		}
+		if _, err := z.Score(o, s); err != nil {
+			continue
+		}
+		checked++
+		if n := testing.AllocsPerRun(5, func() { z.Score(o, s) }); n != 0 {
+			t.Fatalf("%+v %+v: %v allocations a win", o, s, n)
+		}
+	}
 }

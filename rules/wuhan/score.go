@@ -123,13 +123,48 @@ func (r Result) Payments(winner game.Seat) []game.Payment {
 // game.ErrNotWinning and one of ErrKongTile, ErrNoOpening, ErrShape,
 // ErrWildcardLimit, ErrWildDiscard, ErrAnyTileWait or ErrThreshold when the
 // hand does not win, ErrSituation or ErrOptions for bad input.
-func Score(o Options, s Situation) (Result, error) { return scoreWith(o, s, nil) }
+//
+// Score allocates the Result's storage; a Scorer reuses its own.
+func Score(o Options, s Situation) (Result, error) { return new(Scorer).scoreWith(o, s, nil) }
+
+// Scorer scores wins in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a win allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct {
+	bufs [2]resultBuf // the best reading's and the one being valued
+	rs   readingSet
+	// spare judges the discarder's hands for 包 (§11.5.3) while the
+	// win's own reading is held here; made on first use.
+	spare *Scorer
+}
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(o Options, s Situation) (Result, error) { return z.scoreWith(o, s, nil) }
+
+// FalseWin is the package's FalseWin in z's storage.
+func (z *Scorer) FalseWin(o Options, s Situation) (Result, error) { return z.falseWinWith(o, s, nil) }
+
+// maxFans is the most fan items one side has: an opening, four kinds of
+// special kong, open and closed kongs, the dealer, 硬胡 and the self-draw
+// (or the deal-in).
+const maxFans = 10
+
+// resultBuf is the storage of one Result's slices and arrangement.
+type resultBuf struct {
+	pats   [maxPatterns]Pattern
+	dec    hand.Decomposition
+	arr    hand.Arrangement
+	winner [maxFans]Fan
+	shares [3]Share
+	fans   [3][maxFans]Fan
+}
 
 // readFunc reads a hand as scorer.readings does.
-type readFunc = func(sc *scorer, c tile.Counts, w int, melds []tile.Meld, ctx winCtx) ([]reading, bool)
+type readFunc = func(sc *scorer, c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet)
 
 // scoreWith is Score reading hands with read (nil: scorer.readings).
-func scoreWith(o Options, s Situation, read readFunc) (Result, error) {
+func (z *Scorer) scoreWith(o Options, s Situation, read readFunc) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -145,7 +180,7 @@ func scoreWith(o Options, s Situation, read readFunc) (Result, error) {
 		return Result{}, fmt.Errorf("%w: the winner holds %d concealed tiles with %d melds, want %d",
 			ErrSituation, len(w.Concealed), len(w.Melds), 13-3*len(w.Melds))
 	}
-	return sc.score(&s, true)
+	return sc.score(&s, z)
 }
 
 // scorer holds what every step of scoring reads.
@@ -162,11 +197,16 @@ type scorer struct {
 }
 
 // readingsOf is readings, or the replacement the scorer was given.
-func (sc *scorer) readingsOf(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) ([]reading, bool) {
+func (sc *scorer) readingsOf(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	if sc.read != nil {
-		return sc.read(sc, c, w, melds, ctx)
+		// Copies, so that what a function value is given (and so
+		// escapes) is allocated on this path only.
+		cp, cc, set := *sc, *c, new(readingSet)
+		sc.read(&cp, &cc, w, melds, ctx, set)
+		*out = *set
+		return
 	}
-	return sc.readings(c, w, melds, ctx)
+	sc.readings(c, w, melds, ctx, out)
 }
 
 // check rejects a situation that cannot arise at the table, but for the
@@ -237,11 +277,45 @@ type winCtx struct {
 	bare        bool // four opening melds and one concealed tile before the win (全求人's shape)
 }
 
+// maxPatterns is the most patterns a reading has: all pungs, the three
+// 一色 and one way of winning.
+const maxPatterns = 5
+
 // reading is one legal reading of the winner's hand (§8.7).
 type reading struct {
-	arr      *hand.Arrangement
-	patterns []Pattern
-	hard     bool
+	d      hand.Decomposition // the arrangement, when shaped
+	shaped bool               // false: 風一色 or 将一色 read without a shape
+	pats   [maxPatterns]Pattern
+	npats  uint8
+	hard   bool
+}
+
+func (rd *reading) patterns() []Pattern { return rd.pats[:rd.npats] }
+
+func (rd *reading) add(p Pattern) {
+	rd.pats[rd.npats] = p
+	rd.npats++
+}
+
+// readingSet is the readings of one hand, held by value: at most one per
+// set of props and the two without a shape.
+type readingSet struct {
+	rs      [10]reading
+	n       int
+	limited bool // some reading failed W5 alone
+}
+
+func (set *readingSet) list() []reading { return set.rs[:set.n] }
+
+// add keeps rd unless a reading that scores alike is already kept.
+func (set *readingSet) add(rd *reading) {
+	for i := range set.rs[:set.n] {
+		if r := &set.rs[i]; r.hard == rd.hard && slices.Equal(r.patterns(), rd.patterns()) {
+			return
+		}
+	}
+	set.rs[set.n] = *rd
+	set.n++
 }
 
 // colours are the one-colour properties of the real tiles (wildcards join
@@ -295,9 +369,9 @@ const (
 	allProps = propPungs | prop258 | propHard
 )
 
-// readings returns the readings of the real tiles c and w wildcards with
-// melds that meet W3–W5, one for each way they score (patterns and 硬胡);
-// limited reports whether some reading failed W5 alone.
+// readings puts in out the readings of the real tiles c and w wildcards
+// with melds that meet W3–W5, one for each way they score (patterns and
+// 硬胡), and whether some reading failed W5 alone.
 //
 // With wildcards a hand reads hundreds of ways, but a reading's score
 // depends only on its props. So rather than every reading, it asks the
@@ -305,78 +379,31 @@ const (
 // first, and skips a set that a reading found already has: whatever such
 // a search would find is worth no more than that reading, or than one
 // found for a larger set. The best reading is among those found.
-func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) (out []reading, limited bool) {
-	col := sc.colours(&c, melds)
+func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+	out.n, out.limited = 0, false
+	col := sc.colours(c, melds)
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {
 			meldPungs = false
 		}
 	}
-	add := func(rd reading) {
-		// Readings that score alike are one reading.
-		for _, r := range out {
-			if r.hard == rd.hard && slices.Equal(r.patterns, rd.patterns) {
-				return
-			}
-		}
-		out = append(out, rd)
-	}
 	var found [8]props
 	nfound := 0
 	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
 	for want := allProps; ; want-- {
-		dominated := !meldPungs && want&propPungs != 0
+		// Without wildcards every reading is hard: asking for it again
+		// would find the same.
+		skip := !meldPungs && want&propPungs != 0 || w == 0 && want&propHard == 0
 		for _, f := range found[:nfound] {
-			dominated = dominated || f&want == want
+			skip = skip || f&want == want
 		}
-		d, ok := hand.Decomposition{}, false
-		if !dominated {
-			d, ok = sc.find(&c, &opts, want)
-		}
-		if ok {
-			a := d.Arrangement()
-			pungs, pair, pi := meldPungs, tile.Kind(0), -1
-			for j, g := range a.Groups {
-				switch g.Kind {
-				case hand.Pair:
-					pair, pi = g.Tile, j
-				case hand.Sequence:
-					pungs = false
-				}
-			}
-			inPair := 0
-			for _, st := range a.Wild {
-				if st.Group == pi {
-					inPair++
-				}
-			}
-			if inPair == 2 {
-				pair = sc.r.Wildcard // DEC-15: two wildcards pair at face value
-			}
-			hard := true
-			for _, st := range a.Wild {
-				if st.For != sc.r.Wildcard && !(inPair == 2 && st.Group == pi) {
-					hard = false
-				}
-			}
-			pair258 := is258(pair)
-			var got props
-			if pungs {
-				got |= propPungs
-			}
-			if pair258 {
-				got |= prop258
-			}
-			if hard {
-				got |= propHard
-			}
-			found[nfound] = got
-			nfound++
-			if rd, ok, lim := sc.reading(&a, pungs, pair258, hard, col, w, ctx); ok {
-				add(rd)
-			} else {
-				limited = limited || lim
+		if !skip {
+			var rd reading
+			if sc.find(c, &opts, want, &rd.d) {
+				rd.shaped = true
+				found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
+				nfound++
 			}
 		}
 		if want == 0 {
@@ -385,27 +412,106 @@ func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) 
 	}
 	// 風一色 and 将一色 need no shape (W3 b); DEC-17 for 硬胡.
 	if col.feng {
-		add(reading{patterns: []Pattern{FengYiSe}, hard: w == 0 || sc.r.Wildcard.IsHonor()})
+		rd := reading{hard: w == 0 || sc.r.Wildcard.IsHonor()}
+		rd.add(FengYiSe)
+		out.add(&rd)
 	}
 	if col.jiang {
-		add(reading{patterns: []Pattern{JiangYiSe}, hard: w == 0 || is258(sc.r.Wildcard)})
+		rd := reading{hard: w == 0 || is258(sc.r.Wildcard)}
+		rd.add(JiangYiSe)
+		out.add(&rd)
 	}
-	return out, limited
+}
+
+// classify works out the props of the arrangement rd.d and its patterns,
+// and adds rd to out when it meets W4 and W5.
+func (sc *scorer) classify(rd *reading, meldPungs bool, col colours, w int, ctx winCtx, out *readingSet) props {
+	pungs, pair, pi := meldPungs, tile.Kind(0), -1
+	for j, g := range rd.d.Groups() {
+		switch g.Kind {
+		case hand.Pair:
+			pair, pi = g.Tile, j
+		case hand.Sequence:
+			pungs = false
+		}
+	}
+	wild := rd.d.Wild()
+	inPair := 0
+	for _, st := range wild {
+		if st.Group == pi {
+			inPair++
+		}
+	}
+	if inPair == 2 {
+		pair = sc.r.Wildcard // DEC-15: two wildcards pair at face value
+	}
+	hard := true
+	for _, st := range wild {
+		if st.For != sc.r.Wildcard && !(inPair == 2 && st.Group == pi) {
+			hard = false
+		}
+	}
+	pair258 := is258(pair)
+	var got props
+	if pungs {
+		got |= propPungs
+	}
+	if pair258 {
+		got |= prop258
+	}
+	if hard {
+		got |= propHard
+	}
+	rd.hard = hard
+	if pungs {
+		rd.add(PengPeng)
+	}
+	if col.qing {
+		rd.add(QingYiSe)
+	}
+	if col.feng {
+		rd.add(FengYiSe)
+	}
+	if col.jiang {
+		rd.add(JiangYiSe)
+	}
+	if !pair258 && rd.npats == 0 && !sc.lax {
+		return got // W4 (DEC-56)
+	}
+	if pair258 {
+		switch {
+		case ctx.way == BySelfDraw && ctx.replacement:
+			rd.add(GangShangKai)
+		case ctx.way == BySelfDraw && ctx.seabed:
+			rd.add(HaiDiLao)
+		case ctx.way == ByRobbing:
+			rd.add(QiangGang)
+		case ctx.way == ByDiscard && ctx.bare:
+			rd.add(QuanQiuRen)
+		}
+	}
+	if rd.npats == 0 && w > 1 && !sc.lax {
+		out.limited = true // W5
+		return got
+	}
+	out.add(rd)
+	return got
 }
 
 // find asks the hand core for one standard reading of c under o with the
 // props in want: all triplets; a pair of 2, 5 or 8 holding a real tile,
 // or of two wildcards when they pair as a 2, 5 or 8 (DEC-15); every
 // wildcard standing for itself.
-func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props) (hand.Decomposition, bool) {
+func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props, d *hand.Decomposition) bool {
 	q := *o
 	if want&propHard != 0 && q.Wildcards > 0 {
 		q.WildNever = allKinds &^ hand.MaskOf(sc.r.Wildcard)
 	}
 	triplets := want&propPungs != 0
+	var ok bool
 	if want&prop258 == 0 {
-		d, ok, _ := hand.FindStandard(c, &q, triplets)
-		return d, ok
+		*d, ok, _ = hand.FindStandard(c, &q, triplets)
+		return ok
 	}
 	var held hand.Mask
 	for k, v := range c {
@@ -414,57 +520,20 @@ func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props) (hand.Decomp
 		}
 	}
 	if q.PairOnly = held & mask258; q.PairOnly != 0 {
-		if d, ok, _ := hand.FindStandard(c, &q, triplets); ok {
-			return d, true
+		if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
+			return true
 		}
 	}
 	// A pair of two wildcards: of a kind with no real tile, which they
 	// may stand for (DEC-15 reads it at face value).
 	if q.Wildcards >= 2 && is258(sc.r.Wildcard) {
 		if q.PairOnly = allKinds &^ held &^ q.WildNever; q.PairOnly != 0 {
-			if d, ok, _ := hand.FindStandard(c, &q, triplets); ok {
-				return d, true
+			if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
+				return true
 			}
 		}
 	}
-	return hand.Decomposition{}, false
-}
-
-// reading values one arrangement by its props (W4, W5 and the
-// patterns); ok is false when it fails W4 or W5, limited when W5 alone.
-func (sc *scorer) reading(a *hand.Arrangement, pungs, pair258, hard bool, col colours, w int, ctx winCtx) (rd reading, ok, limited bool) {
-	var ps []Pattern
-	if pungs {
-		ps = append(ps, PengPeng)
-	}
-	if col.qing {
-		ps = append(ps, QingYiSe)
-	}
-	if col.feng {
-		ps = append(ps, FengYiSe)
-	}
-	if col.jiang {
-		ps = append(ps, JiangYiSe)
-	}
-	if !pair258 && len(ps) == 0 && !sc.lax {
-		return rd, false, false // W4 (DEC-56)
-	}
-	if pair258 {
-		switch {
-		case ctx.way == BySelfDraw && ctx.replacement:
-			ps = append(ps, GangShangKai)
-		case ctx.way == BySelfDraw && ctx.seabed:
-			ps = append(ps, HaiDiLao)
-		case ctx.way == ByRobbing:
-			ps = append(ps, QiangGang)
-		case ctx.way == ByDiscard && ctx.bare:
-			ps = append(ps, QuanQiuRen)
-		}
-	}
-	if len(ps) == 0 && w > 1 && !sc.lax {
-		return rd, false, true // W5
-	}
-	return reading{arr: a, patterns: ps, hard: hard}, true, false
+	return false
 }
 
 // allKinds are the 34 playing kinds; mask258 the 2s, 5s and 8s.
@@ -476,14 +545,15 @@ const (
 // anyTile reports whether the waiting hand (real tiles c, w wildcards) is
 // completed by every kind a winning hand may hold (DEC-12).
 func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) bool {
+	var rs readingSet
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) || k == sc.r.Wildcard || c[k] >= 4 {
 			continue
 		}
 		c[k]++
-		rs, _ := sc.readingsOf(c, w, melds, ctx)
+		sc.readingsOf(&c, w, melds, ctx, &rs)
 		c[k]--
-		if len(rs) == 0 {
+		if rs.n == 0 {
 			return false
 		}
 	}
@@ -504,8 +574,7 @@ func openings(p *Player) int {
 
 // common returns the fan items counted for winner and payers alike
 // (F1–F7, F11).
-func (sc *scorer) common(p *Player, big bool) []Fan {
-	var out []Fan
+func (sc *scorer) common(p *Player, big bool, out []Fan) []Fan {
 	add := func(k FanKind, count, per int) {
 		if count > 0 {
 			out = append(out, Fan{Kind: k, Count: count, Fan: count * per})
@@ -617,12 +686,21 @@ func (sc *scorer) base(ps []Pattern, way Way, dealIn bool) float64 {
 	return y
 }
 
-// value works out every share of one reading, before 包.
-func (sc *scorer) value(s *Situation, rd reading, w int) Result {
+// value works out every share of one reading, before 包, in b.
+func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	win := &s.Players[s.Winner]
-	big := len(rd.patterns) > 0
-	res := Result{Patterns: rd.patterns, Hard: rd.hard, Arrangement: rd.arr, Wildcards: w, Bao: game.NoSeat}
-	res.Winner = sc.common(win, big)
+	big := rd.npats > 0
+	res := Result{Hard: rd.hard, Wildcards: w, Bao: game.NoSeat}
+	if big {
+		b.pats = rd.pats
+		res.Patterns = b.pats[:rd.npats:rd.npats]
+	}
+	if rd.shaped {
+		b.dec = rd.d
+		b.arr = b.dec.Arrangement()
+		res.Arrangement = &b.arr
+	}
+	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
 	}
@@ -630,35 +708,47 @@ func (sc *scorer) value(s *Situation, rd reading, w int) Result {
 		switch {
 		case !big:
 			res.Winner = append(res.Winner, Fan{Kind: SelfDraw, Count: 1, Fan: 1})
-		case slices.ContainsFunc(rd.patterns, func(p Pattern) bool { return !p.selfDrawn() }):
+		case slices.ContainsFunc(res.Patterns, func(p Pattern) bool { return !p.selfDrawn() }):
 			res.Winner = append(res.Winner, Fan{Kind: SelfDraw, Count: 1, Factor: sc.selfDrawFactor(PengPeng)})
 		}
 	}
+	res.Winner = trimFans(res.Winner)
 	res.WinnerFan = sumFan(res.Winner)
-	res.Base = sc.base(rd.patterns, s.Way, false)
+	res.Base = sc.base(res.Patterns, s.Way, false)
 	liable := s.From // whose share takes the deal-in item
 	if s.Way == ByRobbing && !sc.o.RobCountsAsDealin {
 		liable = game.NoSeat // DEC-24
 	}
+	res.Shares = b.shares[: 0 : sc.n-1]
 	for i := 1; i < sc.n; i++ {
 		seat := game.Seat((int(s.Winner) + i) % sc.n)
 		p := &s.Players[seat]
-		sh := Share{Seat: seat, Fan: sc.common(p, big), Base: res.Base}
+		sh := Share{Seat: seat, Fan: sc.common(p, big, b.fans[i-1][:0:maxFans]), Base: res.Base}
 		if seat == liable {
 			switch {
 			case !big || sc.n == 3:
 				sh.Fan = append(sh.Fan, Fan{Kind: DealIn, Count: 1, Fan: 1})
 			default:
 				sh.Fan = append(sh.Fan, Fan{Kind: DealIn, Count: 1, Factor: 1.5})
-				sh.Base = sc.base(rd.patterns, s.Way, true)
+				sh.Base = sc.base(res.Patterns, s.Way, true)
 			}
 		}
+		sh.Fan = trimFans(sh.Fan)
 		sh.Exp = res.WinnerFan + sumFan(sh.Fan)
 		sh.Raw = sh.Base * math.Pow(2, float64(sh.Exp))
 		res.Shares = append(res.Shares, sh)
 	}
 	sc.caps(&res, s)
 	return res
+}
+
+// trimFans is nil for no items (as a Result has always said) and fs with
+// no room past its items otherwise, so that a caller's append copies.
+func trimFans(fs []Fan) []Fan {
+	if len(fs) == 0 {
+		return nil
+	}
+	return fs[:len(fs):len(fs)]
 }
 
 // caps applies §11.4 to the shares.
@@ -744,83 +834,138 @@ func (sc *scorer) split(ks []tile.Kind) (c tile.Counts, w int) {
 	return c, w
 }
 
-// score checks the win and values its best reading; with bao it also
-// settles 包 (the tenpai test of §11.5.3 scores without it).
-func (sc *scorer) score(s *Situation, bao bool) (Result, error) {
+// score checks the win, values its best reading in z's storage and
+// settles 包.
+func (sc *scorer) score(s *Situation, z *Scorer) (Result, error) {
+	best, failed, reason := sc.judge(s, z)
+	if reason != nil {
+		return Result{}, sc.explain(s, reason, &failed)
+	}
+	sc.bao(&best, s, z)
+	sc.settle(&best)
+	return best, nil
+}
+
+// judge checks the win and values its best reading in z's storage, before
+// 包 and rounding. reason is why the hand does not win (ErrSituation or
+// one of the reasons of Score, unwrapped: explain words it), failed then
+// the last reading below the threshold. It formats no error, so that the
+// tenpai test of §11.5.3, which judges many hands that do not win,
+// allocates nothing.
+func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason error) {
 	win := &s.Players[s.Winner]
 	if s.Way != BySelfDraw && s.Tile == sc.r.Wildcard {
-		return Result{}, notWinning(ErrWildDiscard, "%v is the wildcard", s.Tile)
+		return best, failed, ErrWildDiscard
 	}
 	before, w0 := sc.split(win.Concealed)
-	for k := range tile.Kind(tile.NumKinds) {
-		if before[k] > 0 && sc.r.KongOnly.Has(k) || s.Tile == k && sc.r.KongOnly.Has(k) {
-			return Result{}, notWinning(ErrKongTile, "holds %v", k)
-		}
+	if sc.kongTile(&before, s.Tile) >= 0 {
+		return best, failed, ErrKongTile
 	}
 	if openings(win) == 0 {
-		return Result{}, notWinning(ErrNoOpening, "no chi, pon or open kong")
+		return best, failed, ErrNoOpening
 	}
-	c, w := before, w0
-	if s.Tile == sc.r.Wildcard {
-		w++
-	} else {
-		c[s.Tile]++
-	}
-	for k, v := range c {
+	c, w := sc.add(before, w0, s.Tile)
+	for _, v := range c {
 		if v > 4 {
-			return Result{}, fmt.Errorf("%w: %d tiles of %v in the hand", ErrSituation, v, tile.Kind(k))
+			return best, failed, ErrSituation
 		}
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
-	rs, limited := sc.readingsOf(c, w, win.Melds, ctx)
-	if len(rs) == 0 {
-		if limited {
-			return Result{}, notWinning(ErrWildcardLimit, "%d wildcards and no pattern", w)
+	rs := &z.rs
+	sc.readingsOf(&c, w, win.Melds, ctx, rs)
+	if rs.n == 0 {
+		if rs.limited {
+			return best, failed, ErrWildcardLimit
 		}
-		return Result{}, notWinning(ErrShape, "%v", tile.Format(kindsTiles(win.Concealed, s.Tile)))
+		return best, failed, ErrShape
 	}
 	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
 		if sc.anyTile(before, w0, win.Melds, ctx) {
-			return Result{}, notWinning(ErrAnyTileWait, "every tile completes the hand")
+			return best, failed, ErrAnyTileWait
 		}
 	}
-	var best Result
-	found := false
-	var failed Result
-	for _, rd := range rs {
-		res := sc.value(s, rd, w)
+	found, bi := false, 1 // best is in z.bufs[bi]
+	for i := range rs.list() {
+		res := sc.value(s, &rs.rs[i], w, &z.bufs[1-bi])
 		if !sc.passes(&res) {
 			failed = res
 			continue
 		}
 		if !found || res.Points > best.Points {
-			best, found = res, true
+			best, found, bi = res, true, 1-bi
 		}
 	}
 	if !found {
+		return best, failed, ErrThreshold
+	}
+	return best, failed, nil
+}
+
+// kongTile returns a kong-only kind among the real tiles c and the
+// winning tile, or -1.
+func (sc *scorer) kongTile(c *tile.Counts, win tile.Kind) int {
+	for k := range tile.Kind(tile.NumKinds) {
+		if (c[k] > 0 || win == k) && sc.r.KongOnly.Has(k) {
+			return int(k)
+		}
+	}
+	return -1
+}
+
+// add returns the real tiles and wildcards with the winning tile.
+func (sc *scorer) add(c tile.Counts, w int, win tile.Kind) (tile.Counts, int) {
+	if win == sc.r.Wildcard {
+		w++
+	} else {
+		c[win]++
+	}
+	return c, w
+}
+
+// explain words the reason judge gave for a hand that does not win.
+func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
+	win := &s.Players[s.Winner]
+	before, w := sc.split(win.Concealed)
+	c, w := sc.add(before, w, s.Tile)
+	switch reason {
+	case ErrWildDiscard:
+		return notWinning(reason, "%v is the wildcard", s.Tile)
+	case ErrKongTile:
+		return notWinning(reason, "holds %v", tile.Kind(sc.kongTile(&before, s.Tile)))
+	case ErrNoOpening:
+		return notWinning(reason, "no chi, pon or open kong")
+	case ErrSituation:
+		for k, v := range c {
+			if v > 4 {
+				return fmt.Errorf("%w: %d tiles of %v in the hand", ErrSituation, v, tile.Kind(k))
+			}
+		}
+	case ErrWildcardLimit:
+		return notWinning(reason, "%d wildcards and no pattern", w)
+	case ErrShape:
+		return notWinning(reason, "%v", tile.Format(kindsTiles(win.Concealed, s.Tile)))
+	case ErrAnyTileWait:
+		return notWinning(reason, "every tile completes the hand")
+	case ErrThreshold:
 		lows := ""
 		for _, sh := range failed.Shares {
 			lows += fmt.Sprintf(" seat %d %g;", sh.Seat, sh.Raw)
 		}
-		return Result{}, notWinning(ErrThreshold, "raw points%s minimum %d %s", lows, sc.o.Threshold, sc.o.ThresholdUnit)
+		return notWinning(reason, "raw points%s minimum %d %s", lows, sc.o.Threshold, sc.o.ThresholdUnit)
 	}
-	if bao {
-		sc.bao(&best, s)
-	}
-	sc.settle(&best)
-	return best, nil
+	return notWinning(reason, "does not win")
 }
 
 // bao finds the player liable for everyone's share (§11.5, DEC-35, DEC-36).
-func (sc *scorer) bao(res *Result, s *Situation) {
+func (sc *scorer) bao(res *Result, s *Situation, z *Scorer) {
 	has := func(p Pattern) bool { return slices.Contains(res.Patterns, p) }
 	win := &s.Players[s.Winner]
 	switch {
 	case s.Way == ByRobbing:
 		res.Bao, res.BaoReason = s.From, "搶槓: the robbed player pays all (B2)"
 		return
-	case has(QuanQiuRen) && s.Way == ByDiscard && !sc.ready(s, s.From):
+	case has(QuanQiuRen) && s.Way == ByDiscard && !sc.ready(s, s.From, z):
 		res.Bao, res.BaoReason = s.From, "全求人 dealt in by a player not ready (B3)"
 		return
 	}
@@ -842,17 +987,20 @@ func (sc *scorer) bao(res *Result, s *Situation) {
 
 // ready reports whether seat's hand (after its discard) is tenpai as
 // §11.5.3 and DEC-37 define it.
-func (sc *scorer) ready(s *Situation, seat game.Seat) bool {
+func (sc *scorer) ready(s *Situation, seat game.Seat, z *Scorer) bool {
 	p := s.Players[seat]
 	if len(p.Concealed) != 13-3*len(p.Melds) {
 		return false
+	}
+	if z.spare == nil {
+		z.spare = new(Scorer)
 	}
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) {
 			continue
 		}
 		t := Situation{Indicator: s.Indicator, Players: s.Players, Winner: seat, Tile: k, Way: BySelfDraw, From: game.NoSeat}
-		if _, err := sc.score(&t, false); err == nil {
+		if _, _, reason := sc.judge(&t, z.spare); reason == nil {
 			return true
 		}
 		if k == sc.r.Wildcard {
@@ -860,7 +1008,7 @@ func (sc *scorer) ready(s *Situation, seat game.Seat) bool {
 		}
 		for i := 1; i < sc.n; i++ {
 			t.Way, t.From = ByDiscard, game.Seat((int(seat)+i)%sc.n)
-			if _, err := sc.score(&t, false); err == nil {
+			if _, _, reason := sc.judge(&t, z.spare); reason == nil {
 				return true
 			}
 		}
