@@ -1,6 +1,8 @@
 package hand
 
 import (
+	"math/bits"
+
 	"jantaku/rules/tile"
 )
 
@@ -28,8 +30,27 @@ func FindStandard(c *tile.Counts, o *Options, tripletsOnly bool) (d Decompositio
 		return d, false, err
 	}
 	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1,
-		one: &d, real: *c, triplets: tripletsOnly, prune: o.Wildcards > 0}
+		one: &d, real: *c, triplets: tripletsOnly, prune: true}
+	if k, ok := onlyKind(o.WildNever); ok && o.Wildcards > 0 && int(c[k])+o.Wildcards <= 4 {
+		// Wildcards that may stand for one kind only are tiles of that
+		// kind: a search without wildcards, which the table prunes
+		// exactly. The stand-ins are worked out from the real tiles.
+		s.c[k] += uint8(o.Wildcards)
+		s.wild = 0
+	}
+	for su := range s.keys {
+		s.keys[su], _ = suitKey(&s.c, su)
+	}
 	return d, s.run(0), nil
+}
+
+// onlyKind returns the one kind not in never, if there is one.
+func onlyKind(never Mask) (tile.Kind, bool) {
+	allowed := ^never & (1<<tile.NumKinds - 1)
+	if allowed == 0 || allowed&(allowed-1) != 0 {
+		return 0, false
+	}
+	return tile.Kind(bits.TrailingZeros64(uint64(allowed))), true
 }
 
 // hopeless reports whether the real tiles left in s cannot be completed
@@ -39,11 +60,7 @@ func FindStandard(c *tile.Counts, o *Options, tripletsOnly bool) (d Decompositio
 func (s *stdSearch) hopeless() bool {
 	tab := needTable()
 	sum, delta := 0, impossible
-	for su := range 3 {
-		key, ok := suitKey(&s.c, su)
-		if !ok {
-			return false
-		}
+	for _, key := range s.keys {
 		e := int(tab[key])
 		sum += e % 6
 		delta = min(delta, e/6%6-e%6)

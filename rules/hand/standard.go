@@ -29,8 +29,10 @@ type stdSearch struct {
 	one  *Decomposition
 	real tile.Counts
 	// triplets leaves out sequences; prune checks at every step that
-	// the tiles left can still complete (hopeless).
+	// the tiles left can still complete (hopeless), by the need table
+	// keys of the suits left, kept up to date in take and give.
 	triplets, prune bool
+	keys            [3]int32
 }
 
 // emit hands the reading found to the collector; it returns true to stop.
@@ -81,12 +83,18 @@ func (s *stdSearch) take(k, n int) (real, wild int, ok bool) {
 	}
 	s.c[k] -= uint8(real)
 	s.wild -= wild
+	if k < int(tile.East) {
+		s.keys[k/9] -= int32(real) * pow5[k%9]
+	}
 	return real, wild, true
 }
 
 func (s *stdSearch) give(k, real, wild int) {
 	s.c[k] += uint8(real)
 	s.wild += wild
+	if k < int(tile.East) {
+		s.keys[k/9] += int32(real) * pow5[k%9]
+	}
 }
 
 func (s *stdSearch) pairAllowed(k int) bool {
