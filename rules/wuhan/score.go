@@ -388,9 +388,21 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 			meldPungs = false
 		}
 	}
+	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
+	if w == 0 {
+		// Without wildcards a hand has a few readings, which the hand
+		// core's table gives at once.
+		var buf [8]hand.Decomposition
+		ds, _ := hand.Decompose(buf[:0], c, &opts)
+		for i := range ds {
+			rd := reading{d: ds[i], shaped: true}
+			sc.classify(&rd, meldPungs, col, w, ctx, out)
+		}
+		sc.shapeless(col, w, out)
+		return
+	}
 	var found [8]props
 	nfound := 0
-	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
 	for want := allProps; ; want-- {
 		// Without wildcards every reading is hard: asking for it again
 		// would find the same.
@@ -410,7 +422,12 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 			break
 		}
 	}
-	// 風一色 and 将一色 need no shape (W3 b); DEC-17 for 硬胡.
+	sc.shapeless(col, w, out)
+}
+
+// shapeless adds the readings of 風一色 and 将一色, which need no shape
+// (W3 b); DEC-17 for 硬胡.
+func (sc *scorer) shapeless(col colours, w int, out *readingSet) {
 	if col.feng {
 		rd := reading{hard: w == 0 || sc.r.Wildcard.IsHonor()}
 		rd.add(FengYiSe)
