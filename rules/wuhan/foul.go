@@ -116,7 +116,7 @@ func (r *Ruleset) declared(h *game.Hand, a game.Action, roles Roles) Situation {
 // The error is only for bad input (ErrOptions, ErrSituation).
 //
 // FalseWin allocates the Result's storage; a Scorer reuses its own.
-func FalseWin(o Options, s Situation) (Result, error) { return new(Scorer).falseWinWith(o, s, nil) }
+func FalseWin(o Options, s Situation) (Result, error) { return new(Scorer).FalseWin(o, s) }
 
 // falseWinWith is FalseWin reading hands with read (nil: scorer.readings).
 func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, error) {
@@ -160,6 +160,7 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 			best, bi = res, 1-bi
 		}
 	}
+	z.best = bi
 	sc.settle(&best)
 	return best, nil
 }

@@ -125,7 +125,39 @@ func (r Result) Payments(winner game.Seat) []game.Payment {
 // hand does not win, ErrSituation or ErrOptions for bad input.
 //
 // Score allocates the Result's storage; a Scorer reuses its own.
-func Score(o Options, s Situation) (Result, error) { return new(Scorer).scoreWith(o, s, nil) }
+func Score(o Options, s Situation) (Result, error) {
+	var z Scorer
+	res, err := z.scoreWith(o, s, nil)
+	if err != nil {
+		return Result{}, err
+	}
+	out := res.detached(&z)
+	out.BaoReason = z.bao.String()
+	return out, nil
+}
+
+// detached copies r out of a Scorer's storage, field by field so that
+// nothing of the storage goes with it (the Scorer stays on the stack).
+// It leaves out BaoReason: a string read from r would, to the escape
+// analysis, carry the storage with it.
+func (r *Result) detached(z *Scorer) Result {
+	out := Result{Patterns: slices.Clone(r.Patterns), Hard: r.Hard, Wildcards: r.Wildcards, Base: r.Base,
+		WinnerFan: r.WinnerFan, Winner: slices.Clone(r.Winner), Bao: r.Bao, Points: r.Points, Money: r.Money}
+	b := &z.bufs[z.best]
+	if b.shaped {
+		d := &b.dec
+		out.Arrangement = &hand.Arrangement{Shape: d.Shape, Groups: slices.Clone(d.Groups()), Wild: slices.Clone(d.Wild())}
+	}
+	if r.Shares != nil {
+		out.Shares = make([]Share, len(r.Shares))
+		for i := range r.Shares {
+			sh := &r.Shares[i]
+			out.Shares[i] = Share{Seat: sh.Seat, Fan: trimFans(slices.Clone(b.fans[i][:b.nfans[i]])), Base: sh.Base, Exp: sh.Exp, Raw: sh.Raw,
+				Cap: sh.Cap, Points: sh.Points, Money: sh.Money, Pays: sh.Pays}
+		}
+	}
+	return out
+}
 
 // Scorer scores wins in storage of its own: the Result it returns shares
 // that storage and is valid until the Scorer's next call. Reusing a
@@ -137,13 +169,27 @@ type Scorer struct {
 	// spare judges the discarder's hands for 包 (§11.5.3) while the
 	// win's own reading is held here; made on first use.
 	spare *Scorer
+	bao   baoRule // the last win's
+	best  int     // the bufs entry of the last win's reading
 }
 
 // Score is the package's Score in z's storage.
-func (z *Scorer) Score(o Options, s Situation) (Result, error) { return z.scoreWith(o, s, nil) }
+func (z *Scorer) Score(o Options, s Situation) (Result, error) {
+	res, err := z.scoreWith(o, s, nil)
+	if err == nil {
+		z.attach(&res)
+	}
+	return res, err
+}
 
 // FalseWin is the package's FalseWin in z's storage.
-func (z *Scorer) FalseWin(o Options, s Situation) (Result, error) { return z.falseWinWith(o, s, nil) }
+func (z *Scorer) FalseWin(o Options, s Situation) (Result, error) {
+	res, err := z.falseWinWith(o, s, nil)
+	if err == nil {
+		z.attach(&res)
+	}
+	return res, err
+}
 
 // maxFans is the most fan items one side has: an opening, four kinds of
 // special kong, open and closed kongs, the dealer, 硬胡 and the self-draw
@@ -154,10 +200,25 @@ const maxFans = 10
 type resultBuf struct {
 	pats   [maxPatterns]Pattern
 	dec    hand.Decomposition
+	shaped bool
 	arr    hand.Arrangement
 	winner [maxFans]Fan
 	shares [3]Share
 	fans   [3][maxFans]Fan
+	nfans  [3]int
+}
+
+// attach gives res, valued in z.bufs[z.best], its arrangement and its
+// shares' items, in z's storage.
+func (z *Scorer) attach(res *Result) {
+	b := &z.bufs[z.best]
+	if b.shaped {
+		b.arr = b.dec.Arrangement()
+		res.Arrangement = &b.arr
+	}
+	for i := range res.Shares {
+		res.Shares[i].Fan = trimFans(b.fans[i][:b.nfans[i]])
+	}
 }
 
 // readFunc reads a hand as scorer.readings does.
@@ -712,11 +773,10 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 		b.pats = rd.pats
 		res.Patterns = b.pats[:rd.npats:rd.npats]
 	}
-	if rd.shaped {
-		b.dec = rd.d
-		b.arr = b.dec.Arrangement()
-		res.Arrangement = &b.arr
-	}
+	// The arrangement and the shares' items stay in b until attach
+	// (or detached) hands them out: storing into b what points into b
+	// would, to the escape analysis, send the Scorer to the heap.
+	b.dec, b.shaped = rd.d, rd.shaped
 	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
@@ -740,18 +800,19 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	for i := 1; i < sc.n; i++ {
 		seat := game.Seat((int(s.Winner) + i) % sc.n)
 		p := &s.Players[seat]
-		sh := Share{Seat: seat, Fan: sc.common(p, big, b.fans[i-1][:0:maxFans]), Base: res.Base}
+		fans := sc.common(p, big, b.fans[i-1][:0:maxFans])
+		sh := Share{Seat: seat, Base: res.Base}
 		if seat == liable {
 			switch {
 			case !big || sc.n == 3:
-				sh.Fan = append(sh.Fan, Fan{Kind: DealIn, Count: 1, Fan: 1})
+				fans = append(fans, Fan{Kind: DealIn, Count: 1, Fan: 1})
 			default:
-				sh.Fan = append(sh.Fan, Fan{Kind: DealIn, Count: 1, Factor: 1.5})
+				fans = append(fans, Fan{Kind: DealIn, Count: 1, Factor: 1.5})
 				sh.Base = sc.base(res.Patterns, s.Way, true)
 			}
 		}
-		sh.Fan = trimFans(sh.Fan)
-		sh.Exp = res.WinnerFan + sumFan(sh.Fan)
+		b.nfans[i-1] = len(fans)
+		sh.Exp = res.WinnerFan + sumFan(fans)
 		sh.Raw = sh.Base * math.Pow(2, float64(sh.Exp))
 		res.Shares = append(res.Shares, sh)
 	}
@@ -858,7 +919,9 @@ func (sc *scorer) score(s *Situation, z *Scorer) (Result, error) {
 	if reason != nil {
 		return Result{}, sc.explain(s, reason, &failed)
 	}
+	z.bao = baoNone
 	sc.bao(&best, s, z)
+	best.BaoReason = z.bao.String()
 	sc.settle(&best)
 	return best, nil
 }
@@ -916,6 +979,7 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 	if !found {
 		return best, failed, ErrThreshold
 	}
+	z.best = bi
 	return best, failed, nil
 }
 
@@ -974,16 +1038,39 @@ func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
 	return notWinning(reason, "does not win")
 }
 
-// bao finds the player liable for everyone's share (§11.5, DEC-35, DEC-36).
+// baoRule is why a player pays for everyone (§11.5).
+type baoRule uint8
+
+const (
+	baoNone baoRule = iota
+	baoRobbed
+	baoNotReady
+	baoFlush
+)
+
+func (b baoRule) String() string {
+	switch b {
+	case baoRobbed:
+		return "搶槓: the robbed player pays all (B2)"
+	case baoNotReady:
+		return "全求人 dealt in by a player not ready (B3)"
+	case baoFlush:
+		return "一色 with three openings: the feeder of the third pays all (B1)"
+	}
+	return ""
+}
+
+// bao finds the player liable for everyone's share (§11.5, DEC-35,
+// DEC-36) and records the rule in z.bao.
 func (sc *scorer) bao(res *Result, s *Situation, z *Scorer) {
 	has := func(p Pattern) bool { return slices.Contains(res.Patterns, p) }
 	win := &s.Players[s.Winner]
 	switch {
 	case s.Way == ByRobbing:
-		res.Bao, res.BaoReason = s.From, "搶槓: the robbed player pays all (B2)"
+		res.Bao, z.bao = s.From, baoRobbed
 		return
 	case has(QuanQiuRen) && s.Way == ByDiscard && !sc.ready(s, s.From, z):
-		res.Bao, res.BaoReason = s.From, "全求人 dealt in by a player not ready (B3)"
+		res.Bao, z.bao = s.From, baoNotReady
 		return
 	}
 	if openings(win) < 3 || !(has(QingYiSe) || sc.o.YiseBao && (has(FengYiSe) || has(JiangYiSe))) {
@@ -996,7 +1083,7 @@ func (sc *scorer) bao(res *Result, s *Situation, z *Scorer) {
 		}
 		if n++; n == 3 {
 			res.Bao = game.Seat((int(s.Winner) + m.From) % sc.n)
-			res.BaoReason = "一色 with three openings: the feeder of the third pays all (B1)"
+			z.bao = baoFlush
 			return
 		}
 	}
