@@ -231,23 +231,26 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	if o.RedFives == 0 {
 		s.aka = 0
 	}
-	s.allSimple, s.allTermHonor, s.allHonor, s.allTerm, s.allGreen = true, true, true, true, true
+	// The whole-hand properties by masks of the kinds held.
+	var held uint64
 	for k, v := range s.all {
-		if v == 0 {
-			continue
+		if v != 0 {
+			held |= 1 << k
 		}
-		kk := tile.Kind(k)
-		if kk.IsHonor() {
-			s.suits |= 8
-		} else {
-			s.suits |= 1 << (k / 9)
-		}
-		s.allSimple = s.allSimple && kk.IsSimple()
-		s.allTermHonor = s.allTermHonor && kk.IsTerminalOrHonor()
-		s.allHonor = s.allHonor && kk.IsHonor()
-		s.allTerm = s.allTerm && kk.IsTerminal()
-		s.allGreen = s.allGreen && isGreen(kk)
 	}
+	for su := range 3 {
+		if held>>(9*su)&0x1ff != 0 {
+			s.suits |= 1 << su
+		}
+	}
+	if held&honorKinds != 0 {
+		s.suits |= 8
+	}
+	s.allSimple = held&^simpleKinds == 0
+	s.allTermHonor = held&simpleKinds == 0
+	s.allHonor = held&^honorKinds == 0
+	s.allTerm = held&^terminalKinds == 0
+	s.allGreen = held&^greenKinds == 0
 	if o.RyuuiisouRequiresHatsu && s.all[tile.Green] == 0 {
 		s.allGreen = false
 	}
@@ -346,14 +349,15 @@ func doraOf(ind tile.Kind) tile.Kind {
 	}
 }
 
-// isGreen reports whether k may be in a ryuuiisou: 2s 3s 4s 6s 8s 發.
-func isGreen(k tile.Kind) bool {
-	switch k {
-	case tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green:
-		return true
-	}
-	return false
-}
+// Masks of kinds (bit k for tile.Kind k) for the whole-hand yaku; green
+// are those a ryuuiisou may hold: 2s 3s 4s 6s 8s 發.
+const (
+	suitKinds     = uint64(1)<<27 - 1
+	honorKinds    = (uint64(1)<<tile.NumKinds - 1) &^ suitKinds
+	terminalKinds = uint64(1|1<<8) * (1 | 1<<9 | 1<<18)
+	simpleKinds   = suitKinds &^ terminalKinds
+	greenKinds    = uint64(1)<<tile.S2 | 1<<tile.S3 | 1<<tile.S4 | 1<<tile.S6 | 1<<tile.S8 | 1<<tile.Green
+)
 
 // yakuHan and fuPart are Scored and FuPart, small for copying.
 type yakuHan struct {
