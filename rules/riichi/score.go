@@ -60,7 +60,23 @@ type Result struct {
 // is scored and the one with the highest payment kept, then the higher
 // han, then the higher fu (spec/riichi.md §10.5, D-RI-26). The error wraps
 // ErrBadHand, ErrConditions, ErrNotWinning or ErrNoYaku.
-func Score(w Win, o Options) (Result, error) {
+//
+// Score allocates the Result's storage once; a Scorer reuses its own.
+func Score(w Win, o Options) (Result, error) { return score(&w, &o, nil) }
+
+// Scorer scores wins in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a win allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct{ buf resultBuf }
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, &z.buf) }
+
+// score is Score with the result's slices in buf, or in a new one when
+// buf is nil.
+func score(wp *Win, op *Options, buf *resultBuf) (Result, error) {
+	w, o := *wp, *op // copies: pointers kept would move the caller's values to the heap
 	if err := w.check(&o); err != nil {
 		return Result{}, err
 	}
@@ -105,8 +121,9 @@ func Score(w Win, o Options) (Result, error) {
 	if !found {
 		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(&w), w.WinTile, ErrNoYaku)
 	}
-	// One allocation holds the result's slices.
-	buf := new(resultBuf)
+	if buf == nil {
+		buf = new(resultBuf) // one allocation holds the result's slices
+	}
 	ny, nf := best.ny, best.nf
 	ys, fs := buf.yaku[:ny:ny], buf.fu[:nf:nf]
 	if ny > len(buf.yaku) {
