@@ -60,10 +60,20 @@ func onlyKind(never Mask) (tile.Kind, bool) {
 func (s *stdSearch) hopeless() bool {
 	tab := needTable()
 	sum, delta := 0, impossible
-	for _, key := range s.keys {
+	for su, key := range s.keys {
 		e := int(tab[key])
-		sum += e % 6
-		delta = min(delta, e/6%6-e%6)
+		n0, n1 := e%6, e/6%6
+		// The pair rule within the suit: none of it, or only 2, 5 and
+		// 8 (or fewer: no fewer wildcards than for all three).
+		switch pm := (s.pairs >> (9 * su)) & 0x1ff; {
+		case s.pairs == 0:
+		case pm == 0:
+			n1 = impossible
+		case pm&^mask258 == 0:
+			n1 = e / 36
+		}
+		sum += n0
+		delta = min(delta, n1-n0)
 	}
 	for k := int(tile.East); k < tile.NumKinds; k++ {
 		v := s.c[k]
