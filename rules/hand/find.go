@@ -41,6 +41,8 @@ func FindStandard(c *tile.Counts, o *Options, tripletsOnly bool) (d Decompositio
 	for su := range s.keys {
 		s.keys[su], _ = suitKey(&s.c, su)
 	}
+	s.hsum, s.hdelta = s.honorNeeds()
+	s.tab = needTable()
 	return d, s.run(0), nil
 }
 
@@ -57,8 +59,8 @@ func onlyKind(never Mask) (tile.Kind, bool) {
 // with the wildcards left, by a lower bound on the wildcards they need:
 // the per-suit need table with the bans and pair rule on numbered kinds
 // left out (fewer constraints need no more wildcards), the honours exact.
-func (s *stdSearch) hopeless() bool {
-	tab := needTable()
+func (s *stdSearch) hopeless(k int) bool {
+	tab := s.tab
 	sum, delta := 0, impossible
 	for su, key := range s.keys {
 		e := int(tab[key])
@@ -75,10 +77,28 @@ func (s *stdSearch) hopeless() bool {
 		sum += n0
 		delta = min(delta, n1-n0)
 	}
+	// The honours are the same as at the start until the search
+	// reaches them.
+	hsum, hdelta := s.hsum, s.hdelta
+	if k >= int(tile.East) {
+		hsum, hdelta = s.honorNeeds()
+	}
+	sum += hsum
+	delta = min(delta, hdelta)
+	if s.pair < 0 {
+		sum += delta
+	}
+	return sum > s.wild
+}
+
+// honorNeeds returns the wildcards the honours left need as sets, and
+// the least extra for the pair among them.
+func (s *stdSearch) honorNeeds() (sum, delta int) {
+	delta = impossible
 	for k := int(tile.East); k < tile.NumKinds; k++ {
 		v := s.c[k]
 		if v > 4 {
-			return false
+			return 0, -impossible // not covered: no bound
 		}
 		n0, n1 := honorNeed0[v], honorNeed1[v]
 		if s.never.Has(tile.Kind(k)) {
@@ -95,8 +115,5 @@ func (s *stdSearch) hopeless() bool {
 		sum += n0
 		delta = min(delta, n1-n0)
 	}
-	if s.pair < 0 {
-		sum += delta
-	}
-	return sum > s.wild
+	return sum, delta
 }

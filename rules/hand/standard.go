@@ -33,6 +33,8 @@ type stdSearch struct {
 	// keys of the suits left, kept up to date in take and give.
 	triplets, prune bool
 	keys            [3]int32
+	hsum, hdelta    int    // the honours' needs at the start (hopeless)
+	tab             []byte // the need table
 }
 
 // emit hands the reading found to the collector; it returns true to stop.
@@ -109,7 +111,7 @@ func (s *stdSearch) run(k int) bool {
 	if k == tile.NumKinds {
 		return s.fill(0)
 	}
-	if s.prune && s.hopeless() {
+	if s.prune && s.hopeless(k) {
 		return false
 	}
 	if s.pair < 0 && s.pairAllowed(k) {
