@@ -120,10 +120,7 @@ func FalseWin(o Options, s Situation) (Result, error) { return new(Scorer).False
 
 // falseWinWith is FalseWin reading hands with read (nil: scorer.readings).
 func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, error) {
-	if err := o.Validate(); err != nil {
-		return Result{}, err
-	}
-	roles, err := o.Roles(s.Indicator)
+	roles, err := z.roles(&o, s.Indicator)
 	if err != nil {
 		return Result{}, err
 	}

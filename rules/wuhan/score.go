@@ -171,6 +171,29 @@ type Scorer struct {
 	spare *Scorer
 	bao   baoRule // the last win's
 	best  int     // the bufs entry of the last win's reading
+	// The options and indicator last validated, and their roles: a
+	// table scores under the same ones win after win.
+	known   bool
+	knownO  Options
+	knownI  tile.Kind
+	knownRs Roles
+}
+
+// roles validates o and returns the roles of the indicator, from z when
+// it has them.
+func (z *Scorer) roles(o *Options, indicator tile.Kind) (Roles, error) {
+	if z.known && z.knownI == indicator && z.knownO == *o {
+		return z.knownRs, nil
+	}
+	if err := o.Validate(); err != nil {
+		return Roles{}, err
+	}
+	r, err := o.Roles(indicator)
+	if err != nil {
+		return Roles{}, err
+	}
+	z.known, z.knownO, z.knownI, z.knownRs = true, *o, indicator, r
+	return r, nil
 }
 
 // Score is the package's Score in z's storage.
@@ -226,10 +249,7 @@ type readFunc = func(sc *scorer, c *tile.Counts, w int, melds []tile.Meld, ctx w
 
 // scoreWith is Score reading hands with read (nil: scorer.readings).
 func (z *Scorer) scoreWith(o Options, s Situation, read readFunc) (Result, error) {
-	if err := o.Validate(); err != nil {
-		return Result{}, err
-	}
-	roles, err := o.Roles(s.Indicator)
+	roles, err := z.roles(&o, s.Indicator)
 	if err != nil {
 		return Result{}, err
 	}
