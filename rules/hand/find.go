@@ -30,7 +30,7 @@ func FindStandard(c *tile.Counts, o *Options, tripletsOnly bool) (d Decompositio
 		return d, false, err
 	}
 	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1,
-		one: &d, real: *c, triplets: tripletsOnly, prune: true}
+		one: &d, real: *c, triplets: tripletsOnly}
 	if k, ok := onlyKind(o.WildNever); ok && o.Wildcards > 0 && int(c[k])+o.Wildcards <= 4 {
 		// Wildcards that may stand for one kind only are tiles of that
 		// kind: a search without wildcards, which the table prunes
@@ -38,12 +38,29 @@ func FindStandard(c *tile.Counts, o *Options, tripletsOnly bool) (d Decompositio
 		s.c[k] += uint8(o.Wildcards)
 		s.wild = 0
 	}
+	s.startPruning()
+	return d, s.run(0), nil
+}
+
+// startPruning sets s to check at every step that the tiles left can
+// still complete (hopeless), when every count is four or less (the need
+// table's range).
+func (s *stdSearch) startPruning() {
 	for su := range s.keys {
-		s.keys[su], _ = suitKey(&s.c, su)
+		key, ok := suitKey(&s.c, su)
+		if !ok {
+			return
+		}
+		s.keys[su] = key
+	}
+	for k := int(tile.East); k < tile.NumKinds; k++ {
+		if s.c[k] > 4 {
+			return
+		}
 	}
 	s.hsum, s.hdelta = s.honorNeeds()
 	s.tab = needTable()
-	return d, s.run(0), nil
+	s.prune = true
 }
 
 // onlyKind returns the one kind not in never, if there is one.

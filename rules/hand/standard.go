@@ -275,6 +275,9 @@ func compareGroups(a, b Group) int {
 // wildcards.
 func standardSearch(c *tile.Counts, o *Options, col *collector) {
 	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1, col: col}
+	if o.Wildcards > 0 {
+		s.startPruning()
+	}
 	s.run(0)
 }
 
