@@ -746,7 +746,7 @@ func (sc *scorer) base(ps []Pattern, way Way, dealIn bool) float64 {
 	}
 	if sc.o.DaihuBase == BaseCompound {
 		n := len(ps)
-		b := 10 * math.Pow(2, float64(n-1))
+		b := math.Ldexp(10, n-1)
 		s := 0.0
 		for _, p := range ps {
 			if way == BySelfDraw {
@@ -833,7 +833,7 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 		}
 		b.nfans[i-1] = len(fans)
 		sh.Exp = res.WinnerFan + sumFan(fans)
-		sh.Raw = sh.Base * math.Pow(2, float64(sh.Exp))
+		sh.Raw = math.Ldexp(sh.Base, sh.Exp) // Base × 2^Exp, exactly
 		res.Shares = append(res.Shares, sh)
 	}
 	sc.caps(&res, s)
