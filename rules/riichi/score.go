@@ -75,12 +75,11 @@ func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, 
 
 // score is Score with the result's slices in buf, or in a new one when
 // buf is nil.
-func score(wp *Win, op *Options, buf *resultBuf) (Result, error) {
-	w, o := *wp, *op // copies: pointers kept would move the caller's values to the heap
-	if err := w.check(&o); err != nil {
+func score(w *Win, o *Options, buf *resultBuf) (Result, error) {
+	if err := w.check(o); err != nil {
 		return Result{}, err
 	}
-	s := newScorer(&w, &o)
+	s := newScorer(w, o)
 	var dbuf [8]hand.Decomposition
 	ho := shapes()
 	arrs, err := hand.Decompose(dbuf[:0], &s.conc, &ho)
@@ -88,7 +87,7 @@ func score(wp *Win, op *Options, buf *resultBuf) (Result, error) {
 		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
 	}
 	if len(arrs) == 0 {
-		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(&w), ErrNotWinning)
+		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(w), ErrNotWinning)
 	}
 	var cands [2]cand
 	best, c := &cands[0], &cands[1]
@@ -119,7 +118,7 @@ func score(wp *Win, op *Options, buf *resultBuf) (Result, error) {
 		}
 	}
 	if !found {
-		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(&w), w.WinTile, ErrNoYaku)
+		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(w), w.WinTile, ErrNoYaku)
 	}
 	if buf == nil {
 		buf = new(resultBuf) // one allocation holds the result's slices
@@ -152,7 +151,7 @@ func score(wp *Win, op *Options, buf *resultBuf) (Result, error) {
 	if r.Yakuman > 0 {
 		r.Fu, r.FuParts = 0, nil
 	}
-	r.Payments, r.Deposits = winPayments(&w, best, &o, buf.pay[:0:len(buf.pay)])
+	r.Payments, r.Deposits = winPayments(w, best, o, buf.pay[:0:len(buf.pay)])
 	for _, p := range r.Payments {
 		r.Total += p.Total()
 	}
