@@ -395,6 +395,9 @@ func (set *readingSet) add(rd *reading) {
 			return
 		}
 	}
+	if set.n == len(set.rs) {
+		return // cannot happen: eight sets of props and two readings without a shape
+	}
 	set.rs[set.n] = *rd
 	set.n++
 }
