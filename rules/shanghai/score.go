@@ -365,6 +365,9 @@ func meldSets(out *[8]set, ms []tile.Meld) int {
 type scorer struct {
 	o Options
 	s Situation
+	// facts are the winner's hand's, the same in every reading; winner
+	// sets them.
+	facts facts
 }
 
 func (sc *scorer) shapes() hand.Options {
@@ -389,6 +392,7 @@ func (sc *scorer) winner(z *Scorer) (Tally, error) {
 	if err != nil {
 		return Tally{}, fmt.Errorf("shanghai: %v: %w", err, ErrBadHand)
 	}
+	sc.facts = factsOf(*h)
 	var best Tally
 	found, bi := false, 1 // best's items are in z.items[bi]
 	var melds [8]set

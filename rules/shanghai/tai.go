@@ -156,7 +156,7 @@ func (sc *scorer) laoshiWinner(items []Item, r *reading) []Item {
 			items = append(items, Item{Name: RoundedFu, Fu: up})
 		}
 	}
-	f := factsOf(h)
+	f := &sc.facts
 	if allChows(r) && !valuePair(r.pair, wind) && r.wait == hand.Ryanmen {
 		items = append(items, Item{Name: PingHu, Tai: 1})
 	}
@@ -231,7 +231,7 @@ func allPungs(r *reading) bool {
 }
 
 // flushItems returns 混一色 or 清一色 at the variant's values.
-func flushItems(items []Item, f facts, half, full int) []Item {
+func flushItems(items []Item, f *facts, half, full int) []Item {
 	switch {
 	case f.nsuits == 1 && !f.honors:
 		return append(items, Item{Name: FullFlush, Tai: full})
@@ -246,7 +246,7 @@ func (sc *scorer) liuxing(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
 	wind := s.seatWind(w.Seat)
-	f := factsOf(h)
+	f := &sc.facts
 	items = sc.windDragonItems(items, r, wind)
 	if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
 		items = append(items, Item{Name: PingHu, Tai: 1})
@@ -286,7 +286,7 @@ func (sc *scorer) windDragonItems(items []Item, r *reading, wind tile.Kind) []It
 func (sc *scorer) xinshi(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
-	f := factsOf(h)
+	f := &sc.facts
 	add := func(n Name, tai int) { items = append(items, Item{Name: n, Tai: tai}) }
 	if !f.terms {
 		add(AllSimples, 1)
@@ -443,7 +443,7 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 func (sc *scorer) late80s(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
-	f := factsOf(h)
+	f := &sc.facts
 	start := len(items)
 	items = append(items, Item{Name: ChipBase, Chips: sc.o.ChipBase})
 	for _, fl := range h.Flowers {
