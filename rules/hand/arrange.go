@@ -1,6 +1,8 @@
 package hand
 
 import (
+	"encoding/binary"
+
 	"jantaku/rules/tile"
 )
 
@@ -63,8 +65,44 @@ func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 // the shapes of distinct tiles no kind twice, a knitted straight one
 // knitted set whole. Most hands are settled here without a search.
 func possibleShapes(c *tile.Counts, sh Shapes) Shapes {
-	var held, odd, multi Mask
-	for k, v := range c {
+	held, odd, multi := countMasks(c)
+	if odd != 0 {
+		sh &^= 1 << SevenPairs
+	}
+	if held&^orphanMask != 0 {
+		sh &^= 1 << ThirteenOrphans
+	}
+	if multi != 0 {
+		sh &^= 1<<KnittedHonors | 1<<GreaterKnitted | 1<<ThirteenUnrelated | 1<<SevenStars
+	}
+	if sh.Has(KnittedStraight) {
+		whole := false
+		for _, km := range knitMasks {
+			whole = whole || km&^held == 0
+		}
+		if !whole {
+			sh &^= 1 << KnittedStraight
+		}
+	}
+	return sh
+}
+
+// countMasks returns the kinds c holds, those it holds an odd number of,
+// and those it holds more than once, reading the counts (each under 8)
+// eight at a time.
+func countMasks(c *tile.Counts) (held, odd, multi Mask) {
+	const ones = 0x0101010101010101
+	// gather moves bit 0 of each byte of x (the others clear) to bits
+	// 0–7 of the result.
+	gather := func(x uint64) Mask { return Mask((x * 0x0102040810204080) >> 56) }
+	for i := 0; i < 32; i += 8 {
+		x := binary.LittleEndian.Uint64(c[i : i+8])
+		held |= gather((x|x>>1|x>>2)&ones) << i
+		odd |= gather(x&ones) << i
+		multi |= gather((x>>1|x>>2)&ones) << i
+	}
+	for k := 32; k < tile.NumKinds; k++ {
+		v := c[k]
 		if v > 0 {
 			held |= 1 << k
 		}
@@ -75,25 +113,7 @@ func possibleShapes(c *tile.Counts, sh Shapes) Shapes {
 			multi |= 1 << k
 		}
 	}
-	if odd != 0 {
-		sh &^= ShapesOf(SevenPairs)
-	}
-	if held&^orphanMask != 0 {
-		sh &^= ShapesOf(ThirteenOrphans)
-	}
-	if multi != 0 {
-		sh &^= ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars)
-	}
-	if sh.Has(KnittedStraight) {
-		whole := false
-		for _, km := range knitMasks {
-			whole = whole || km&^held == 0
-		}
-		if !whole {
-			sh &^= ShapesOf(KnittedStraight)
-		}
-	}
-	return sh
+	return held, odd, multi
 }
 
 // Arrangements returns every distinct reading of the concealed tiles c

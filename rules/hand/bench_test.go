@@ -143,3 +143,30 @@ func BenchmarkDecompose(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkFindStandard asks for one reading of 7 tiles and 4 wildcards
+// (456s23s88s, Wuhan options) with a property: any, all triplets, a 2-5-8
+// pair, wildcards standing for 5p only (none has it).
+func BenchmarkFindStandard(b *testing.B) {
+	c := benchCounts(b, "45623688s")
+	c[tile.S6]-- // 456s 23s 88s
+	never := hand.MaskOf(tile.Green, tile.Red)
+	for _, q := range []struct {
+		name     string
+		o        hand.Options
+		triplets bool
+	}{
+		{"any", hand.Options{Wildcards: 4, WildNever: never}, false},
+		{"triplets", hand.Options{Wildcards: 4, WildNever: never}, true},
+		{"258-pair", hand.Options{Wildcards: 4, WildNever: never, PairOnly: mask258}, false},
+		{"5p-only", hand.Options{Wildcards: 4, WildNever: ^hand.MaskOf(tile.P5)}, false},
+	} {
+		b.Run(q.name, func(b *testing.B) {
+			hand.FindStandard(&c, &q.o, q.triplets) // the tables are built on first use
+			b.ReportAllocs()
+			for b.Loop() {
+				hand.FindStandard(&c, &q.o, q.triplets)
+			}
+		})
+	}
+}

@@ -14,7 +14,10 @@
 // its hands with: the readings as Decomposition values (no pointers)
 // appended to a buffer the caller keeps on its stack, so that reading a
 // hand allocates nothing; Arrangements is the same copied to the heap.
-// AppendWaits is Waits into a caller's buffer.
+// AppendWaits is Waits into a caller's buffer. FindStandard finds one
+// reading with a property (a pair rule, wildcard bans, all triplets)
+// without reading the hand every way: with wildcards it treats them as a
+// count that the per-suit need table checks at every step.
 //
 // The hot paths read each numbered suit through tables keyed by the
 // suit's nine counts, built once on first use and read-only after (about

@@ -104,3 +104,30 @@ func TestOrphanKinds(t *testing.T) {
 		t.Errorf("orphanKinds make %#x, orphanMask is %#x", m, orphanMask)
 	}
 }
+
+// TestCountMasks checks the word-at-a-time masks against a count by count
+// reading, every count 0–7 in every place.
+func TestCountMasks(t *testing.T) {
+	for k := range tile.NumKinds {
+		for v := range 8 {
+			var c tile.Counts
+			c[k] = uint8(v)
+			c[(k+5)%tile.NumKinds] = uint8(7 - v)
+			var held, odd, multi Mask
+			for j, n := range c {
+				if n > 0 {
+					held |= 1 << j
+				}
+				if n&1 != 0 {
+					odd |= 1 << j
+				}
+				if n > 1 {
+					multi |= 1 << j
+				}
+			}
+			if h, o, m := countMasks(&c); h != held || o != odd || m != multi {
+				t.Fatalf("%v: countMasks %x %x %x, want %x %x %x", c, h, o, m, held, odd, multi)
+			}
+		}
+	}
+}

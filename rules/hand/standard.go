@@ -24,11 +24,22 @@ type stdSearch struct {
 	nprefix int
 	// col receives each complete reading; nil stops at the first.
 	col *collector
+	// one, if set, receives the first reading (stand-ins worked out
+	// from real), and the search stops there (FindStandard).
+	one  *Decomposition
+	real tile.Counts
+	// triplets leaves out sequences; prune checks at every step that
+	// the tiles left can still complete (hopeless), by the need table
+	// keys of the suits left, kept up to date in take and give.
+	triplets, prune bool
+	keys            [3]int32
+	hsum, hdelta    int    // the honours' needs at the start (hopeless)
+	tab             []byte // the need table
 }
 
 // emit hands the reading found to the collector; it returns true to stop.
 func (s *stdSearch) emit() bool {
-	if s.col == nil {
+	if s.col == nil && s.one == nil {
 		return true
 	}
 	var buf [MaxGroups]Group
@@ -42,6 +53,12 @@ func (s *stdSearch) emit() bool {
 	}
 	n += s.nsets
 	buf[n] = Group{Kind: Pair, Tile: tile.Kind(s.pair)}
+	if d := s.one; d != nil {
+		d.Shape = Standard
+		d.ngroups = uint8(copy(d.groups[:], buf[:n+1]))
+		d.nwild = uint8(placeStands(&d.wild, buf[:n+1], s.real))
+		return true
+	}
 	s.col.add(buf[:n+1])
 	return false
 }
@@ -68,12 +85,18 @@ func (s *stdSearch) take(k, n int) (real, wild int, ok bool) {
 	}
 	s.c[k] -= uint8(real)
 	s.wild -= wild
+	if k < int(tile.East) {
+		s.keys[k/9] -= int32(real) * pow5[k%9]
+	}
 	return real, wild, true
 }
 
 func (s *stdSearch) give(k, real, wild int) {
 	s.c[k] += uint8(real)
 	s.wild += wild
+	if k < int(tile.East) {
+		s.keys[k/9] += int32(real) * pow5[k%9]
+	}
 }
 
 func (s *stdSearch) pairAllowed(k int) bool {
@@ -87,6 +110,9 @@ func (s *stdSearch) run(k int) bool {
 	}
 	if k == tile.NumKinds {
 		return s.fill(0)
+	}
+	if s.prune && s.hopeless(k) {
+		return false
 	}
 	if s.pair < 0 && s.pairAllowed(k) {
 		if r, w, ok := s.take(k, 2); ok {
@@ -110,7 +136,7 @@ func (s *stdSearch) run(k int) bool {
 			return true
 		}
 	}
-	if k < int(tile.East) {
+	if k < int(tile.East) && !s.triplets {
 		// Sequences holding k: k is the lowest real tile left, so tiles
 		// below it in a sequence are wildcards.
 		rank := k % 9
@@ -173,7 +199,7 @@ func (s *stdSearch) fill(from int) bool {
 	}
 	for i := from; i < numSetsAt; i++ {
 		g := setAt(i)
-		if s.never&g.mask() != 0 {
+		if s.never&g.mask() != 0 || s.triplets && g.Kind == Sequence {
 			continue
 		}
 		if !s.push(g) {
@@ -249,6 +275,9 @@ func compareGroups(a, b Group) int {
 // wildcards.
 func standardSearch(c *tile.Counts, o *Options, col *collector) {
 	s := stdSearch{c: *c, wild: o.Wildcards, never: o.WildNever, pairs: o.PairOnly, pair: -1, col: col}
+	if o.Wildcards > 0 {
+		s.startPruning()
+	}
 	s.run(0)
 }
 

@@ -64,3 +64,27 @@ func BenchmarkScoreCorpus(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScorerCorpus is BenchmarkScoreCorpus through one Scorer
+// reused: the steady state of a table scoring hand after hand.
+func BenchmarkScorerCorpus(b *testing.B) {
+	cases := loadCorpus(b)
+	type scored struct {
+		h mcr.Hand
+		c mcr.Conditions
+	}
+	hs := make([]scored, len(cases))
+	for i, c := range cases {
+		hs[i].h, hs[i].c = corpusHand(b, c)
+	}
+	o := corpusOptions()
+	var z mcr.Scorer
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		z.Score(hs[i].h, hs[i].c, o)
+		if i++; i == len(hs) {
+			i = 0
+		}
+	}
+}

@@ -100,7 +100,25 @@ func (r Result) Items() []game.Item {
 // is kept (spec/mcr.md §5.1, §8.2). A hand with no winning shape gives an
 // error wrapping game.ErrNotWinning; a hand below the minimum is a
 // Result with Winning false.
-func Score(h Hand, c Conditions, o Options) (Result, error) {
+//
+// Score allocates the Result's fan list; a Scorer reuses its own.
+func Score(h Hand, c Conditions, o Options) (Result, error) { return score(&h, &c, &o, nil) }
+
+// Scorer scores hands in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a hand allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct{ fans [24]Scored }
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
+	return score(&h, &c, &o, z.fans[:0])
+}
+
+// score is Score with the fan list appended to fans, or to a new slice
+// when fans is nil.
+func score(hp *Hand, cp *Conditions, op *Options, fans []Scored) (Result, error) {
+	h, c, o := *hp, *cp, *op // copies: pointers kept would move the caller's values to the heap
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -136,7 +154,10 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 	if !found {
 		return Result{}, fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
 	}
-	r := Result{Shape: bestShape, Fans: make([]Scored, 0, 8)}
+	if fans == nil {
+		fans = make([]Scored, 0, 8)
+	}
+	r := Result{Shape: bestShape, Fans: fans}
 	for f := BigFourWinds; f < numFans; f++ {
 		if n := int(best[f]); n > 0 {
 			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
@@ -147,6 +168,7 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
 		r.Flowers = h.Flowers
 	}
+	r.Fans = r.Fans[:len(r.Fans):len(r.Fans)]
 	r.Total = r.Points + r.Flowers
 	r.Winning = r.Points >= o.Minimum
 	return r, nil

@@ -55,3 +55,24 @@ func BenchmarkScoreCorpus(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkScorerCorpus is BenchmarkScoreCorpus through one Scorer
+// reused: the steady state of a table scoring win after win.
+func BenchmarkScorerCorpus(b *testing.B) {
+	var f struct{ Cases []mjsCase }
+	readCorpus(b, "riichi-mjsoul-agari/agari_4p.json", &f)
+	wins := make([]riichi.Win, len(f.Cases))
+	for i, c := range f.Cases {
+		wins[i] = c.win(b)
+	}
+	o := riichi.MahjongSoulRules()
+	var z riichi.Scorer
+	b.ReportAllocs()
+	i := 0
+	for b.Loop() {
+		z.Score(wins[i], o)
+		if i++; i == len(wins) {
+			i = 0
+		}
+	}
+}

@@ -11,5 +11,8 @@
 // Seats are named by their seat wind in the current hand: East is the
 // dealer, then South, West, North in turn order (spec/riichi.md §0.1).
 //
+// Score values a win; a Scorer does the same in storage it keeps from win
+// to win, allocating nothing.
+//
 // The package is pure: no I/O, no clocks, no state.
 package riichi

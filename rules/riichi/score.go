@@ -60,11 +60,26 @@ type Result struct {
 // is scored and the one with the highest payment kept, then the higher
 // han, then the higher fu (spec/riichi.md §10.5, D-RI-26). The error wraps
 // ErrBadHand, ErrConditions, ErrNotWinning or ErrNoYaku.
-func Score(w Win, o Options) (Result, error) {
-	if err := w.check(&o); err != nil {
+//
+// Score allocates the Result's storage once; a Scorer reuses its own.
+func Score(w Win, o Options) (Result, error) { return score(&w, &o, nil) }
+
+// Scorer scores wins in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a win allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct{ buf resultBuf }
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, &z.buf) }
+
+// score is Score with the result's slices in buf, or in a new one when
+// buf is nil.
+func score(w *Win, o *Options, buf *resultBuf) (Result, error) {
+	if err := w.check(o); err != nil {
 		return Result{}, err
 	}
-	s := newScorer(&w, &o)
+	s := newScorer(w, o)
 	var dbuf [8]hand.Decomposition
 	ho := shapes()
 	arrs, err := hand.Decompose(dbuf[:0], &s.conc, &ho)
@@ -72,7 +87,7 @@ func Score(w Win, o Options) (Result, error) {
 		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
 	}
 	if len(arrs) == 0 {
-		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(&w), ErrNotWinning)
+		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(w), ErrNotWinning)
 	}
 	var cands [2]cand
 	best, c := &cands[0], &cands[1]
@@ -103,10 +118,11 @@ func Score(w Win, o Options) (Result, error) {
 		}
 	}
 	if !found {
-		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(&w), w.WinTile, ErrNoYaku)
+		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(w), w.WinTile, ErrNoYaku)
 	}
-	// One allocation holds the result's slices.
-	buf := new(resultBuf)
+	if buf == nil {
+		buf = new(resultBuf) // one allocation holds the result's slices
+	}
 	ny, nf := best.ny, best.nf
 	ys, fs := buf.yaku[:ny:ny], buf.fu[:nf:nf]
 	if ny > len(buf.yaku) {
@@ -135,7 +151,7 @@ func Score(w Win, o Options) (Result, error) {
 	if r.Yakuman > 0 {
 		r.Fu, r.FuParts = 0, nil
 	}
-	r.Payments, r.Deposits = winPayments(&w, best, &o, buf.pay[:0:len(buf.pay)])
+	r.Payments, r.Deposits = winPayments(w, best, o, buf.pay[:0:len(buf.pay)])
 	for _, p := range r.Payments {
 		r.Total += p.Total()
 	}
@@ -231,23 +247,26 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	if o.RedFives == 0 {
 		s.aka = 0
 	}
-	s.allSimple, s.allTermHonor, s.allHonor, s.allTerm, s.allGreen = true, true, true, true, true
+	// The whole-hand properties by masks of the kinds held.
+	var held uint64
 	for k, v := range s.all {
-		if v == 0 {
-			continue
+		if v != 0 {
+			held |= 1 << k
 		}
-		kk := tile.Kind(k)
-		if kk.IsHonor() {
-			s.suits |= 8
-		} else {
-			s.suits |= 1 << (k / 9)
-		}
-		s.allSimple = s.allSimple && kk.IsSimple()
-		s.allTermHonor = s.allTermHonor && kk.IsTerminalOrHonor()
-		s.allHonor = s.allHonor && kk.IsHonor()
-		s.allTerm = s.allTerm && kk.IsTerminal()
-		s.allGreen = s.allGreen && isGreen(kk)
 	}
+	for su := range 3 {
+		if held>>(9*su)&0x1ff != 0 {
+			s.suits |= 1 << su
+		}
+	}
+	if held&honorKinds != 0 {
+		s.suits |= 8
+	}
+	s.allSimple = held&^simpleKinds == 0
+	s.allTermHonor = held&simpleKinds == 0
+	s.allHonor = held&^honorKinds == 0
+	s.allTerm = held&^terminalKinds == 0
+	s.allGreen = held&^greenKinds == 0
 	if o.RyuuiisouRequiresHatsu && s.all[tile.Green] == 0 {
 		s.allGreen = false
 	}
@@ -346,14 +365,15 @@ func doraOf(ind tile.Kind) tile.Kind {
 	}
 }
 
-// isGreen reports whether k may be in a ryuuiisou: 2s 3s 4s 6s 8s 發.
-func isGreen(k tile.Kind) bool {
-	switch k {
-	case tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green:
-		return true
-	}
-	return false
-}
+// Masks of kinds (bit k for tile.Kind k) for the whole-hand yaku; green
+// are those a ryuuiisou may hold: 2s 3s 4s 6s 8s 發.
+const (
+	suitKinds     = uint64(1)<<27 - 1
+	honorKinds    = (uint64(1)<<tile.NumKinds - 1) &^ suitKinds
+	terminalKinds = uint64(1|1<<8) * (1 | 1<<9 | 1<<18)
+	simpleKinds   = suitKinds &^ terminalKinds
+	greenKinds    = uint64(1)<<tile.S2 | 1<<tile.S3 | 1<<tile.S4 | 1<<tile.S6 | 1<<tile.S8 | 1<<tile.Green
+)
 
 // yakuHan and fuPart are Scored and FuPart, small for copying.
 type yakuHan struct {

@@ -13,7 +13,8 @@
 //     discarder alone pays, the winner deals next, 3組の包 (§6).
 //
 // Score values a described hand (Situation) and returns the items, the
-// totals and every payment; Ruleset adapts it to the referee
+// totals and every payment (a Scorer does the same in storage it keeps
+// from win to win, allocating nothing); Ruleset adapts it to the referee
 // (game.Ruleset), with flowers exposed at the deal and in play and
 // replaced from the tail. Citations such as D-SH-14 are the spec's
 // decisions.

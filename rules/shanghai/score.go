@@ -3,6 +3,7 @@ package shanghai
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
@@ -111,7 +112,94 @@ func (r Result) Summary() string {
 // the winner most (§2.7), the non-winners' scores in LAOSHI, and every
 // payment. The hand is not checked against the wall or the order of play;
 // the referee adapter (Ruleset) does that.
+//
+// Score allocates the Result's storage; a Scorer reuses its own.
 func Score(o Options, s Situation) (Result, error) {
+	var z Scorer
+	res, err := z.score(o, s)
+	if err != nil {
+		return Result{}, err
+	}
+	out := res.detached()
+	out.Variant = o.Variant
+	if o.Variant == Laoshi {
+		// Built on the heap at once: a Scorer's others would take the
+		// Scorer with them.
+		sc := scorer{o: o, s: s}
+		out.Others = make([]Tally, 0, Players-1)
+		for _, seat := range othersOf(s.Win.Seat) {
+			var buf [maxItems]Item
+			t := sc.nonWinner(seat, buf[:0])
+			out.Others = append(out.Others, t.detached())
+		}
+		sortBySeat(out.Others)
+		out.Payments = laoshiPayments(nil, &s, out.Winner.Score, out.Others)
+	}
+	return out, nil
+}
+
+// sortBySeat puts tallies in seat order.
+func sortBySeat(ts []Tally) {
+	slices.SortFunc(ts, func(a, b Tally) int { return int(a.Seat) - int(b.Seat) })
+}
+
+// detached copies r out of a Scorer's storage, field by field so that
+// nothing of the storage goes with it (the Scorer stays on the stack).
+// It leaves out Variant: a string read from r would, to the escape
+// analysis, carry the storage with it.
+func (r *Result) detached() Result {
+	out := Result{Winner: r.Winner.detached(), Value: r.Value, Liable: r.Liable,
+		Payments: slices.Clone(r.Payments)}
+	if r.Others != nil {
+		out.Others = make([]Tally, len(r.Others))
+		for i := range r.Others {
+			out.Others[i] = r.Others[i].detached()
+		}
+	}
+	return out
+}
+
+func (t *Tally) detached() Tally {
+	return Tally{Seat: t.Seat, Items: slices.Clone(t.Items), Fu: t.Fu, Tai: t.Tai, Chips: t.Chips,
+		Score: t.Score, Shape: t.Shape, Wait: t.Wait}
+}
+
+// maxItems is room for a tally's items without growing: more than any
+// hand lists.
+const maxItems = 48
+
+// Scorer scores wins in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a win allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct {
+	items    [2][maxItems]Item // the best reading's items and the one being tallied
+	others   [Players - 1]Tally
+	oitems   [Players - 1][maxItems]Item
+	payments [6]game.Payment
+}
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(o Options, s Situation) (Result, error) {
+	res, err := z.score(o, s)
+	if err == nil && o.Variant == Laoshi {
+		sc := scorer{o: o, s: s}
+		res.Others = z.others[:0]
+		for i := range Players {
+			seat := game.Seat(i)
+			if seat != s.Win.Seat {
+				n := len(res.Others)
+				res.Others = append(res.Others, sc.nonWinner(seat, z.oitems[n][:0]))
+			}
+		}
+		res.Payments = laoshiPayments(z.payments[:0], &s, res.Winner.Score, res.Others)
+	}
+	return res, err
+}
+
+// score is Score but for LAOSHI's non-winners and payments, which the
+// callers work out in storage of their own.
+func (z *Scorer) score(o Options, s Situation) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
@@ -119,29 +207,25 @@ func Score(o Options, s Situation) (Result, error) {
 		return Result{}, err
 	}
 	sc := scorer{o: o, s: s}
-	best, err := sc.winner()
+	best, err := sc.winner(z)
 	if err != nil {
 		return Result{}, err
 	}
 	res := Result{Variant: o.Variant, Winner: best, Value: best.Score, Liable: game.NoSeat}
+	ps := z.payments[:0]
 	switch o.Variant {
-	case Laoshi:
-		for i := range Players {
-			seat := game.Seat(i)
-			if seat != s.Win.Seat {
-				res.Others = append(res.Others, sc.nonWinner(seat))
-			}
-		}
-		res.Payments = laoshiPayments(s, best.Score, res.Others)
 	case Liuxing, Xinshi:
-		res.Liable = flushLiable(s)
-		res.Payments = liuxingPayments(s, best.Score, res.Liable)
+		res.Liable = flushLiable(&s)
+		ps = liuxingPayments(ps, &s, best.Score, res.Liable)
 	case Late80s:
 		if o.Cap != nil && res.Value > *o.Cap {
 			res.Value = *o.Cap
 		}
-		res.Liable = late80sLiable(o, s)
-		res.Payments = late80sPayments(s, res.Value, res.Liable)
+		res.Liable = late80sLiable(o, &s)
+		ps = late80sPayments(ps, &s, res.Value, res.Liable)
+	}
+	if len(ps) > 0 {
+		res.Payments = ps[:len(ps):len(ps)]
 	}
 	return res, nil
 }
@@ -236,34 +320,54 @@ type set struct {
 }
 
 // reading is one way of reading the winner's hand with the winning tile
-// placed in one group (§2.7).
+// placed in one group (§2.7), held by value.
 type reading struct {
 	shape   hand.Shape
-	sets    []set
+	setArr  [8]set
+	nsets   int
 	pair    tile.Kind
 	hasPair bool
-	pairs   []tile.Kind // seven pairs
+	pairArr [7]tile.Kind // seven pairs
+	npairs  int
 	wait    hand.WaitKind
 }
 
-func meldSets(ms []tile.Meld) []set {
-	out := make([]set, 0, len(ms))
+func (r *reading) sets() []set        { return r.setArr[:r.nsets] }
+func (r *reading) pairs() []tile.Kind { return r.pairArr[:r.npairs] }
+
+func (r *reading) addSet(x set) {
+	if r.nsets < len(r.setArr) {
+		r.setArr[r.nsets] = x
+		r.nsets++
+	}
+}
+
+// meldSets puts the sets of the melds ms in out and returns how many.
+func meldSets(out *[8]set, ms []tile.Meld) int {
+	n := 0
 	for _, m := range ms {
-		out = append(out, set{
+		if n == len(out) {
+			break
+		}
+		out[n] = set{
 			seq:     m.Type == tile.Chi,
 			kind:    m.Base(),
 			kong:    m.IsKong(),
 			open:    m.Open(),
 			claimed: m.Open(),
 			from:    m.From,
-		})
+		}
+		n++
 	}
-	return out
+	return n
 }
 
 type scorer struct {
 	o Options
 	s Situation
+	// facts are the winner's hand's, the same in every reading; winner
+	// sets them.
+	facts facts
 }
 
 func (sc *scorer) shapes() hand.Options {
@@ -276,78 +380,72 @@ func (sc *scorer) shapes() hand.Options {
 	}
 }
 
-// readings lists every reading of the winner's hand.
-func (sc *scorer) readings() ([]reading, error) {
+// winner scores every reading of the winner's hand and keeps the best
+// for the winner, its items in z.
+func (sc *scorer) winner(z *Scorer) (Tally, error) {
 	w := sc.s.Win
-	h := sc.s.Hands[w.Seat]
+	h := &sc.s.Hands[w.Seat]
 	var buf [8]hand.Decomposition
 	var rbuf [hand.MaxGroups]hand.Reading
 	c, ho := tile.CountsOf(h.Concealed), sc.shapes()
 	as, err := hand.Decompose(buf[:0], &c, &ho)
 	if err != nil {
-		return nil, fmt.Errorf("shanghai: %v: %w", err, ErrBadHand)
+		return Tally{}, fmt.Errorf("shanghai: %v: %w", err, ErrBadHand)
 	}
-	var out []reading
+	sc.facts = factsOf(*h)
+	var best Tally
+	found, bi := false, 1 // best's items are in z.items[bi]
+	var melds [8]set
+	nm := meldSets(&melds, h.Melds)
 	for i := range as {
 		a := as[i].Arrangement()
 		for _, rd := range a.AppendReadings(rbuf[:0], w.Tile) {
-			r := reading{shape: a.Shape, sets: meldSets(h.Melds), wait: rd.Wait}
+			r := reading{shape: a.Shape, setArr: melds, nsets: nm, wait: rd.Wait}
 			for i, g := range a.Groups {
 				switch g.Kind {
 				case hand.Sequence:
-					r.sets = append(r.sets, set{seq: true, kind: g.Tile})
+					r.addSet(set{seq: true, kind: g.Tile})
 				case hand.Triplet:
 					// A pung completed by a discard is exposed (§3.2).
 					open := i == rd.Group && !w.SelfDrawn()
-					r.sets = append(r.sets, set{kind: g.Tile, open: open})
+					r.addSet(set{kind: g.Tile, open: open})
 				case hand.Pair:
 					if a.Shape == hand.SevenPairs {
-						r.pairs = append(r.pairs, g.Tile)
+						if r.npairs < len(r.pairArr) {
+							r.pairArr[r.npairs] = g.Tile
+							r.npairs++
+						}
 					} else {
 						r.pair, r.hasPair = g.Tile, true
 					}
 				}
 			}
-			out = append(out, r)
+			t := sc.tally(&r, z.items[1-bi][:0])
+			if !found || t.Score > best.Score || (t.Score == best.Score && t.Tai > best.Tai) {
+				best, found, bi = t, true, 1-bi
+			}
 		}
 	}
-	if len(out) == 0 {
-		return nil, fmt.Errorf("shanghai: seat %d: %s with %d melds under %s: %w", w.Seat, tile.Format(h.Concealed), len(h.Melds), sc.o.Variant.Han(), game.ErrNotWinning)
-	}
-	return out, nil
-}
-
-// winner scores every reading and keeps the best for the winner.
-func (sc *scorer) winner() (Tally, error) {
-	rs, err := sc.readings()
-	if err != nil {
-		return Tally{}, err
-	}
-	var best Tally
-	for i, r := range rs {
-		t := sc.tally(r)
-		if i == 0 || t.Score > best.Score || (t.Score == best.Score && t.Tai > best.Tai) {
-			best = t
-		}
+	if !found {
+		return Tally{}, fmt.Errorf("shanghai: seat %d: %s with %d melds under %s: %w", w.Seat, tile.Format(h.Concealed), len(h.Melds), sc.o.Variant.Han(), game.ErrNotWinning)
 	}
 	return best, nil
 }
 
 // tally scores the winner's hand in one reading.
-func (sc *scorer) tally(r reading) Tally {
-	var items []Item
+func (sc *scorer) tally(r *reading, items []Item) Tally {
 	switch sc.o.Variant {
 	case Laoshi:
-		items = sc.laoshiWinner(r)
+		items = sc.laoshiWinner(items, r)
 	case Liuxing, Xinshi:
-		items = sc.liuxing(r)
+		items = sc.liuxing(items, r)
 		if sc.o.Variant == Xinshi {
-			items = append(items, sc.xinshi(r)...)
+			items = sc.xinshi(items, r)
 		}
 	case Late80s:
-		items = sc.late80s(r)
+		items = sc.late80s(items, r)
 	}
-	t := Tally{Seat: sc.s.Win.Seat, Items: items, Shape: r.shape, Wait: r.wait}
+	t := Tally{Seat: sc.s.Win.Seat, Items: trimItems(items), Shape: r.shape, Wait: r.wait}
 	t.total()
 	switch sc.o.Variant {
 	case Liuxing, Xinshi:
@@ -372,8 +470,7 @@ func (t *Tally) total() {
 // laoshiPayments: the three non-winners pay W, and pay each other the
 // differences of their scores; doubled when the dealer pays or receives
 // (§3.4, D-SH-09).
-func laoshiPayments(s Situation, w int, others []Tally) []game.Payment {
-	var ps []game.Payment
+func laoshiPayments(ps []game.Payment, s *Situation, w int, others []Tally) []game.Payment {
 	mult := func(a, b game.Seat) int {
 		if a == s.Dealer || b == s.Dealer {
 			return 2
@@ -401,7 +498,7 @@ func laoshiPayments(s Situation, w int, others []Tally) []game.Payment {
 
 // flushLiable returns the discarder liable for a 清一色 fed to a player
 // showing three exposed sets of its suit (§4.3, D-SH-14), or NoSeat.
-func flushLiable(s Situation) game.Seat {
+func flushLiable(s *Situation) game.Seat {
 	w := s.Win
 	if w.SelfDrawn() {
 		return game.NoSeat // D-SH-36
@@ -430,12 +527,11 @@ func exposedOfOneSuit(ms []tile.Meld) int {
 
 // liuxingPayments: everyone pays H, doubled for the self-drawer or the
 // discarder; a liable discarder pays 4H alone (§4.3, D-SH-13, D-SH-14).
-func liuxingPayments(s Situation, h int, liable game.Seat) []game.Payment {
+func liuxingPayments(ps []game.Payment, s *Situation, h int, liable game.Seat) []game.Payment {
 	w := s.Win
 	if liable != game.NoSeat {
-		return []game.Payment{{From: liable, To: w.Seat, Amount: 4 * h, Reason: "包 清一色"}}
+		return append(ps, game.Payment{From: liable, To: w.Seat, Amount: 4 * h, Reason: "包 清一色"})
 	}
-	var ps []game.Payment
 	for _, seat := range othersOf(w.Seat) {
 		amt := h
 		if w.SelfDrawn() || seat == w.From {
@@ -447,12 +543,12 @@ func liuxingPayments(s Situation, h int, liable game.Seat) []game.Payment {
 }
 
 // othersOf lists the seats after seat in turn order.
-func othersOf(seat game.Seat) []game.Seat {
-	return []game.Seat{seat.Next(Players), seat.Next(Players).Next(Players), seat.Next(Players).Next(Players).Next(Players)}
+func othersOf(seat game.Seat) [Players - 1]game.Seat {
+	return [Players - 1]game.Seat{seat.Next(Players), seat.Next(Players).Next(Players), seat.Next(Players).Next(Players).Next(Players)}
 }
 
 // late80sLiable applies the chosen reading of 3組の包 (§6.5, D-SH-28).
-func late80sLiable(o Options, s Situation) game.Seat {
+func late80sLiable(o Options, s *Situation) game.Seat {
 	w := s.Win
 	h := s.Hands[w.Seat]
 	switch o.Pao {
@@ -486,7 +582,7 @@ func late80sLiable(o Options, s Situation) game.Seat {
 
 // late80sPayments: the discarder pays H, or each other player on a
 // self-draw; a liable player pays all of it (§6.3).
-func late80sPayments(s Situation, h int, liable game.Seat) []game.Payment {
+func late80sPayments(ps []game.Payment, s *Situation, h int, liable game.Seat) []game.Payment {
 	w := s.Win
 	total := h
 	if w.SelfDrawn() {
@@ -494,11 +590,10 @@ func late80sPayments(s Situation, h int, liable game.Seat) []game.Payment {
 	}
 	switch {
 	case liable != game.NoSeat:
-		return []game.Payment{{From: liable, To: w.Seat, Amount: total, Reason: "包"}}
+		return append(ps, game.Payment{From: liable, To: w.Seat, Amount: total, Reason: "包"})
 	case !w.SelfDrawn():
-		return []game.Payment{{From: w.From, To: w.Seat, Amount: h, Reason: "和"}}
+		return append(ps, game.Payment{From: w.From, To: w.Seat, Amount: h, Reason: "和"})
 	}
-	var ps []game.Payment
 	for _, seat := range othersOf(w.Seat) {
 		ps = append(ps, game.Payment{From: seat, To: w.Seat, Amount: h, Reason: "和"})
 	}

@@ -55,10 +55,9 @@ func (s Situation) seatWind(seat game.Seat) tile.Kind {
 
 // flowerItems returns 坐花 and 四只花 for flowers held by the player whose
 // wind is wind (L-7, L-8; P-9, P-10, D-SH-15, D-SH-16).
-func flowerItems(flowers []tile.Tile, wind tile.Kind) []Item {
+func flowerItems(items []Item, flowers []tile.Tile, wind tile.Kind) []Item {
 	own := int(wind - tile.East)
-	var items []Item
-	for _, first := range []tile.Kind{tile.Spring, tile.Plum} {
+	for _, first := range [2]tile.Kind{tile.Spring, tile.Plum} {
 		held, mine := 0, false
 		for _, f := range flowers {
 			if f.Kind >= first && f.Kind < first+4 {
@@ -70,9 +69,9 @@ func flowerItems(flowers []tile.Tile, wind tile.Kind) []Item {
 		}
 		switch {
 		case held == 4:
-			items = append(items, Item{Name: FourFlowers, Tai: 2, Tiles: []tile.Kind{first, first + 1, first + 2, first + 3}})
+			items = append(items, Item{Name: FourFlowers, Tai: 2, Tiles: kindRun(first, 4)})
 		case mine:
-			items = append(items, Item{Name: OwnFlower, Tai: 1, Tiles: []tile.Kind{first + tile.Kind(own)}})
+			items = append(items, Item{Name: OwnFlower, Tai: 1, Tiles: kindRun(first+tile.Kind(own), 1)})
 		}
 	}
 	return items
@@ -98,28 +97,26 @@ func setFu(x set) (Name, int) {
 
 // setItems returns the 胡 and the win-or-not 台 of pungs and kongs
 // (L-1, L-2) for LAOSHI.
-func laoshiSetItems(sets []set, wind tile.Kind) []Item {
-	var items []Item
+func laoshiSetItems(items []Item, sets []set, wind tile.Kind) []Item {
 	for _, x := range sets {
 		if x.seq {
 			continue
 		}
 		n, fu := setFu(x)
-		items = append(items, Item{Name: n, Fu: fu, Tiles: []tile.Kind{x.kind}})
+		items = append(items, Item{Name: n, Fu: fu, Tiles: kindRun(x.kind, 1)})
 		switch {
 		case x.kind.IsDragon():
-			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: []tile.Kind{x.kind}})
+			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: kindRun(x.kind, 1)})
 		case x.kind == wind:
-			items = append(items, Item{Name: OwnWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+			items = append(items, Item{Name: OwnWind, Tai: 1, Tiles: kindRun(x.kind, 1)})
 		}
 	}
 	return items
 }
 
-func flowerFu(flowers []tile.Tile) []Item {
-	var items []Item
+func flowerFu(items []Item, flowers []tile.Tile) []Item {
 	for _, f := range flowers {
-		items = append(items, Item{Name: FlowerFu, Fu: 4, Tiles: []tile.Kind{f.Kind}})
+		items = append(items, Item{Name: FlowerFu, Fu: 4, Tiles: kindRun(f.Kind, 1)})
 	}
 	return items
 }
@@ -127,19 +124,18 @@ func flowerFu(flowers []tile.Tile) []Item {
 func valuePair(k, wind tile.Kind) bool { return k.IsDragon() || k == wind }
 
 // laoshiWinner lists the winner's 胡 and 台 (§3.2, §3.3).
-func (sc *scorer) laoshiWinner(r reading) []Item {
+func (sc *scorer) laoshiWinner(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
 	wind := s.seatWind(w.Seat)
-	var items []Item
 	if sc.o.LaoshiBaseFu > 0 {
 		items = append(items, Item{Name: BaseFu, Fu: sc.o.LaoshiBaseFu})
 	}
-	items = append(items, laoshiSetItems(r.sets, wind)...)
+	items = laoshiSetItems(items, r.sets(), wind)
 	if r.hasPair && valuePair(r.pair, wind) {
-		items = append(items, Item{Name: ValuePair, Fu: 4, Tiles: []tile.Kind{r.pair}})
+		items = append(items, Item{Name: ValuePair, Fu: 4, Tiles: kindRun(r.pair, 1)})
 	}
-	items = append(items, flowerFu(h.Flowers)...)
+	items = flowerFu(items, h.Flowers)
 	switch r.wait {
 	case hand.Penchan:
 		items = append(items, Item{Name: EdgeWaitFu, Fu: 2})
@@ -160,47 +156,47 @@ func (sc *scorer) laoshiWinner(r reading) []Item {
 			items = append(items, Item{Name: RoundedFu, Fu: up})
 		}
 	}
-	f := factsOf(h)
+	f := &sc.facts
 	if allChows(r) && !valuePair(r.pair, wind) && r.wait == hand.Ryanmen {
 		items = append(items, Item{Name: PingHu, Tai: 1})
 	}
 	if allPungs(r) {
 		items = append(items, Item{Name: AllPungs, Tai: 1})
 	}
-	items = append(items, flushItems(f, 1, 3)...)
-	items = append(items, flowerItems(h.Flowers, wind)...)
-	items = append(items, sc.specialWinItems()...)
+	items = flushItems(items, f, 1, 3)
+	items = flowerItems(items, h.Flowers, wind)
+	items = sc.specialWinItems(items)
 	return items
 }
 
 // nonWinner scores a LAOSHI non-winner's hand (§3.2, D-SH-08).
-func (sc *scorer) nonWinner(seat game.Seat) Tally {
+func (sc *scorer) nonWinner(seat game.Seat, items []Item) Tally {
 	h := sc.s.Hands[seat]
 	wind := sc.s.seatWind(seat)
-	sets := meldSets(h.Melds)
+	var sets [8]set
+	ns := meldSets(&sets, h.Melds)
 	c := tile.CountsOf(h.Concealed)
-	var pairs []Item
 	for k, n := range c {
-		kk := tile.Kind(k)
-		switch {
-		case n >= 3:
-			sets = append(sets, set{kind: kk})
-		case n == 2 && valuePair(kk, wind):
-			pairs = append(pairs, Item{Name: ValuePair, Fu: 2, Tiles: []tile.Kind{kk}})
+		if n >= 3 && ns < len(sets) {
+			sets[ns] = set{kind: tile.Kind(k)}
+			ns++
 		}
 	}
-	items := laoshiSetItems(sets, wind)
-	items = append(items, pairs...)
-	items = append(items, flowerFu(h.Flowers)...)
-	items = append(items, flowerItems(h.Flowers, wind)...)
-	t := Tally{Seat: seat, Items: items}
+	items = laoshiSetItems(items, sets[:ns], wind)
+	for k, n := range c {
+		if kk := tile.Kind(k); n == 2 && valuePair(kk, wind) {
+			items = append(items, Item{Name: ValuePair, Fu: 2, Tiles: kindRun(kk, 1)})
+		}
+	}
+	items = flowerFu(items, h.Flowers)
+	items = flowerItems(items, h.Flowers, wind)
+	t := Tally{Seat: seat, Items: trimItems(items)}
 	t.total()
 	return t
 }
 
 // specialWinItems: 槓頭開花 and 搶槓 (L-9/L-10, P-11/P-12, E-5).
-func (sc *scorer) specialWinItems() []Item {
-	var items []Item
+func (sc *scorer) specialWinItems(items []Item) []Item {
 	if sc.s.Win.Replacement {
 		items = append(items, Item{Name: ReplacementWin, Tai: 1})
 	}
@@ -210,11 +206,11 @@ func (sc *scorer) specialWinItems() []Item {
 	return items
 }
 
-func allChows(r reading) bool {
-	if r.shape != hand.Standard || len(r.sets) != 4 {
+func allChows(r *reading) bool {
+	if r.shape != hand.Standard || r.nsets != 4 {
 		return false
 	}
-	for _, x := range r.sets {
+	for _, x := range r.sets() {
 		if !x.seq {
 			return false
 		}
@@ -222,11 +218,11 @@ func allChows(r reading) bool {
 	return true
 }
 
-func allPungs(r reading) bool {
-	if r.shape != hand.Standard || len(r.sets) != 4 {
+func allPungs(r *reading) bool {
+	if r.shape != hand.Standard || r.nsets != 4 {
 		return false
 	}
-	for _, x := range r.sets {
+	for _, x := range r.sets() {
 		if x.seq {
 			return false
 		}
@@ -235,65 +231,62 @@ func allPungs(r reading) bool {
 }
 
 // flushItems returns 混一色 or 清一色 at the variant's values.
-func flushItems(f facts, half, full int) []Item {
+func flushItems(items []Item, f *facts, half, full int) []Item {
 	switch {
 	case f.nsuits == 1 && !f.honors:
-		return []Item{{Name: FullFlush, Tai: full}}
+		return append(items, Item{Name: FullFlush, Tai: full})
 	case f.nsuits == 1 && f.honors:
-		return []Item{{Name: HalfFlush, Tai: half}}
+		return append(items, Item{Name: HalfFlush, Tai: half})
 	}
-	return nil
+	return items
 }
 
 // liuxing lists the LIUXING 台 (§4.2), which XINSHI keeps (D-SH-17).
-func (sc *scorer) liuxing(r reading) []Item {
+func (sc *scorer) liuxing(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
 	wind := s.seatWind(w.Seat)
-	f := factsOf(h)
-	var items []Item
-	items = append(items, sc.windDragonItems(r, wind)...)
+	f := &sc.facts
+	items = sc.windDragonItems(items, r, wind)
 	if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
 		items = append(items, Item{Name: PingHu, Tai: 1})
 	}
 	if allPungs(r) {
 		items = append(items, Item{Name: AllPungs, Tai: 2})
 	}
-	items = append(items, flushItems(f, 2, 4)...)
+	items = flushItems(items, f, 2, 4)
 	if r.shape == hand.Standard && (r.wait == hand.Penchan || r.wait == hand.Kanchan || r.wait == hand.Tanki) {
 		items = append(items, Item{Name: EdgeClosedSingle, Tai: 1})
 	}
-	items = append(items, flowerItems(h.Flowers, wind)...)
-	items = append(items, sc.specialWinItems()...)
+	items = flowerItems(items, h.Flowers, wind)
+	items = sc.specialWinItems(items)
 	return items
 }
 
 // windDragonItems: P-1 dragon pungs, P-7 seat wind, P-8 round wind.
-func (sc *scorer) windDragonItems(r reading, wind tile.Kind) []Item {
-	var items []Item
-	for _, x := range r.sets {
+func (sc *scorer) windDragonItems(items []Item, r *reading, wind tile.Kind) []Item {
+	for _, x := range r.sets() {
 		if x.seq {
 			continue
 		}
 		if x.kind.IsDragon() {
-			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: []tile.Kind{x.kind}})
+			items = append(items, Item{Name: DragonPung, Tai: 1, Tiles: kindRun(x.kind, 1)})
 		}
 		if x.kind == wind {
-			items = append(items, Item{Name: SeatWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+			items = append(items, Item{Name: SeatWind, Tai: 1, Tiles: kindRun(x.kind, 1)})
 		}
 		if x.kind == sc.s.Round {
-			items = append(items, Item{Name: RoundWind, Tai: 1, Tiles: []tile.Kind{x.kind}})
+			items = append(items, Item{Name: RoundWind, Tai: 1, Tiles: kindRun(x.kind, 1)})
 		}
 	}
 	return items
 }
 
 // xinshi lists the 台 XINSHI adds (§5, §7).
-func (sc *scorer) xinshi(r reading) []Item {
+func (sc *scorer) xinshi(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
-	f := factsOf(h)
-	var items []Item
+	f := &sc.facts
 	add := func(n Name, tai int) { items = append(items, Item{Name: n, Tai: tai}) }
 	if !f.terms {
 		add(AllSimples, 1)
@@ -301,7 +294,7 @@ func (sc *scorer) xinshi(r reading) []Item {
 	if sc.outside(r) {
 		add(Outside, 1)
 	}
-	items = append(items, chowPatterns(r, sc.o.LiangBanGao)...)
+	items = chowPatterns(items, r, sc.o.LiangBanGao)
 	concealed := true
 	for _, m := range h.Melds {
 		concealed = concealed && !m.Open()
@@ -338,17 +331,17 @@ func (sc *scorer) xinshi(r reading) []Item {
 
 // outside: 全么九, every set and the pair with a terminal or honour
 // (D-SH-38).
-func (sc *scorer) outside(r reading) bool {
+func (sc *scorer) outside(r *reading) bool {
 	switch r.shape {
 	case hand.SevenPairs:
-		for _, k := range r.pairs {
+		for _, k := range r.pairs() {
 			if !k.IsTerminalOrHonor() {
 				return false
 			}
 		}
 		return true
 	case hand.Standard:
-		for _, x := range r.sets {
+		for _, x := range r.sets() {
 			if x.seq && x.kind.Rank() != 1 && x.kind.Rank() != 7 {
 				return false
 			}
@@ -363,19 +356,19 @@ func (sc *scorer) outside(r reading) bool {
 
 // chowPatterns finds 一般高/両般高, 喜相逢/双相逢, 清龍 and 混龍 (§7,
 // D-SH-18, D-SH-19, D-SH-22).
-func chowPatterns(r reading, lbg LiangBanGao) []Item {
+func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 	var n [tile.NumKinds]int
-	for _, x := range r.sets {
+	for _, x := range r.sets() {
 		if x.seq {
 			n[x.kind]++
 		}
 	}
-	var items []Item
 	add := func(name Name, tai int, k tile.Kind) {
-		items = append(items, Item{Name: name, Tai: tai, Tiles: []tile.Kind{k, k + 1, k + 2}})
+		items = append(items, Item{Name: name, Tai: tai, Tiles: kindRun(k, 3)})
 	}
 	// Identical chows.
-	triple, pairs := tile.Kind(0), []tile.Kind{}
+	var pairBuf [4]tile.Kind
+	triple, pairs := tile.Kind(0), pairBuf[:0]
 	hasTriple := false
 	for k, c := range n {
 		if c >= 3 {
@@ -437,7 +430,7 @@ func chowPatterns(r reading, lbg LiangBanGao) []Item {
 			items = append(items, Item{Name: PureStraight, Tai: 2})
 		}
 	}
-	for _, p := range [][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
+	for _, p := range [...][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
 		if n[9*p[0]] > 0 && n[9*p[1]+3] > 0 && n[9*p[2]+6] > 0 {
 			items = append(items, Item{Name: MixedStraight, Tai: 1})
 			break
@@ -447,20 +440,21 @@ func chowPatterns(r reading, lbg LiangBanGao) []Item {
 }
 
 // late80s lists the chips and 番 of the late-1980s rule (§6.1, §6.2).
-func (sc *scorer) late80s(r reading) []Item {
+func (sc *scorer) late80s(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
 	h := s.Hands[w.Seat]
-	f := factsOf(h)
-	items := []Item{{Name: ChipBase, Chips: sc.o.ChipBase}}
+	f := &sc.facts
+	start := len(items)
+	items = append(items, Item{Name: ChipBase, Chips: sc.o.ChipBase})
 	for _, fl := range h.Flowers {
-		items = append(items, Item{Name: FlowerChip, Chips: 1, Tiles: []tile.Kind{fl.Kind}})
+		items = append(items, Item{Name: FlowerChip, Chips: 1, Tiles: kindRun(fl.Kind, 1)})
 	}
-	items = append(items, flushItems(f, 2, 4)...)
+	items = flushItems(items, f, 2, 4)
 	if allPungs(r) {
 		items = append(items, Item{Name: AllPungs, Tai: 2})
 	}
 	claimed := 0
-	for _, x := range r.sets {
+	for _, x := range r.sets() {
 		if x.claimed {
 			claimed++
 		}
@@ -473,7 +467,7 @@ func (sc *scorer) late80s(r reading) []Item {
 	}
 	if sc.o.ExtraFan { // D-SH-26: P-1, P-2, P-6, P-7, P-8, P-12
 		wind := s.seatWind(w.Seat)
-		items = append(items, sc.windDragonItems(r, wind)...)
+		items = sc.windDragonItems(items, r, wind)
 		if allChows(r) && !r.pair.IsDragon() && r.pair != wind && r.pair != s.Round {
 			items = append(items, Item{Name: PingHu, Tai: 1})
 		}
@@ -484,8 +478,31 @@ func (sc *scorer) late80s(r reading) []Item {
 			items = append(items, Item{Name: RobbingKong, Tai: 1})
 		}
 	}
-	for i := range items {
-		items[i].fan = true
+	for i := range items[start:] {
+		items[start+i].fan = true
 	}
 	return items
+}
+
+// kindSeq is every kind in order, read only: an item's Tiles, a run of
+// consecutive kinds, is a slice of it, so that listing items allocates
+// nothing.
+var kindSeq = func() (a [tile.NumAll + 4]tile.Kind) {
+	for i := range a {
+		a[i] = tile.Kind(i)
+	}
+	return a
+}()
+
+// kindRun returns the n kinds from k on (no room to append: an append
+// copies).
+func kindRun(k tile.Kind, n int) []tile.Kind { return kindSeq[k : int(k)+n : int(k)+n] }
+
+// trimItems is nil for no items (as a Tally has always said) and items
+// with no room to append otherwise.
+func trimItems(items []Item) []Item {
+	if len(items) == 0 {
+		return nil
+	}
+	return items[:len(items):len(items)]
 }

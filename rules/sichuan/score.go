@@ -69,7 +69,25 @@ var arrangeOpts = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs), FourAsTwo
 // Score values a winning hand (spec/sichuan.md §5, §7). The error wraps
 // game.ErrNotWinning for a hand that is not complete, ErrMissingSuit too
 // when it holds a tile of the missing suit.
-func Score(h Hand, c Conditions, o Options) (Result, error) {
+//
+// Score allocates the Result's yaku list; a Scorer reuses its own.
+func Score(h Hand, c Conditions, o Options) (Result, error) { return score(&h, &c, &o, nil) }
+
+// Scorer scores hands in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a hand allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct{ yaku [16]Scored }
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
+	return score(&h, &c, &o, &z.yaku)
+}
+
+// score is Score with the yaku list in out, or in a new slice when out
+// is nil.
+func score(hp *Hand, cp *Conditions, op *Options, out *[16]Scored) (Result, error) {
+	h, c, o := *hp, *cp, *op // copies: pointers kept would move the caller's values to the heap
 	if c.Replacement && !c.SelfDrawn || (c.AfterKong || c.Robbing) && c.SelfDrawn || c.AfterKong && c.Robbing {
 		return Result{}, fmt.Errorf("sichuan: conditions %+v cannot all hold: %w", c, game.ErrIllegal)
 	}
@@ -169,7 +187,11 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 			nbest = copy(bestYaku[:], ys)
 		}
 	}
-	if nbest > 0 {
+	switch {
+	case nbest > 0 && out != nil:
+		*out = bestYaku
+		best.Yaku = out[:nbest:nbest]
+	case nbest > 0:
 		best.Yaku = slices.Clone(bestYaku[:nbest])
 	}
 	best.Value = Value(best.Han, o)

@@ -18,7 +18,7 @@ func Standard(reds int) (Set, error) {
 	if reds < 0 || reds > 3 {
 		return Set{}, fmt.Errorf("tile: a standard set has 0–3 red fives, not %d", reds)
 	}
-	s := Set{Name: fmt.Sprintf("136 tiles, %d red fives", reds)}
+	s := Set{Name: "136 tiles"} // a constant: the scorers ask for the set on every hand
 	for k := Kind(0); k < NumKinds; k++ {
 		s.Copies[k] = 4
 	}
@@ -26,8 +26,8 @@ func Standard(reds int) (Set, error) {
 	for i := 0; i < reds; i++ {
 		s.Reds[order[i]] = true
 	}
-	if reds == 0 {
-		s.Name = "136 tiles"
+	if reds > 0 {
+		s.Name = fmt.Sprintf("136 tiles, %d red fives", reds)
 	}
 	return s, nil
 }
@@ -90,7 +90,8 @@ func Jingzhou96(removed Suit) (Set, error) {
 		s.Copies[k] = 0
 	}
 	s.Copies[East] = 0
-	s.Name = fmt.Sprintf("96 tiles (no %v, no East)", removed)
+	// Constant names: the scorers ask for the set on every hand.
+	s.Name = [...]string{"96 tiles (no characters, no East)", "96 tiles (no circles, no East)", "96 tiles (no bamboo, no East)"}[removed]
 	return s, nil
 }
 

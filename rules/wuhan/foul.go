@@ -114,15 +114,17 @@ func (r *Ruleset) declared(h *game.Hand, a game.Action, roles Roles) Situation {
 // This is our decision; the source is silent.
 //
 // The error is only for bad input (ErrOptions, ErrSituation).
-func FalseWin(o Options, s Situation) (Result, error) {
-	if err := o.Validate(); err != nil {
-		return Result{}, err
-	}
-	roles, err := o.Roles(s.Indicator)
+//
+// FalseWin allocates the Result's storage; a Scorer reuses its own.
+func FalseWin(o Options, s Situation) (Result, error) { return new(Scorer).FalseWin(o, s) }
+
+// falseWinWith is FalseWin reading hands with read (nil: scorer.readings).
+func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, error) {
+	roles, err := z.roles(&o, s.Indicator)
 	if err != nil {
 		return Result{}, err
 	}
-	sc := &scorer{o: o, r: roles, n: o.Players()}
+	sc := &scorer{o: o, r: roles, n: o.Players(), read: read}
 	if err := sc.check(&s); err != nil {
 		return Result{}, err
 	}
@@ -133,26 +135,29 @@ func FalseWin(o Options, s Situation) (Result, error) {
 	} else {
 		c[s.Tile]++
 	}
-	var rs []reading
+	rs := &z.rs
+	rs.n = 0
 	if fullHand(win) {
 		ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 			bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
-		rs, _ = sc.readings(c, w, win.Melds, ctx)
-		if len(rs) == 0 {
+		sc.readingsOf(&c, w, win.Melds, ctx, rs)
+		if rs.n == 0 {
 			sc.lax = true
-			rs, _ = sc.readings(c, w, win.Melds, ctx)
+			sc.readingsOf(&c, w, win.Melds, ctx, rs)
 			sc.lax = false
 		}
 	}
-	if len(rs) == 0 {
-		rs = []reading{{}} // no shape: the smallest 小胡
+	if rs.n == 0 {
+		rs.rs[0], rs.n = reading{}, 1 // no shape: the smallest 小胡
 	}
 	var best Result
-	for i, rd := range rs {
-		if res := sc.value(&s, rd, w); i == 0 || res.Points > best.Points {
-			best = res
+	bi := 1 // best is in z.bufs[bi]
+	for i := range rs.list() {
+		if res := sc.value(&s, &rs.rs[i], w, &z.bufs[1-bi]); i == 0 || res.Points > best.Points {
+			best, bi = res, 1-bi
 		}
 	}
+	z.best = bi
 	sc.settle(&best)
 	return best, nil
 }

@@ -123,15 +123,137 @@ func (r Result) Payments(winner game.Seat) []game.Payment {
 // game.ErrNotWinning and one of ErrKongTile, ErrNoOpening, ErrShape,
 // ErrWildcardLimit, ErrWildDiscard, ErrAnyTileWait or ErrThreshold when the
 // hand does not win, ErrSituation or ErrOptions for bad input.
+//
+// Score allocates the Result's storage; a Scorer reuses its own.
 func Score(o Options, s Situation) (Result, error) {
-	if err := o.Validate(); err != nil {
-		return Result{}, err
-	}
-	roles, err := o.Roles(s.Indicator)
+	var z Scorer
+	res, err := z.scoreWith(o, s, nil)
 	if err != nil {
 		return Result{}, err
 	}
-	sc := &scorer{o: o, r: roles, n: o.Players()}
+	out := res.detached(&z)
+	out.BaoReason = z.bao.String()
+	return out, nil
+}
+
+// detached copies r out of a Scorer's storage, field by field so that
+// nothing of the storage goes with it (the Scorer stays on the stack).
+// It leaves out BaoReason: a string read from r would, to the escape
+// analysis, carry the storage with it.
+func (r *Result) detached(z *Scorer) Result {
+	out := Result{Patterns: slices.Clone(r.Patterns), Hard: r.Hard, Wildcards: r.Wildcards, Base: r.Base,
+		WinnerFan: r.WinnerFan, Winner: slices.Clone(r.Winner), Bao: r.Bao, Points: r.Points, Money: r.Money}
+	b := &z.bufs[z.best]
+	if b.shaped {
+		d := &b.dec
+		out.Arrangement = &hand.Arrangement{Shape: d.Shape, Groups: slices.Clone(d.Groups()), Wild: slices.Clone(d.Wild())}
+	}
+	if r.Shares != nil {
+		out.Shares = make([]Share, len(r.Shares))
+		for i := range r.Shares {
+			sh := &r.Shares[i]
+			out.Shares[i] = Share{Seat: sh.Seat, Fan: trimFans(slices.Clone(b.fans[i][:b.nfans[i]])), Base: sh.Base, Exp: sh.Exp, Raw: sh.Raw,
+				Cap: sh.Cap, Points: sh.Points, Money: sh.Money, Pays: sh.Pays}
+		}
+	}
+	return out
+}
+
+// Scorer scores wins in storage of its own: the Result it returns shares
+// that storage and is valid until the Scorer's next call. Reusing a
+// Scorer, scoring a win allocates nothing (an error does). The zero value
+// is ready to use; a Scorer is not safe for concurrent use.
+type Scorer struct {
+	bufs [2]resultBuf // the best reading's and the one being valued
+	rs   readingSet
+	// spare judges the discarder's hands for 包 (§11.5.3) while the
+	// win's own reading is held here; made on first use.
+	spare *Scorer
+	bao   baoRule // the last win's
+	best  int     // the bufs entry of the last win's reading
+	// The options and indicator last validated, and their roles: a
+	// table scores under the same ones win after win.
+	known   bool
+	knownO  Options
+	knownI  tile.Kind
+	knownRs Roles
+}
+
+// roles validates o and returns the roles of the indicator, from z when
+// it has them.
+func (z *Scorer) roles(o *Options, indicator tile.Kind) (Roles, error) {
+	if z.known && z.knownI == indicator && z.knownO == *o {
+		return z.knownRs, nil
+	}
+	if err := o.Validate(); err != nil {
+		return Roles{}, err
+	}
+	r, err := o.Roles(indicator)
+	if err != nil {
+		return Roles{}, err
+	}
+	z.known, z.knownO, z.knownI, z.knownRs = true, *o, indicator, r
+	return r, nil
+}
+
+// Score is the package's Score in z's storage.
+func (z *Scorer) Score(o Options, s Situation) (Result, error) {
+	res, err := z.scoreWith(o, s, nil)
+	if err == nil {
+		z.attach(&res)
+	}
+	return res, err
+}
+
+// FalseWin is the package's FalseWin in z's storage.
+func (z *Scorer) FalseWin(o Options, s Situation) (Result, error) {
+	res, err := z.falseWinWith(o, s, nil)
+	if err == nil {
+		z.attach(&res)
+	}
+	return res, err
+}
+
+// maxFans is the most fan items one side has: an opening, four kinds of
+// special kong, open and closed kongs, the dealer, 硬胡 and the self-draw
+// (or the deal-in).
+const maxFans = 10
+
+// resultBuf is the storage of one Result's slices and arrangement.
+type resultBuf struct {
+	pats   [maxPatterns]Pattern
+	dec    hand.Decomposition
+	shaped bool
+	arr    hand.Arrangement
+	winner [maxFans]Fan
+	shares [3]Share
+	fans   [3][maxFans]Fan
+	nfans  [3]int
+}
+
+// attach gives res, valued in z.bufs[z.best], its arrangement and its
+// shares' items, in z's storage.
+func (z *Scorer) attach(res *Result) {
+	b := &z.bufs[z.best]
+	if b.shaped {
+		b.arr = b.dec.Arrangement()
+		res.Arrangement = &b.arr
+	}
+	for i := range res.Shares {
+		res.Shares[i].Fan = trimFans(b.fans[i][:b.nfans[i]])
+	}
+}
+
+// readFunc reads a hand as scorer.readings does.
+type readFunc = func(sc *scorer, c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet)
+
+// scoreWith is Score reading hands with read (nil: scorer.readings).
+func (z *Scorer) scoreWith(o Options, s Situation, read readFunc) (Result, error) {
+	roles, err := z.roles(&o, s.Indicator)
+	if err != nil {
+		return Result{}, err
+	}
+	sc := &scorer{o: o, r: roles, n: o.Players(), read: read}
 	if err := sc.check(&s); err != nil {
 		return Result{}, err
 	}
@@ -139,7 +261,7 @@ func Score(o Options, s Situation) (Result, error) {
 		return Result{}, fmt.Errorf("%w: the winner holds %d concealed tiles with %d melds, want %d",
 			ErrSituation, len(w.Concealed), len(w.Melds), 13-3*len(w.Melds))
 	}
-	return sc.score(&s, true)
+	return sc.score(&s, z)
 }
 
 // scorer holds what every step of scoring reads.
@@ -150,6 +272,22 @@ type scorer struct {
 	// lax keeps the readings that fail only W4 or W5 (as 小胡): FalseWin
 	// values a declared hand ignoring the condition it failed.
 	lax bool
+	// read, if set, replaces readings (the differential test puts the
+	// exhaustive reading of the hand here).
+	read readFunc
+}
+
+// readingsOf is readings, or the replacement the scorer was given.
+func (sc *scorer) readingsOf(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+	if sc.read != nil {
+		// Copies, so that what a function value is given (and so
+		// escapes) is allocated on this path only.
+		cp, cc, set := *sc, *c, new(readingSet)
+		sc.read(&cp, &cc, w, melds, ctx, set)
+		*out = *set
+		return
+	}
+	sc.readings(c, w, melds, ctx, out)
 }
 
 // check rejects a situation that cannot arise at the table, but for the
@@ -220,11 +358,48 @@ type winCtx struct {
 	bare        bool // four opening melds and one concealed tile before the win (全求人's shape)
 }
 
+// maxPatterns is the most patterns a reading has: all pungs, the three
+// 一色 and one way of winning.
+const maxPatterns = 5
+
 // reading is one legal reading of the winner's hand (§8.7).
 type reading struct {
-	arr      *hand.Arrangement
-	patterns []Pattern
-	hard     bool
+	d      hand.Decomposition // the arrangement, when shaped
+	shaped bool               // false: 風一色 or 将一色 read without a shape
+	pats   [maxPatterns]Pattern
+	npats  uint8
+	hard   bool
+}
+
+func (rd *reading) patterns() []Pattern { return rd.pats[:rd.npats] }
+
+func (rd *reading) add(p Pattern) {
+	rd.pats[rd.npats] = p
+	rd.npats++
+}
+
+// readingSet is the readings of one hand, held by value: at most one per
+// set of props and the two without a shape.
+type readingSet struct {
+	rs      [10]reading
+	n       int
+	limited bool // some reading failed W5 alone
+}
+
+func (set *readingSet) list() []reading { return set.rs[:set.n] }
+
+// add keeps rd unless a reading that scores alike is already kept.
+func (set *readingSet) add(rd *reading) {
+	for i := range set.rs[:set.n] {
+		if r := &set.rs[i]; r.hard == rd.hard && slices.Equal(r.patterns(), rd.patterns()) {
+			return
+		}
+	}
+	if set.n == len(set.rs) {
+		return // cannot happen: eight sets of props and two readings without a shape
+	}
+	set.rs[set.n] = *rd
+	set.n++
 }
 
 // colours are the one-colour properties of the real tiles (wildcards join
@@ -266,112 +441,220 @@ func is258(k tile.Kind) bool {
 	return k.IsSuited() && (r == 2 || r == 5 || r == 8)
 }
 
-// readings returns the readings of the real tiles c and w wildcards with
-// melds that meet W3–W5; limited reports whether some reading failed W5
-// alone.
-func (sc *scorer) readings(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) (out []reading, limited bool) {
-	col := sc.colours(&c, melds)
+// The properties a reading scores by (§9, §10): all pungs (碰碰胡), a
+// 2-5-8 pair (W4 and the patterns that need it) and 硬胡. A reading with
+// more of them never scores less nor fails where one with fewer passes.
+type props uint8
+
+const (
+	propPungs props = 1 << iota
+	prop258
+	propHard
+	allProps = propPungs | prop258 | propHard
+)
+
+// readings puts in out the readings of the real tiles c and w wildcards
+// with melds that meet W3–W5, one for each way they score (patterns and
+// 硬胡), and whether some reading failed W5 alone.
+//
+// With wildcards a hand reads hundreds of ways, but a reading's score
+// depends only on its props. So rather than every reading, it asks the
+// hand core for one reading with each set of props, the largest sets
+// first, and skips a set that a reading found already has: whatever such
+// a search would find is worth no more than that reading, or than one
+// found for a larger set. The best reading is among those found.
+func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+	out.n, out.limited = 0, false
+	col := sc.colours(c, melds)
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {
 			meldPungs = false
 		}
 	}
-	add := func(rd reading) {
-		// Readings that score alike are one reading.
-		for _, r := range out {
-			if r.hard == rd.hard && slices.Equal(r.patterns, rd.patterns) {
-				return
-			}
-		}
-		out = append(out, rd)
-	}
 	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
-	if hand.Complete(&c, &opts) {
-		arrs, _ := hand.Arrangements(c, opts)
-		for i := range arrs {
-			a := &arrs[i]
-			pungs, pair, pi := meldPungs, tile.Kind(0), -1
-			for j, g := range a.Groups {
-				switch g.Kind {
-				case hand.Pair:
-					pair, pi = g.Tile, j
-				case hand.Sequence:
-					pungs = false
-				}
+	if w == 0 {
+		// Without wildcards a hand has a few readings, which the hand
+		// core's table gives at once.
+		var buf [8]hand.Decomposition
+		ds, _ := hand.Decompose(buf[:0], c, &opts)
+		for i := range ds {
+			rd := reading{d: ds[i], shaped: true}
+			sc.classify(&rd, meldPungs, col, w, ctx, out)
+		}
+		sc.shapeless(col, w, out)
+		return
+	}
+	var found [8]props
+	nfound := 0
+	for want := allProps; ; want-- {
+		// Without wildcards every reading is hard: asking for it again
+		// would find the same.
+		skip := !meldPungs && want&propPungs != 0 || w == 0 && want&propHard == 0
+		for _, f := range found[:nfound] {
+			skip = skip || f&want == want
+		}
+		if !skip {
+			var rd reading
+			if sc.find(c, &opts, want, &rd.d) {
+				rd.shaped = true
+				found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
+				nfound++
 			}
-			inPair := 0
-			for _, st := range a.Wild {
-				if st.Group == pi {
-					inPair++
-				}
-			}
-			if inPair == 2 {
-				pair = sc.r.Wildcard // DEC-15: two wildcards pair at face value
-			}
-			hard := true
-			for _, st := range a.Wild {
-				if st.For != sc.r.Wildcard && !(inPair == 2 && st.Group == pi) {
-					hard = false
-				}
-			}
-			pair258 := is258(pair)
-			var ps []Pattern
-			if pungs {
-				ps = append(ps, PengPeng)
-			}
-			if col.qing {
-				ps = append(ps, QingYiSe)
-			}
-			if col.feng {
-				ps = append(ps, FengYiSe)
-			}
-			if col.jiang {
-				ps = append(ps, JiangYiSe)
-			}
-			if !pair258 && len(ps) == 0 && !sc.lax {
-				continue // W4 (DEC-56)
-			}
-			if pair258 {
-				switch {
-				case ctx.way == BySelfDraw && ctx.replacement:
-					ps = append(ps, GangShangKai)
-				case ctx.way == BySelfDraw && ctx.seabed:
-					ps = append(ps, HaiDiLao)
-				case ctx.way == ByRobbing:
-					ps = append(ps, QiangGang)
-				case ctx.way == ByDiscard && ctx.bare:
-					ps = append(ps, QuanQiuRen)
-				}
-			}
-			if len(ps) == 0 && w > 1 && !sc.lax {
-				limited = true // W5
-				continue
-			}
-			add(reading{arr: a, patterns: ps, hard: hard})
+		}
+		if want == 0 {
+			break
 		}
 	}
-	// 風一色 and 将一色 need no shape (W3 b); DEC-17 for 硬胡.
+	sc.shapeless(col, w, out)
+}
+
+// shapeless adds the readings of 風一色 and 将一色, which need no shape
+// (W3 b); DEC-17 for 硬胡.
+func (sc *scorer) shapeless(col colours, w int, out *readingSet) {
 	if col.feng {
-		add(reading{patterns: []Pattern{FengYiSe}, hard: w == 0 || sc.r.Wildcard.IsHonor()})
+		rd := reading{hard: w == 0 || sc.r.Wildcard.IsHonor()}
+		rd.add(FengYiSe)
+		out.add(&rd)
 	}
 	if col.jiang {
-		add(reading{patterns: []Pattern{JiangYiSe}, hard: w == 0 || is258(sc.r.Wildcard)})
+		rd := reading{hard: w == 0 || is258(sc.r.Wildcard)}
+		rd.add(JiangYiSe)
+		out.add(&rd)
 	}
-	return out, limited
 }
+
+// classify works out the props of the arrangement rd.d and its patterns,
+// and adds rd to out when it meets W4 and W5.
+func (sc *scorer) classify(rd *reading, meldPungs bool, col colours, w int, ctx winCtx, out *readingSet) props {
+	pungs, pair, pi := meldPungs, tile.Kind(0), -1
+	for j, g := range rd.d.Groups() {
+		switch g.Kind {
+		case hand.Pair:
+			pair, pi = g.Tile, j
+		case hand.Sequence:
+			pungs = false
+		}
+	}
+	wild := rd.d.Wild()
+	inPair := 0
+	for _, st := range wild {
+		if st.Group == pi {
+			inPair++
+		}
+	}
+	if inPair == 2 {
+		pair = sc.r.Wildcard // DEC-15: two wildcards pair at face value
+	}
+	hard := true
+	for _, st := range wild {
+		if st.For != sc.r.Wildcard && !(inPair == 2 && st.Group == pi) {
+			hard = false
+		}
+	}
+	pair258 := is258(pair)
+	var got props
+	if pungs {
+		got |= propPungs
+	}
+	if pair258 {
+		got |= prop258
+	}
+	if hard {
+		got |= propHard
+	}
+	rd.hard = hard
+	if pungs {
+		rd.add(PengPeng)
+	}
+	if col.qing {
+		rd.add(QingYiSe)
+	}
+	if col.feng {
+		rd.add(FengYiSe)
+	}
+	if col.jiang {
+		rd.add(JiangYiSe)
+	}
+	if !pair258 && rd.npats == 0 && !sc.lax {
+		return got // W4 (DEC-56)
+	}
+	if pair258 {
+		switch {
+		case ctx.way == BySelfDraw && ctx.replacement:
+			rd.add(GangShangKai)
+		case ctx.way == BySelfDraw && ctx.seabed:
+			rd.add(HaiDiLao)
+		case ctx.way == ByRobbing:
+			rd.add(QiangGang)
+		case ctx.way == ByDiscard && ctx.bare:
+			rd.add(QuanQiuRen)
+		}
+	}
+	if rd.npats == 0 && w > 1 && !sc.lax {
+		out.limited = true // W5
+		return got
+	}
+	out.add(rd)
+	return got
+}
+
+// find asks the hand core for one standard reading of c under o with the
+// props in want: all triplets; a pair of 2, 5 or 8 holding a real tile,
+// or of two wildcards when they pair as a 2, 5 or 8 (DEC-15); every
+// wildcard standing for itself.
+func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props, d *hand.Decomposition) bool {
+	q := *o
+	if want&propHard != 0 && q.Wildcards > 0 {
+		q.WildNever = allKinds &^ hand.MaskOf(sc.r.Wildcard)
+	}
+	triplets := want&propPungs != 0
+	var ok bool
+	if want&prop258 == 0 {
+		*d, ok, _ = hand.FindStandard(c, &q, triplets)
+		return ok
+	}
+	var held hand.Mask
+	for k, v := range c {
+		if v > 0 {
+			held |= 1 << k
+		}
+	}
+	if q.PairOnly = held & mask258; q.PairOnly != 0 {
+		if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
+			return true
+		}
+	}
+	// A pair of two wildcards: of a kind with no real tile, which they
+	// may stand for (DEC-15 reads it at face value).
+	if q.Wildcards >= 2 && is258(sc.r.Wildcard) {
+		if q.PairOnly = allKinds &^ held &^ q.WildNever; q.PairOnly != 0 {
+			if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// allKinds are the 34 playing kinds; mask258 the 2s, 5s and 8s.
+const (
+	allKinds = hand.Mask(1)<<tile.NumKinds - 1
+	mask258  = hand.Mask(0x92 | 0x92<<9 | 0x92<<18)
+)
 
 // anyTile reports whether the waiting hand (real tiles c, w wildcards) is
 // completed by every kind a winning hand may hold (DEC-12).
 func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) bool {
+	var rs readingSet
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) || k == sc.r.Wildcard || c[k] >= 4 {
 			continue
 		}
 		c[k]++
-		rs, _ := sc.readings(c, w, melds, ctx)
+		sc.readingsOf(&c, w, melds, ctx, &rs)
 		c[k]--
-		if len(rs) == 0 {
+		if rs.n == 0 {
 			return false
 		}
 	}
@@ -392,8 +675,7 @@ func openings(p *Player) int {
 
 // common returns the fan items counted for winner and payers alike
 // (F1–F7, F11).
-func (sc *scorer) common(p *Player, big bool) []Fan {
-	var out []Fan
+func (sc *scorer) common(p *Player, big bool, out []Fan) []Fan {
 	add := func(k FanKind, count, per int) {
 		if count > 0 {
 			out = append(out, Fan{Kind: k, Count: count, Fan: count * per})
@@ -467,7 +749,7 @@ func (sc *scorer) base(ps []Pattern, way Way, dealIn bool) float64 {
 	}
 	if sc.o.DaihuBase == BaseCompound {
 		n := len(ps)
-		b := 10 * math.Pow(2, float64(n-1))
+		b := math.Ldexp(10, n-1)
 		s := 0.0
 		for _, p := range ps {
 			if way == BySelfDraw {
@@ -505,12 +787,20 @@ func (sc *scorer) base(ps []Pattern, way Way, dealIn bool) float64 {
 	return y
 }
 
-// value works out every share of one reading, before 包.
-func (sc *scorer) value(s *Situation, rd reading, w int) Result {
+// value works out every share of one reading, before 包, in b.
+func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	win := &s.Players[s.Winner]
-	big := len(rd.patterns) > 0
-	res := Result{Patterns: rd.patterns, Hard: rd.hard, Arrangement: rd.arr, Wildcards: w, Bao: game.NoSeat}
-	res.Winner = sc.common(win, big)
+	big := rd.npats > 0
+	res := Result{Hard: rd.hard, Wildcards: w, Bao: game.NoSeat}
+	if big {
+		b.pats = rd.pats
+		res.Patterns = b.pats[:rd.npats:rd.npats]
+	}
+	// The arrangement and the shares' items stay in b until attach
+	// (or detached) hands them out: storing into b what points into b
+	// would, to the escape analysis, send the Scorer to the heap.
+	b.dec, b.shaped = rd.d, rd.shaped
+	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
 	}
@@ -518,35 +808,48 @@ func (sc *scorer) value(s *Situation, rd reading, w int) Result {
 		switch {
 		case !big:
 			res.Winner = append(res.Winner, Fan{Kind: SelfDraw, Count: 1, Fan: 1})
-		case slices.ContainsFunc(rd.patterns, func(p Pattern) bool { return !p.selfDrawn() }):
+		case slices.ContainsFunc(res.Patterns, func(p Pattern) bool { return !p.selfDrawn() }):
 			res.Winner = append(res.Winner, Fan{Kind: SelfDraw, Count: 1, Factor: sc.selfDrawFactor(PengPeng)})
 		}
 	}
+	res.Winner = trimFans(res.Winner)
 	res.WinnerFan = sumFan(res.Winner)
-	res.Base = sc.base(rd.patterns, s.Way, false)
+	res.Base = sc.base(res.Patterns, s.Way, false)
 	liable := s.From // whose share takes the deal-in item
 	if s.Way == ByRobbing && !sc.o.RobCountsAsDealin {
 		liable = game.NoSeat // DEC-24
 	}
+	res.Shares = b.shares[: 0 : sc.n-1]
 	for i := 1; i < sc.n; i++ {
 		seat := game.Seat((int(s.Winner) + i) % sc.n)
 		p := &s.Players[seat]
-		sh := Share{Seat: seat, Fan: sc.common(p, big), Base: res.Base}
+		fans := sc.common(p, big, b.fans[i-1][:0:maxFans])
+		sh := Share{Seat: seat, Base: res.Base}
 		if seat == liable {
 			switch {
 			case !big || sc.n == 3:
-				sh.Fan = append(sh.Fan, Fan{Kind: DealIn, Count: 1, Fan: 1})
+				fans = append(fans, Fan{Kind: DealIn, Count: 1, Fan: 1})
 			default:
-				sh.Fan = append(sh.Fan, Fan{Kind: DealIn, Count: 1, Factor: 1.5})
-				sh.Base = sc.base(rd.patterns, s.Way, true)
+				fans = append(fans, Fan{Kind: DealIn, Count: 1, Factor: 1.5})
+				sh.Base = sc.base(res.Patterns, s.Way, true)
 			}
 		}
-		sh.Exp = res.WinnerFan + sumFan(sh.Fan)
-		sh.Raw = sh.Base * math.Pow(2, float64(sh.Exp))
+		b.nfans[i-1] = len(fans)
+		sh.Exp = res.WinnerFan + sumFan(fans)
+		sh.Raw = math.Ldexp(sh.Base, sh.Exp) // Base × 2^Exp, exactly
 		res.Shares = append(res.Shares, sh)
 	}
 	sc.caps(&res, s)
 	return res
+}
+
+// trimFans is nil for no items (as a Result has always said) and fs with
+// no room past its items otherwise, so that a caller's append copies.
+func trimFans(fs []Fan) []Fan {
+	if len(fs) == 0 {
+		return nil
+	}
+	return fs[:len(fs):len(fs)]
 }
 
 // caps applies §11.4 to the shares.
@@ -632,84 +935,165 @@ func (sc *scorer) split(ks []tile.Kind) (c tile.Counts, w int) {
 	return c, w
 }
 
-// score checks the win and values its best reading; with bao it also
-// settles 包 (the tenpai test of §11.5.3 scores without it).
-func (sc *scorer) score(s *Situation, bao bool) (Result, error) {
+// score checks the win, values its best reading in z's storage and
+// settles 包.
+func (sc *scorer) score(s *Situation, z *Scorer) (Result, error) {
+	best, failed, reason := sc.judge(s, z)
+	if reason != nil {
+		return Result{}, sc.explain(s, reason, &failed)
+	}
+	z.bao = baoNone
+	sc.bao(&best, s, z)
+	best.BaoReason = z.bao.String()
+	sc.settle(&best)
+	return best, nil
+}
+
+// judge checks the win and values its best reading in z's storage, before
+// 包 and rounding. reason is why the hand does not win (ErrSituation or
+// one of the reasons of Score, unwrapped: explain words it), failed then
+// the last reading below the threshold. It formats no error, so that the
+// tenpai test of §11.5.3, which judges many hands that do not win,
+// allocates nothing.
+func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason error) {
 	win := &s.Players[s.Winner]
 	if s.Way != BySelfDraw && s.Tile == sc.r.Wildcard {
-		return Result{}, notWinning(ErrWildDiscard, "%v is the wildcard", s.Tile)
+		return best, failed, ErrWildDiscard
 	}
 	before, w0 := sc.split(win.Concealed)
-	for k := range tile.Kind(tile.NumKinds) {
-		if before[k] > 0 && sc.r.KongOnly.Has(k) || s.Tile == k && sc.r.KongOnly.Has(k) {
-			return Result{}, notWinning(ErrKongTile, "holds %v", k)
-		}
+	if sc.kongTile(&before, s.Tile) >= 0 {
+		return best, failed, ErrKongTile
 	}
 	if openings(win) == 0 {
-		return Result{}, notWinning(ErrNoOpening, "no chi, pon or open kong")
+		return best, failed, ErrNoOpening
 	}
-	c, w := before, w0
-	if s.Tile == sc.r.Wildcard {
-		w++
-	} else {
-		c[s.Tile]++
-	}
-	for k, v := range c {
+	c, w := sc.add(before, w0, s.Tile)
+	for _, v := range c {
 		if v > 4 {
-			return Result{}, fmt.Errorf("%w: %d tiles of %v in the hand", ErrSituation, v, tile.Kind(k))
+			return best, failed, ErrSituation
 		}
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
-	rs, limited := sc.readings(c, w, win.Melds, ctx)
-	if len(rs) == 0 {
-		if limited {
-			return Result{}, notWinning(ErrWildcardLimit, "%d wildcards and no pattern", w)
+	rs := &z.rs
+	sc.readingsOf(&c, w, win.Melds, ctx, rs)
+	if rs.n == 0 {
+		if rs.limited {
+			return best, failed, ErrWildcardLimit
 		}
-		return Result{}, notWinning(ErrShape, "%v", tile.Format(kindsTiles(win.Concealed, s.Tile)))
+		return best, failed, ErrShape
 	}
 	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
 		if sc.anyTile(before, w0, win.Melds, ctx) {
-			return Result{}, notWinning(ErrAnyTileWait, "every tile completes the hand")
+			return best, failed, ErrAnyTileWait
 		}
 	}
-	var best Result
-	found := false
-	var failed Result
-	for _, rd := range rs {
-		res := sc.value(s, rd, w)
+	found, bi := false, 1 // best is in z.bufs[bi]
+	for i := range rs.list() {
+		res := sc.value(s, &rs.rs[i], w, &z.bufs[1-bi])
 		if !sc.passes(&res) {
 			failed = res
 			continue
 		}
 		if !found || res.Points > best.Points {
-			best, found = res, true
+			best, found, bi = res, true, 1-bi
 		}
 	}
 	if !found {
+		return best, failed, ErrThreshold
+	}
+	z.best = bi
+	return best, failed, nil
+}
+
+// kongTile returns a kong-only kind among the real tiles c and the
+// winning tile, or -1.
+func (sc *scorer) kongTile(c *tile.Counts, win tile.Kind) int {
+	for k := range tile.Kind(tile.NumKinds) {
+		if (c[k] > 0 || win == k) && sc.r.KongOnly.Has(k) {
+			return int(k)
+		}
+	}
+	return -1
+}
+
+// add returns the real tiles and wildcards with the winning tile.
+func (sc *scorer) add(c tile.Counts, w int, win tile.Kind) (tile.Counts, int) {
+	if win == sc.r.Wildcard {
+		w++
+	} else {
+		c[win]++
+	}
+	return c, w
+}
+
+// explain words the reason judge gave for a hand that does not win.
+func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
+	win := &s.Players[s.Winner]
+	before, w := sc.split(win.Concealed)
+	c, w := sc.add(before, w, s.Tile)
+	switch reason {
+	case ErrWildDiscard:
+		return notWinning(reason, "%v is the wildcard", s.Tile)
+	case ErrKongTile:
+		return notWinning(reason, "holds %v", tile.Kind(sc.kongTile(&before, s.Tile)))
+	case ErrNoOpening:
+		return notWinning(reason, "no chi, pon or open kong")
+	case ErrSituation:
+		for k, v := range c {
+			if v > 4 {
+				return fmt.Errorf("%w: %d tiles of %v in the hand", ErrSituation, v, tile.Kind(k))
+			}
+		}
+	case ErrWildcardLimit:
+		return notWinning(reason, "%d wildcards and no pattern", w)
+	case ErrShape:
+		return notWinning(reason, "%v", tile.Format(kindsTiles(win.Concealed, s.Tile)))
+	case ErrAnyTileWait:
+		return notWinning(reason, "every tile completes the hand")
+	case ErrThreshold:
 		lows := ""
 		for _, sh := range failed.Shares {
 			lows += fmt.Sprintf(" seat %d %g;", sh.Seat, sh.Raw)
 		}
-		return Result{}, notWinning(ErrThreshold, "raw points%s minimum %d %s", lows, sc.o.Threshold, sc.o.ThresholdUnit)
+		return notWinning(reason, "raw points%s minimum %d %s", lows, sc.o.Threshold, sc.o.ThresholdUnit)
 	}
-	if bao {
-		sc.bao(&best, s)
-	}
-	sc.settle(&best)
-	return best, nil
+	return notWinning(reason, "does not win")
 }
 
-// bao finds the player liable for everyone's share (§11.5, DEC-35, DEC-36).
-func (sc *scorer) bao(res *Result, s *Situation) {
+// baoRule is why a player pays for everyone (§11.5).
+type baoRule uint8
+
+const (
+	baoNone baoRule = iota
+	baoRobbed
+	baoNotReady
+	baoFlush
+)
+
+func (b baoRule) String() string {
+	switch b {
+	case baoRobbed:
+		return "搶槓: the robbed player pays all (B2)"
+	case baoNotReady:
+		return "全求人 dealt in by a player not ready (B3)"
+	case baoFlush:
+		return "一色 with three openings: the feeder of the third pays all (B1)"
+	}
+	return ""
+}
+
+// bao finds the player liable for everyone's share (§11.5, DEC-35,
+// DEC-36) and records the rule in z.bao.
+func (sc *scorer) bao(res *Result, s *Situation, z *Scorer) {
 	has := func(p Pattern) bool { return slices.Contains(res.Patterns, p) }
 	win := &s.Players[s.Winner]
 	switch {
 	case s.Way == ByRobbing:
-		res.Bao, res.BaoReason = s.From, "搶槓: the robbed player pays all (B2)"
+		res.Bao, z.bao = s.From, baoRobbed
 		return
-	case has(QuanQiuRen) && s.Way == ByDiscard && !sc.ready(s, s.From):
-		res.Bao, res.BaoReason = s.From, "全求人 dealt in by a player not ready (B3)"
+	case has(QuanQiuRen) && s.Way == ByDiscard && !sc.ready(s, s.From, z):
+		res.Bao, z.bao = s.From, baoNotReady
 		return
 	}
 	if openings(win) < 3 || !(has(QingYiSe) || sc.o.YiseBao && (has(FengYiSe) || has(JiangYiSe))) {
@@ -722,7 +1106,7 @@ func (sc *scorer) bao(res *Result, s *Situation) {
 		}
 		if n++; n == 3 {
 			res.Bao = game.Seat((int(s.Winner) + m.From) % sc.n)
-			res.BaoReason = "一色 with three openings: the feeder of the third pays all (B1)"
+			z.bao = baoFlush
 			return
 		}
 	}
@@ -730,17 +1114,20 @@ func (sc *scorer) bao(res *Result, s *Situation) {
 
 // ready reports whether seat's hand (after its discard) is tenpai as
 // §11.5.3 and DEC-37 define it.
-func (sc *scorer) ready(s *Situation, seat game.Seat) bool {
+func (sc *scorer) ready(s *Situation, seat game.Seat, z *Scorer) bool {
 	p := s.Players[seat]
 	if len(p.Concealed) != 13-3*len(p.Melds) {
 		return false
+	}
+	if z.spare == nil {
+		z.spare = new(Scorer)
 	}
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) {
 			continue
 		}
 		t := Situation{Indicator: s.Indicator, Players: s.Players, Winner: seat, Tile: k, Way: BySelfDraw, From: game.NoSeat}
-		if _, err := sc.score(&t, false); err == nil {
+		if _, _, reason := sc.judge(&t, z.spare); reason == nil {
 			return true
 		}
 		if k == sc.r.Wildcard {
@@ -748,7 +1135,7 @@ func (sc *scorer) ready(s *Situation, seat game.Seat) bool {
 		}
 		for i := 1; i < sc.n; i++ {
 			t.Way, t.From = ByDiscard, game.Seat((int(seat)+i)%sc.n)
-			if _, err := sc.score(&t, false); err == nil {
+			if _, _, reason := sc.judge(&t, z.spare); reason == nil {
 				return true
 			}
 		}
