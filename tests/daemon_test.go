@@ -59,14 +59,34 @@ func daemonPath(t *testing.T) string {
 	return daemonBin.path
 }
 
+// The addresses freeTCP handed out: tests that run in parallel must not be
+// given a port another was given and has not bound yet.
+var givenPorts struct {
+	mu   sync.Mutex
+	addr map[string]bool
+}
+
+// freeTCP returns a loopback address that was free a moment ago and that
+// no other test of this run was given.
 func freeTCP(t *testing.T) string {
 	t.Helper()
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
+	givenPorts.mu.Lock()
+	defer givenPorts.mu.Unlock()
+	if givenPorts.addr == nil {
+		givenPorts.addr = map[string]bool{}
 	}
-	defer ln.Close()
-	return ln.Addr().String()
+	for {
+		ln, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := ln.Addr().String()
+		ln.Close()
+		if !givenPorts.addr[a] {
+			givenPorts.addr[a] = true
+			return a
+		}
+	}
 }
 
 // daemon is one run of "jantaku run".
@@ -225,4 +245,20 @@ func envInt(name string, def int) int {
 		return n
 	}
 	return def
+}
+
+// memTempDir is t.TempDir in memory (/dev/shm) where there is one: the
+// daemon syncs its journal at every record, so a game played on a disk
+// that other work keeps busy takes minutes instead of seconds, which is
+// not what the tests that use it check. Those that check what survives a
+// crash keep t.TempDir.
+func memTempDir(t *testing.T) string {
+	t.Helper()
+	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
+		if dir, err := os.MkdirTemp("/dev/shm", "jantaku-test-"); err == nil {
+			t.Cleanup(func() { os.RemoveAll(dir) })
+			return dir
+		}
+	}
+	return t.TempDir()
 }

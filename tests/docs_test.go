@@ -85,13 +85,15 @@ var docSkips = []struct {
 // the data folder starts empty): each must exit 0. A command that runs
 // the daemon until stopped runs until it has dealt a hand, then gets
 // SIGINT and must stop cleanly. The daemon's listeners are moved to free
-// ports (the only change made to a command).
+// ports (the only change made to a command). The folder is in memory where
+// the machine has it (memTempDir): the whole game of the README is played
+// with a journal synced at every record.
 func TestDocsCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the docs' commands run whole games")
 	}
 	bin := daemonPath(t)
-	work := t.TempDir()
+	work := memTempDir(t)
 	home := filepath.Join(work, "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)
@@ -117,11 +119,13 @@ func TestDocsCommands(t *testing.T) {
 			continue
 		}
 		ran++
+		start := time.Now()
 		if daemonCommand(cmd) {
 			runBriefly(t, where, cmd, work, env)
 		} else {
 			runToEnd(t, where, cmd, work, env)
 		}
+		t.Logf("ran in %.1fs: %s", time.Since(start).Seconds(), where)
 	}
 	if ran < 10 {
 		t.Errorf("only %d jantaku commands found in the docs", ran)

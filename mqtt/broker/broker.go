@@ -1,6 +1,7 @@
 package broker
 
 import (
+	"context"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -54,10 +55,11 @@ const DefaultTCP = "127.0.0.1:1883"
 
 // Broker is a running embedded broker.
 type Broker struct {
-	srv  *mochi.Server
-	gate *gate
-	tcp  *listener
-	ws   *listener
+	srv   *mochi.Server
+	gate  *gate
+	clock clock.Clock
+	tcp   *listener
+	ws    *listener
 }
 
 // Start starts a broker enforcing policy and returns once its listeners are
@@ -126,7 +128,7 @@ func Start(cfg Config, policy *access.Policy, log *slog.Logger) (*Broker, error)
 			return nil, fmt.Errorf("broker: store %s: %w", cfg.Store, err)
 		}
 	}
-	b := &Broker{srv: srv, gate: newGate(lim, clk, blog)}
+	b := &Broker{srv: srv, gate: newGate(lim, clk, blog), clock: clk}
 	if addr != "-" {
 		b.tcp = &listener{id: "tcp", addr: addr, tls: tlsCfg, gate: b.gate, log: blog}
 		if err := srv.AddListener(b.tcp); err != nil {
@@ -187,11 +189,55 @@ func (b *Broker) Stats() Stats {
 	}
 }
 
-// Close disconnects every client, closes the listeners and the store, and
-// waits for the broker's client goroutines.
+// closeWait bounds Close (on the broker's clock): a client that stopped
+// reading must not hold up the table's shutdown.
+const closeWait = 5 * time.Second
+
+// forcedWait bounds the wait for the client goroutines once every
+// connection under them is closed: nothing is left for them to block on,
+// so only a bug keeps one running.
+const forcedWait = 5 * time.Second
+
+// Close is Shutdown bounded by five seconds on the broker's clock.
 func (b *Broker) Close() error {
-	err := b.srv.Close()
-	b.gate.closeAll() // when no listener was added
-	b.srv.Listeners.ClientsWg.Wait()
-	return err
+	ctx, cancel := context.WithCancelCause(context.Background())
+	defer cancel(nil)
+	timeout := b.clock.After(closeWait)
+	go func() {
+		select {
+		case <-timeout:
+			cancel(fmt.Errorf("broker: close: clients still connected after %v: %w", closeWait, context.DeadlineExceeded))
+		case <-ctx.Done():
+		}
+	}()
+	return b.Shutdown(ctx)
+}
+
+// Shutdown disconnects every client (a DISCONNECT, then the connection),
+// closes the listeners and the store, and waits for the broker's client
+// goroutines until ctx ends. Then it closes every connection under them
+// unannounced, since a client that stopped reading holds the broker's write
+// to it, and the DISCONNECT behind that write, for ever; it waits for the
+// goroutines a last few seconds and returns ctx's cause.
+func (b *Broker) Shutdown(ctx context.Context) error {
+	done := make(chan error, 1)
+	go func() {
+		err := b.srv.Close()
+		b.gate.closeAll() // when no listener was added
+		b.srv.Listeners.ClientsWg.Wait()
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		return err
+	case <-ctx.Done():
+	}
+	n := b.gate.closeAll()
+	cause := context.Cause(ctx)
+	select {
+	case err := <-done:
+		return errors.Join(err, fmt.Errorf("broker: close: %d connections closed without a DISCONNECT: %w", n, cause))
+	case <-b.clock.After(forcedWait):
+		return fmt.Errorf("broker: close: client goroutines still running %v after their connections were closed: %w", forcedWait, cause)
+	}
 }

@@ -115,8 +115,9 @@ func (g *gate) note(host, msg string, err error, attrs ...any) {
 	g.log.Warn(msg+" (logged once a minute per address)", attrs...)
 }
 
-// closeAll closes every connection, pending or not, and refuses new ones.
-func (g *gate) closeAll() {
+// closeAll closes every connection, pending or not, refuses new ones, and
+// returns how many it closed.
+func (g *gate) closeAll() int {
 	g.mu.Lock()
 	g.closed = true
 	cs := make([]*admitted, 0, len(g.conns))
@@ -127,6 +128,7 @@ func (g *gate) closeAll() {
 	for _, a := range cs {
 		_ = a.Close()
 	}
+	return len(cs)
 }
 
 // Pending returns the number of connections not logged in.

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"jantaku/drivers/clock/clocktest"
+	"jantaku/mqtt/command"
 	"jantaku/mqtt/mqtttest"
 	"jantaku/mqtt/table"
 )
@@ -56,6 +57,54 @@ func TestCloseBoundedWithoutDeadline(t *testing.T) {
 			}
 		case <-ctx10s(t).Done():
 			t.Fatalf("%s still blocked after Close's bound", name)
+		}
+	}
+}
+
+// A command handler that ignores its context cannot hold up Close: with
+// no deadline of the caller's, Close returns after its bound on the
+// publisher's clock (once for the flush, once more for the handler if the
+// flush used the first up), saying so.
+func TestCloseBoundedWithAHungHandler(t *testing.T) {
+	b := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
+	clk := clocktest.New()
+	entered, release := make(chan struct{}), make(chan struct{})
+	defer close(release)
+	h := command.HandlerFunc(func(context.Context, command.Command) error {
+		close(entered)
+		<-release
+		return nil
+	})
+	p := start(t, b, table.Options{Clock: clk, Handler: h}, nil)
+	op := mqtttest.Connect(t, b, "operator", "hung")
+	if err := op.Publish(mqtttest.Table().Command("operator"), []byte(`{"v":1,"id":"h1","type":"pause"}`)); err != nil {
+		t.Fatal(err)
+	}
+	ctx := ctx10s(t)
+	select {
+	case <-entered:
+	case <-ctx.Done():
+		t.Fatal("the command never reached the handler")
+	}
+	closed := make(chan error, 1)
+	go func() { closed <- p.Close(context.Background()) }()
+	for i := 0; ; i++ {
+		bound := make(chan error, 1)
+		go func() { bound <- clk.BlockUntil(ctx, 1) }()
+		select {
+		case err := <-closed:
+			if !errors.Is(err, context.DeadlineExceeded) {
+				t.Errorf("Close = %v, want a deadline exceeded", err)
+			}
+			return
+		case err := <-bound:
+			if err != nil {
+				t.Fatalf("Close is blocked with no bound on the clock: %v", err)
+			}
+			if i == 3 {
+				t.Fatal("Close still blocked after three of its bounds")
+			}
+			clk.Advance(time.Minute)
 		}
 	}
 }

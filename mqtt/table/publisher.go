@@ -692,9 +692,35 @@ func (p *Publisher) Close(ctx context.Context) error {
 		err = cause
 	}
 	p.cancel()
-	p.wg.Wait()
+	if werr := p.waitLoops(ctx); werr != nil && err == nil {
+		err = werr
+	}
 	p.client.Disconnect(250)
 	return err
+}
+
+// waitLoops waits for the publisher's goroutines, which end once p.ctx is
+// cancelled unless a command handler ignores its context. ctx bounds the
+// wait; when the flush has used ctx up already, closeWait on the clock
+// does.
+func (p *Publisher) waitLoops(ctx context.Context) error {
+	done := make(chan struct{})
+	go func() {
+		p.wg.Wait()
+		close(done)
+	}()
+	ctxDone := ctx.Done()
+	var timeout <-chan time.Time
+	if ctx.Err() != nil {
+		ctxDone, timeout = nil, p.clock.After(closeWait)
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctxDone:
+	case <-timeout:
+	}
+	return fmt.Errorf("mqtt: close: a command handler has not returned: %w", context.DeadlineExceeded)
 }
 
 // recentReplies remembers the last replies by (role, id), so a command
