@@ -85,19 +85,9 @@ func TestSeatPagePlaysEveryRuleset(t *testing.T) {
 // inside many of them (its calls) and draws inside some (the refusal
 // telling how long the window still holds). JANTAKU_SEAT_CLAIM_WINDOW
 // sets another.
-//
-// Wuhan keeps the parlour's second for now: with 300 ms, about one game in
-// two stopped with the table waiting for seat 0's draw while the last state
-// it had published offered seat 0 nothing (phase act, no legal action,
-// after seat 0's discard and a pass from its page), so the page could
-// never draw. That stall is the daemon's, not this test's; at 1 s it has
-// not been seen.
-func seatClaimWindow(rules string) string {
+func seatClaimWindow() string {
 	if w := os.Getenv("JANTAKU_SEAT_CLAIM_WINDOW"); w != "" {
 		return w
-	}
-	if rules == "wuhan" {
-		return "1s"
 	}
 	return "300ms"
 }
@@ -110,7 +100,7 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 	httpAddr := freeTCP(t)
 	d := startDaemon(t, httpAddr, logPath, []string{"--rules", rules, "--humans", "0", "--data", data,
 		"--mqtt", freeTCP(t), "--ws", freeTCP(t), "--pace", "20ms", "--seed", "7",
-		"--claim-window", seatClaimWindow(rules)}, nil)
+		"--claim-window", seatClaimWindow()}, nil)
 	defer d.kill()
 
 	var acc struct {
