@@ -68,6 +68,7 @@ type track struct {
 	trail    []Zone    // zones seen in since the last commit
 	missed   int       // reads of its zone without it since it was last seen
 	vanished bool
+	expect   uint32 // zones (bit per index) the referee expects it to move to now
 }
 
 // Locator keeps each tile's committed location.
@@ -122,15 +123,40 @@ func (l *Locator) Place(uid rfid.UID, z Zone) {
 	}
 }
 
+// Expect replaces the moves the referee expects now: each tile of exp to
+// any of its zones. An expected move commits on Agree sightings in the
+// new zone without waiting for a read of the old zone that misses the
+// tile: at a fast player's pace a tile stays in a zone for less than the
+// reads of two zones (a hand takes 110 ms to inventory, a wall 300 ms),
+// and a sighting at home still starts the count again, so a neighbour's
+// ghost would have to be heard twice between two reads of home.
+func (l *Locator) Expect(exp map[rfid.UID][]Zone) {
+	for _, tr := range l.order {
+		tr.expect = 0
+	}
+	for u, zs := range exp {
+		tr := l.tracks[u]
+		if tr == nil {
+			continue
+		}
+		for _, z := range zs {
+			if i := z.index(); i >= 0 {
+				tr.expect |= 1 << i
+			}
+		}
+	}
+}
+
 // Candidates returns the zones where a tile is being seen but has not
-// been committed, and the zones it would leave: where to read soon.
+// been committed, and the zones it would leave when the move is not one
+// the referee expects (their reads decide it): where to read soon.
 func (l *Locator) Candidates() []Zone {
 	var out []Zone
 	for _, tr := range l.order {
 		for i, h := range tr.hits {
 			if h > 0 && i != tr.at.index() {
 				out = append(out, zoneOf(i))
-				if tr.at.Known() {
+				if tr.at.Known() && tr.expect&(1<<i) == 0 {
 					out = append(out, tr.at)
 				}
 			}
@@ -247,14 +273,14 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 
 // commit moves tr when the reads agree: Agree sightings in a
 // zone since it was last seen at home, and the latest read of home without
-// it.
+// it unless the referee expects the move.
 func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	best := -1
 	for i, h := range tr.hits {
 		if h < l.cfg.Agree || i == tr.at.index() {
 			continue
 		}
-		if old := tr.at.index(); old >= 0 && !l.read[old].After(tr.seen[old]) {
+		if old := tr.at.index(); old >= 0 && tr.expect&(1<<i) == 0 && !l.read[old].After(tr.seen[old]) {
 			continue // the old zone's latest read still saw it
 		}
 		if best < 0 || tr.seen[i].After(tr.seen[best]) {

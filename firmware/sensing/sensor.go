@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"jantaku/drivers/rfid"
@@ -158,6 +159,7 @@ type Sensor struct {
 	acted     time.Time // when the latest action was accepted
 	vanished  map[rfid.UID]bool
 	hand      *game.Hand // the hand the layout belongs to
+	now       time.Time  // the latest read or tick
 }
 
 type windowKey struct {
@@ -218,6 +220,8 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 		return nil
 	}
 	var out []Output
+	s.now = r.At
+	s.loc.Expect(s.expectedMoves())
 	moves, vanished, back, foreign := s.loc.Observe(r)
 	for _, u := range foreign {
 		if !s.foreign[u] {
@@ -271,6 +275,9 @@ func (s *Sensor) Declare(ctx context.Context, d Declaration) []Output {
 func (s *Sensor) Tick(ctx context.Context, now time.Time) []Output {
 	if s.loc == nil {
 		return nil
+	}
+	if now.After(s.now) {
+		s.now = now
 	}
 	return s.recognise(ctx, now)
 }
@@ -335,8 +342,16 @@ func (s *Sensor) noteApplied(a game.Action) {
 	s.ambiguous[a.Seat] = nil
 }
 
-// Focus returns the priority of each zone now, for Schedule.Focus.
+// Focus returns the priority of each zone now, for Schedule.Focus. Hot
+// are the zones a tile may land in next: the acting seat's hand, pond and
+// melds, the melds of the seats that may claim a discard, the next
+// drawer's hand and pond, and wherever a tile is seen arriving. Walls are
+// not: a drawn tile is expected in the drawer's hand and commits there
+// without a read of the wall (Locator.Expect), and a wall inventory is
+// the slowest of all (300 ms for 34 tiles). A wall is read soon only
+// when a tile no one may draw is seen leaving it.
 func (s *Sensor) Focus() map[Zone]int {
+	now := s.now
 	w := map[Zone]int{}
 	h := s.ref.Hand()
 	if h == nil || s.loc == nil {
@@ -351,10 +366,16 @@ func (s *Sensor) Focus() map[Zone]int {
 		set(SeatZone(game.Seat(i), Hand), Warm)
 		set(SeatZone(game.Seat(i), Discards), Warm)
 	}
-	next := func(src game.Source) {
-		i := h.Wall.NextIndex(src)
-		if i >= 0 && i < len(s.layout.Walls) {
-			set(s.layout.Walls[i], Hot)
+	acting := func(t game.Seat) {
+		set(SeatZone(t, Hand), Hot)
+		set(SeatZone(t, Discards), Hot)
+		set(SeatZone(t, Melds), Hot)
+	}
+	claimers := func(from game.Seat) {
+		for i := 0; i < h.Players; i++ {
+			if game.Seat(i) != from {
+				set(SeatZone(game.Seat(i), Melds), Hot)
+			}
 		}
 	}
 	t := h.Turn
@@ -362,41 +383,46 @@ func (s *Sensor) Focus() map[Zone]int {
 	case game.Setup:
 		for i := 0; i < h.Players; i++ {
 			if i == int(t) || (h.Pending != nil && h.Pending[i]) {
-				set(SeatZone(game.Seat(i), Hand), Hot)
-				set(SeatZone(game.Seat(i), Melds), Hot)
+				acting(game.Seat(i))
 			}
 		}
-		next(h.Source)
-	case game.ToDraw:
+	case game.ToDraw, game.ToAct:
 		// A drawn tile may be discarded in the same motion, or exposed
 		// as a flower (and the replacement drawn) at once.
-		set(SeatZone(t, Hand), Hot)
-		set(SeatZone(t, Discards), Hot)
-		set(SeatZone(t, Melds), Hot)
-		next(h.Source)
-	case game.ToAct:
-		set(SeatZone(t, Hand), Hot)
-		set(SeatZone(t, Discards), Hot)
-		set(SeatZone(t, Melds), Hot)
+		acting(t)
 	case game.Claims:
 		set(SeatZone(h.Claim.From, Discards), Hot)
-		for i := 0; i < h.Players; i++ {
-			if game.Seat(i) != h.Claim.From {
-				set(SeatZone(game.Seat(i), Melds), Warm)
-			}
-		}
+		claimers(h.Claim.From)
 		// The next seat may draw and discard before the window is seen
 		// to close.
-		set(SeatZone(h.Claim.From.Next(h.Players), Hand), Hot)
-		set(SeatZone(h.Claim.From.Next(h.Players), Discards), Hot)
-		next(game.Head)
+		n := h.Claim.From.Next(h.Players)
+		set(SeatZone(n, Hand), Hot)
+		set(SeatZone(n, Discards), Hot)
 	}
-	// Tiles still to be dealt: their walls and hands.
+	// Reads run behind fast players: what is seen arriving says where
+	// the next tiles go, whatever the referee has taken in so far. A tile
+	// reaching a hand will be discarded from there; one reaching a pond
+	// may be claimed at once, and the next seat draws after it.
+	lookahead := func(z Zone) {
+		switch z.Area {
+		case Hand:
+			acting(z.Seat)
+		case Discards:
+			claimers(z.Seat)
+			set(SeatZone(z.Seat.Next(h.Players), Hand), Hot)
+		}
+	}
+	for _, m := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
+		lookahead(m.To)
+	}
+	for _, e := range s.pending {
+		lookahead(e.m.To)
+	}
+	// Tiles still to be dealt: the hands they go to.
 	if len(h.Log) == 0 {
 		exp := s.expected()
 		for u, tl := range s.layout.Tags {
-			if z, ok := exp[tl]; ok && z.Area == Hand && s.loc.Where(u).Area == Wall {
-				set(s.loc.Where(u), Hot)
+			if z, ok := exp[tl]; ok && z.Area == Hand && s.loc.Where(u) != z {
 				set(z, Hot)
 			}
 		}
@@ -408,6 +434,61 @@ func (s *Sensor) Focus() map[Zone]int {
 		set(e.m.To, Hot) // a call's other tiles come there
 	}
 	return w
+}
+
+// expectedMoves returns the moves the referee's state expects now: a tile
+// to where the state already puts it (the deal, a move seen late), and the
+// moves of every legal action, chained as fast players chain them (a
+// drawn tile on to the pond or the melds, a discard on to a claimer's
+// melds).
+func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
+	h := s.ref.Hand()
+	out := map[rfid.UID][]Zone{}
+	if h == nil || h.Phase == game.Over {
+		return out
+	}
+	add := func(t tile.Tile, z Zone) {
+		if u, ok := s.uidOf[t]; ok && z.Known() && !slices.Contains(out[u], z) {
+			out[u] = append(out[u], z)
+		}
+	}
+	for t, z := range s.expected() {
+		if u, ok := s.uidOf[t]; ok && s.loc.Where(u) != z {
+			add(t, z)
+		}
+	}
+	for i := 0; i < h.Players; i++ {
+		seat := game.Seat(i)
+		for _, a := range s.ref.Legal(seat) {
+			for _, n := range needs(h, a) {
+				var ts []tile.Tile
+				if n.exact {
+					ts = []tile.Tile{n.t}
+				} else {
+					for _, t := range h.Seats[seat].Hand {
+						if (n.suit && t.Kind.IsSuited() && t.Kind.Suit() == n.t.Kind.Suit()) || (!n.suit && t.Kind == n.t.Kind && t.Red == n.t.Red) {
+							ts = append(ts, t)
+						}
+					}
+				}
+				for _, t := range ts {
+					add(t, n.to)
+					if n.drawn {
+						add(t, SeatZone(seat, Melds))
+					}
+					if n.drawn || n.discarded || n.suit {
+						add(t, SeatZone(seat, Discards))
+						for o := 0; o < h.Players; o++ {
+							if o != i {
+								add(t, SeatZone(game.Seat(o), Melds))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // expected returns where the referee's state puts each tile; a tile
