@@ -149,14 +149,16 @@ func (l *Locator) Expect(exp map[rfid.UID][]Zone) {
 
 // Candidates returns the zones where a tile is being seen but has not
 // been committed, and the zones it would leave when the move is not one
-// the referee expects (their reads decide it): where to read soon.
+// the referee expects and has been seen often enough (a read of the old
+// zone decides it; one sighting may be a ghost, and a wall takes 300 ms
+// to read): where to read soon.
 func (l *Locator) Candidates() []Zone {
 	var out []Zone
 	for _, tr := range l.order {
 		for i, h := range tr.hits {
 			if h > 0 && i != tr.at.index() {
 				out = append(out, zoneOf(i))
-				if tr.at.Known() && tr.expect&(1<<i) == 0 {
+				if tr.at.Known() && tr.expect&(1<<i) == 0 && h >= l.cfg.Agree {
 					out = append(out, tr.at)
 				}
 			}

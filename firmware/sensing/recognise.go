@@ -107,7 +107,7 @@ func findKind(legal []game.Action, kinds ...game.Kind) (game.Action, bool) {
 func (s *Sensor) declarations(ctx context.Context, now time.Time, out *[]Output) bool {
 	for i, d := range s.decls {
 		legal := s.ref.Legal(d.Seat)
-		late := now.Sub(d.At) >= s.cfg.Grace
+		late := now.Sub(d.At) >= s.cfg.Grace && !s.catchingUp(d.At, now, 0)
 		drop := func() { s.decls = slices.Delete(s.decls, i, i+1) }
 		switch d.Kind {
 		case DeclareWin:
@@ -473,6 +473,19 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		// replacement.
 		slices.SortStableFunc(full, func(a, b match) int { return b2i(a.a.Kind == game.Draw) - b2i(b.a.Kind == game.Draw) })
 	}
+	// A tile the latest action moved that is still on its way (a drawn
+	// tile already in the pond or a claimer's melds) is moved by the next
+	// action first: the drawer cannot discard another tile while the one
+	// it drew has left its hand.
+	chained := func(m match) int {
+		for _, e := range m.es {
+			if slices.Contains(s.chain, e) {
+				return 0
+			}
+		}
+		return 1
+	}
+	slices.SortStableFunc(full, func(a, b match) int { return chained(a) - chained(b) })
 	for _, f := range full {
 		var rivals []game.Action
 		for _, o := range full {
@@ -525,6 +538,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			}
 		}
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
+			s.chain = f.es
 			return true // resolve drops the entries now where expected
 		}
 	}
@@ -622,7 +636,7 @@ func cmpString(a, b string) int {
 func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 	var due []*entry
 	for _, e := range s.pending {
-		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace {
+		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace && !(playShaped(e) && s.catchingUp(e.m.At, now, 1)) {
 			due = append(due, e)
 		}
 	}
@@ -701,4 +715,39 @@ func subset(a, b []*entry) bool {
 		}
 	}
 	return true
+}
+
+// catchingUp reports whether something that happened at since may still
+// be explained by actions sensing has not yet taken in: an action was
+// accepted within Grace, and other movements wait to be explained or
+// tiles are seen arriving, for up to Behind after since. self is how
+// many of the pending movements are the one asking.
+func (s *Sensor) catchingUp(since, now time.Time, self int) bool {
+	if now.Sub(since) >= s.cfg.Behind || s.acted.IsZero() || now.Sub(s.acted) >= s.cfg.Grace {
+		return false
+	}
+	n := 0
+	for _, e := range s.pending {
+		if !e.dismissed && !e.reported {
+			n++
+		}
+	}
+	return n > self || len(s.loc.Arriving(now.Add(-s.cfg.Grace))) > 0
+}
+
+// playShaped reports whether e moved a tile as play moves tiles: from a
+// wall or the dead wall to a seat's hand, pond or melds (a draw, chained
+// on), from a hand to its pond or to any seat's melds (a discard, claimed
+// at once), from a pond to another seat's melds (a claim).
+func playShaped(e *entry) bool {
+	from, to := e.first, e.m.To
+	switch from.Area {
+	case Wall, DeadWall:
+		return to.Area == Hand || to.Area == Discards || to.Area == Melds
+	case Hand:
+		return (to.Area == Discards && to.Seat == from.Seat) || to.Area == Melds
+	case Discards:
+		return to.Area == Melds && to.Seat != from.Seat
+	}
+	return false
 }

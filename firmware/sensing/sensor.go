@@ -28,6 +28,12 @@ type Config struct {
 	// have not answered are taken to pass, once another seat has claimed
 	// (2 s). Until then a WIN beats a call.
 	ClaimWindow time.Duration
+	// Behind is how long a movement shaped like a draw, a discard or a
+	// call, or a declaration, that no legal action explains yet waits
+	// beyond Grace while sensing is still taking in earlier actions (one
+	// was accepted within Grace): fast players run a few actions ahead
+	// of the reads (12 s).
+	Behind time.Duration
 	// KeepAfter is how long the table waits for a WIN or a claim when no
 	// draw will come to end the wait: after the last of the last draws
 	// (the seat may not discard; it wins or keeps the tile) and after the
@@ -45,6 +51,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ClaimWindow <= 0 {
 		c.ClaimWindow = 2 * time.Second
+	}
+	if c.Behind <= 0 {
+		c.Behind = 12 * time.Second
 	}
 	if c.KeepAfter <= 0 {
 		c.KeepAfter = 5 * time.Second
@@ -160,6 +169,7 @@ type Sensor struct {
 	vanished  map[rfid.UID]bool
 	hand      *game.Hand // the hand the layout belongs to
 	now       time.Time  // the latest read or tick
+	chain     []*entry   // the movements of the latest action accepted by movement
 }
 
 type windowKey struct {
@@ -195,6 +205,7 @@ func (s *Sensor) StartHand(l Layout) {
 		return Zone{}
 	})
 	s.pending = map[rfid.UID]*entry{}
+	s.chain = nil
 	s.decls = nil
 	s.riichi = [4]bool{}
 	s.facedown = [4]tile.Tile{}
