@@ -24,6 +24,7 @@ type Movement struct {
 	From, To Zone
 	Via      []Zone // zones it was seen in on the way, without agreement
 	At       time.Time
+	Seen     time.Time // the first read that saw it away from From
 }
 
 // LocateConfig sets how much agreement a location needs.
@@ -293,6 +294,11 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		return Movement{}, false
 	}
 	m := Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(best), At: now}
+	for i, h := range tr.hits {
+		if h > 0 && i != tr.at.index() && (m.Seen.IsZero() || tr.first[i].Before(m.Seen)) {
+			m.Seen = tr.first[i]
+		}
+	}
 	for _, z := range tr.trail {
 		if z != m.To {
 			m.Via = append(m.Via, z)

@@ -537,7 +537,11 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 				s.log.Debug("sensing: settled", "action", f.a.String(), "over", p.a.String(), "missing", len(p.missing), "latest", f.latest().Format("15:04:05.000"), "now", now.Format("15:04:05.000"))
 			}
 		}
+		pressed := s.riichi[f.a.Seat]
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
+			if f.a.Kind == game.Discard && seenBefore(f, pressed) {
+				s.riichi[f.a.Seat] = pressed // the press is for the next discard
+			}
 			s.chain = f.es
 			return true // resolve drops the entries now where expected
 		}
@@ -583,39 +587,47 @@ func (s *Sensor) lifted(h *game.Hand, p match) bool {
 }
 
 // riichiOrDiscard keeps one meaning of a discard movement: riichi when
-// the seat pressed RIICHI, a plain discard otherwise. A RIICHI that is not
-// legal with that discard is a false declaration, reported as a foul.
+// the seat pressed RIICHI before the tile was seen leaving its hand, a
+// plain discard otherwise (reads run behind fast players: the discard
+// before the press may be taken in after it). A RIICHI that is not legal
+// with the discard after it is a false declaration, reported as a foul.
 func (s *Sensor) riichiOrDiscard(ctx context.Context, seat game.Seat, ms []match, now time.Time, out *[]Output) []match {
-	var keep []match
-	var discard *match
-	hasRiichi := false
-	for i := range ms {
-		switch ms[i].a.Kind {
-		case game.Discard:
-			discard = &ms[i]
-		case game.Riichi:
-			hasRiichi = true
+	pressed := s.riichi[seat]
+	riichiWith := func(m match) bool {
+		for _, o := range ms {
+			if o.a.Kind == game.Riichi && o.shares(m) {
+				return true
+			}
 		}
+		return false
 	}
+	var keep []match
 	for _, m := range ms {
+		after := !pressed.IsZero() && !seenBefore(m, pressed)
 		switch m.a.Kind {
 		case game.Discard:
-			if s.riichi[seat] && hasRiichi {
+			if after && riichiWith(m) {
 				continue
 			}
+			if after && !s.riichi[seat].IsZero() {
+				s.riichi[seat] = time.Time{}
+				a := game.Action{Kind: game.Riichi, Seat: seat, Tile: m.a.Tile}
+				s.foul(ctx, &Anomaly{Kind: FalseDeclaration, Seat: seat, Tile: m.a.Tile, Expected: "no riichi with this discard", At: now}, a, out)
+			}
 		case game.Riichi:
-			if !s.riichi[seat] {
+			if !after {
 				continue
 			}
 		}
 		keep = append(keep, m)
 	}
-	if s.riichi[seat] && !hasRiichi && discard != nil {
-		s.riichi[seat] = false
-		a := game.Action{Kind: game.Riichi, Seat: seat, Tile: discard.a.Tile}
-		s.foul(ctx, &Anomaly{Kind: FalseDeclaration, Seat: seat, Tile: discard.a.Tile, Expected: "no riichi with this discard", At: now}, a, out)
-	}
 	return keep
+}
+
+// seenBefore reports whether m's first tile was seen away from where it
+// was before t.
+func seenBefore(m match, t time.Time) bool {
+	return len(m.es) > 0 && !m.es[0].m.Seen.IsZero() && m.es[0].m.Seen.Before(t)
 }
 
 func sameActions(a, b []game.Action) bool {

@@ -9,6 +9,7 @@ import "time"
 const (
 	Cold = 1  // nothing expected: walls away from the draw, other ponds
 	Warm = 3  // a seat's own tiles, where a mistake would show
+	Soon = 8  // movement expected after the next action
 	Hot  = 24 // movement expected now, or a tile seen leaving or arriving
 )
 

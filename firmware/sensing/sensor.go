@@ -159,7 +159,7 @@ type Sensor struct {
 
 	pending   map[rfid.UID]*entry
 	decls     []Declaration
-	riichi    [4]bool
+	riichi    [4]time.Time // when each seat pressed RIICHI, if it has not discarded since
 	facedown  [4]tile.Tile // the Sichuan face-down missing-suit tile, if any
 	ambiguous [4]*Ambiguous
 	foreign   map[rfid.UID]bool
@@ -207,7 +207,7 @@ func (s *Sensor) StartHand(l Layout) {
 	s.pending = map[rfid.UID]*entry{}
 	s.chain = nil
 	s.decls = nil
-	s.riichi = [4]bool{}
+	s.riichi = [4]time.Time{}
 	s.facedown = [4]tile.Tile{}
 	s.ambiguous = [4]*Ambiguous{}
 	s.foreign = map[rfid.UID]bool{}
@@ -274,7 +274,7 @@ func (s *Sensor) Declare(ctx context.Context, d Declaration) []Output {
 	}
 	s.log.Info("sensing: declared", "seat", int(d.Seat), "kind", d.Kind.String())
 	if d.Kind == DeclareRiichi {
-		s.riichi[d.Seat] = true
+		s.riichi[d.Seat] = d.At
 	} else {
 		s.decls = append(s.decls, d)
 	}
@@ -348,7 +348,7 @@ func (s *Sensor) noteApplied(a game.Action) {
 			s.facedown[a.Seat] = a.Tile
 		}
 	case game.Riichi, game.Discard:
-		s.riichi[a.Seat] = false
+		s.riichi[a.Seat] = time.Time{}
 	}
 	s.ambiguous[a.Seat] = nil
 }
@@ -399,8 +399,14 @@ func (s *Sensor) Focus() map[Zone]int {
 		}
 	case game.ToDraw, game.ToAct:
 		// A drawn tile may be discarded in the same motion, or exposed
-		// as a flower (and the replacement drawn) at once.
+		// as a flower (and the replacement drawn) at once; the discard
+		// may be claimed as soon as it lands (before a read of the pond
+		// sees it), and the next seat draws after it.
 		acting(t)
+		if h.Phase == game.ToAct {
+			claimers(t)
+		}
+		set(SeatZone(t.Next(h.Players), Hand), Soon)
 	case game.Claims:
 		set(SeatZone(h.Claim.From, Discards), Hot)
 		claimers(h.Claim.From)
