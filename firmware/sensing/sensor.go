@@ -170,6 +170,20 @@ type Sensor struct {
 	hand      *game.Hand // the hand the layout belongs to
 	now       time.Time  // the latest read or tick
 	chain     []*entry   // the movements of the latest action accepted by movement
+
+	expectFor   expectKey // the referee's state expectMoves was made for
+	expectMoves map[rfid.UID][]Zone
+}
+
+// expectKey is what the expected moves depend on.
+type expectKey struct {
+	h        *game.Hand
+	log      int
+	phase    game.Phase
+	turn     game.Seat
+	claim    game.Seat
+	answered int
+	facedown [4]tile.Tile
 }
 
 type windowKey struct {
@@ -206,6 +220,7 @@ func (s *Sensor) StartHand(l Layout) {
 	})
 	s.pending = map[rfid.UID]*entry{}
 	s.chain = nil
+	s.expectFor, s.expectMoves = expectKey{}, nil
 	s.decls = nil
 	s.riichi = [4]time.Time{}
 	s.facedown = [4]tile.Tile{}
@@ -458,21 +473,34 @@ func (s *Sensor) Focus() map[Zone]int {
 // moves of every legal action, chained as fast players chain them (a
 // drawn tile on to the pond or the melds, a discard on to a claimer's
 // melds).
+//
+// The moves change only with the referee's state, so they are kept until
+// it changes (the legal actions of every seat are the costly part of a
+// read's processing).
 func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	h := s.ref.Hand()
 	out := map[rfid.UID][]Zone{}
 	if h == nil || h.Phase == game.Over {
 		return out
 	}
+	k := expectKey{h: h, log: len(h.Log), phase: h.Phase, turn: h.Turn, facedown: s.facedown}
+	if h.Phase == game.Claims {
+		k.claim = h.Claim.From
+		for _, r := range h.Claim.Responses {
+			k.answered += b2i(r.Answered)
+		}
+	}
+	if s.expectFor == k && s.expectMoves != nil {
+		return s.expectMoves
+	}
+	defer func() { s.expectFor, s.expectMoves = k, out }()
 	add := func(t tile.Tile, z Zone) {
 		if u, ok := s.uidOf[t]; ok && z.Known() && !slices.Contains(out[u], z) {
 			out[u] = append(out[u], z)
 		}
 	}
 	for t, z := range s.expected() {
-		if u, ok := s.uidOf[t]; ok && s.loc.Where(u) != z {
-			add(t, z)
-		}
+		add(t, z) // where it already is: no move to expect, no harm
 	}
 	for i := 0; i < h.Players; i++ {
 		seat := game.Seat(i)
