@@ -109,6 +109,16 @@ func (l *Locator) Where(uid rfid.UID) Zone {
 	return Zone{}
 }
 
+// SeenIn returns the time of the latest read of z that saw uid (zero if
+// none did).
+func (l *Locator) SeenIn(uid rfid.UID, z Zone) time.Time {
+	tr, i := l.tracks[uid], z.index()
+	if tr == nil || i < 0 {
+		return time.Time{}
+	}
+	return tr.seen[i]
+}
+
 // Known reports whether uid is a tile of the set on the table.
 func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 

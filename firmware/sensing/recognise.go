@@ -477,13 +477,28 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 	// tile already in the pond or a claimer's melds) is moved by the next
 	// action first: the drawer cannot discard another tile while the one
 	// it drew has left its hand.
+	// Unless the hand still held that tile after another discard of the
+	// seat reached the pond: that discard came first.
 	chained := func(m match) int {
+		var held time.Time
+		in := false
 		for _, e := range m.es {
 			if slices.Contains(s.chain, e) {
-				return 0
+				in = true
+				if t := s.loc.SeenIn(e.m.UID, SeatZone(m.a.Seat, Hand)); t.After(held) {
+					held = t
+				}
 			}
 		}
-		return 1
+		if !in {
+			return 1
+		}
+		for _, o := range full {
+			if o.a.Seat == m.a.Seat && !o.shares(m) && (o.a.Kind == game.Discard || o.a.Kind == game.Riichi) && seenBefore(o, held) {
+				return 1
+			}
+		}
+		return 0
 	}
 	slices.SortStableFunc(full, func(a, b match) int { return chained(a) - chained(b) })
 	for _, f := range full {

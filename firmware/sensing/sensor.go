@@ -418,9 +418,7 @@ func (s *Sensor) Focus() map[Zone]int {
 		// may be claimed as soon as it lands (before a read of the pond
 		// sees it), and the next seat draws after it.
 		acting(t)
-		if h.Phase == game.ToAct {
-			claimers(t)
-		}
+		claimers(t)
 		set(SeatZone(t.Next(h.Players), Hand), Soon)
 	case game.Claims:
 		set(SeatZone(h.Claim.From, Discards), Hot)
@@ -439,6 +437,7 @@ func (s *Sensor) Focus() map[Zone]int {
 		switch z.Area {
 		case Hand:
 			acting(z.Seat)
+			claimers(z.Seat)
 		case Discards:
 			claimers(z.Seat)
 			set(SeatZone(z.Seat.Next(h.Players), Hand), Hot)
