@@ -746,11 +746,16 @@ func subset(a, b []*entry) bool {
 
 // catchingUp reports whether something that happened at since may still
 // be explained by actions sensing has not yet taken in: an action was
-// accepted within Grace, and other movements wait to be explained or
-// tiles are seen arriving, for up to Behind after since. self is how
-// many of the pending movements are the one asking.
+// accepted or a movement committed within Grace (the table is playing
+// and the reads are catching up), and other movements wait to be
+// explained or tiles are seen arriving, for up to Behind after since.
+// self is how many of the pending movements are the one asking.
 func (s *Sensor) catchingUp(since, now time.Time, self int) bool {
-	if now.Sub(since) >= s.cfg.Behind || s.acted.IsZero() || now.Sub(s.acted) >= s.cfg.Grace {
+	busy := s.acted
+	if s.moved.After(busy) {
+		busy = s.moved
+	}
+	if now.Sub(since) >= s.cfg.Behind || busy.IsZero() || now.Sub(busy) >= s.cfg.Grace {
 		return false
 	}
 	n := 0

@@ -170,6 +170,7 @@ type Sensor struct {
 	hand      *game.Hand // the hand the layout belongs to
 	now       time.Time  // the latest read or tick
 	chain     []*entry   // the movements of the latest action accepted by movement
+	moved     time.Time  // when the latest movement was committed
 
 	expectFor   expectKey // the referee's state expectMoves was made for
 	expectMoves map[rfid.UID][]Zone
@@ -229,6 +230,7 @@ func (s *Sensor) StartHand(l Layout) {
 	s.vanished = map[rfid.UID]bool{}
 	s.window = windowKey{}
 	s.acted = time.Time{}
+	s.moved = time.Time{}
 	s.hand = s.ref.Hand()
 }
 
@@ -270,6 +272,7 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 		}
 	}
 	for _, m := range moves {
+		s.moved = m.At
 		s.log.Debug("sensing: moved", "uid", m.UID, "tile", m.Tile.String(), "from", m.From.String(), "to", m.To.String())
 		if e := s.pending[m.UID]; e != nil {
 			e.m.To, e.m.At = m.To, m.At
@@ -434,13 +437,21 @@ func (s *Sensor) Focus() map[Zone]int {
 	// reaching a hand will be discarded from there; one reaching a pond
 	// may be claimed at once, and the next seat draws after it.
 	lookahead := func(z Zone) {
+		var zs []Zone
 		switch z.Area {
 		case Hand:
-			acting(z.Seat)
-			claimers(z.Seat)
+			zs = append(zs, SeatZone(z.Seat, Discards), SeatZone(z.Seat, Melds))
+			fallthrough
 		case Discards:
-			claimers(z.Seat)
-			set(SeatZone(z.Seat.Next(h.Players), Hand), Hot)
+			for i := 0; i < h.Players; i++ {
+				if game.Seat(i) != z.Seat {
+					zs = append(zs, SeatZone(game.Seat(i), Melds))
+				}
+			}
+			zs = append(zs, SeatZone(z.Seat.Next(h.Players), Hand))
+		}
+		for _, z := range zs {
+			set(z, Soon)
 		}
 	}
 	for _, m := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
