@@ -287,6 +287,26 @@ func TestSensingProof(t *testing.T) {
 		}
 		base = n
 	}
+	proveSensing(t, proofPace(), base, hands)
+}
+
+// TestSensingProofFast is the proof at the Fast pace (think 0.4 s, reach
+// 0.15 s), where players chain movements faster than the reads: a draw
+// and its discard in one motion, a call on a discard no read saw in the
+// pond, a kong and its replacement draw. CI plays 4 hands per ruleset
+// (seeds 7331–7334; 1 with -short); TestSensingProof with
+// JANTAKU_SENSING_PACE=fast is the longer run.
+func TestSensingProofFast(t *testing.T) {
+	hands := 4
+	if testing.Short() {
+		hands = 1
+	}
+	proveSensing(t, players.Fast, 7331, hands)
+}
+
+// proveSensing plays hands hands per ruleset from seed base at pace and
+// fails on any false or missed action, anomaly or void hand.
+func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 	names := sortedKeys(sensingRulesets())
 	for _, name := range names {
 		build := sensingRulesets()[name]
@@ -294,7 +314,7 @@ func TestSensingProof(t *testing.T) {
 			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
 			var place, decisive, proc []time.Duration
 			for i := range hands {
-				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005})
+				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: 0.05, GhostRate: 0.005})
 				if r.void != nil {
 					void++
 					t.Errorf("hand seed %d void: %v", base+i, r.void)

@@ -178,6 +178,21 @@ func (l *Locator) Candidates() []Zone {
 	return out
 }
 
+// Confirming returns the zones where a tile the referee expects there has
+// been seen but not yet often enough to commit: the read that confirms it
+// is the one that lets sensing act.
+func (l *Locator) Confirming() []Zone {
+	var out []Zone
+	for _, tr := range l.order {
+		for i, h := range tr.hits {
+			if h > 0 && h < l.cfg.Agree && i != tr.at.index() && tr.expect&(1<<i) != 0 {
+				out = append(out, zoneOf(i))
+			}
+		}
+	}
+	return out
+}
+
 // Arriving returns the tiles seen since since in a zone they have not
 // been committed to, not seen at home twice after that (once may be a
 // ghost: antennas read their neighbours' tags), and not missed by the

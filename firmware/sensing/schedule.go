@@ -11,6 +11,9 @@ const (
 	Warm = 3  // a seat's own tiles, where a mistake would show
 	Soon = 8  // movement expected after the next action
 	Hot  = 24 // movement expected now, or a tile seen leaving or arriving
+	// Confirm is a zone where an expected tile was seen once: its next
+	// read completes the agreement, so it goes before every other zone.
+	Confirm = 240
 )
 
 // Schedule chooses which zone antenna the surface reader reads next. The

@@ -475,6 +475,9 @@ func (s *Sensor) Focus() map[Zone]int {
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
 	}
+	for _, z := range s.loc.Confirming() {
+		set(z, Confirm)
+	}
 	return w
 }
 
