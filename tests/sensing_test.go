@@ -53,7 +53,8 @@ type sensedHand struct {
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
-	void            error // the truth referee made the hand unplayable
+	readTime        map[sensing.Area]time.Duration // reader time spent per kind of zone
+	void            error                          // the truth referee made the hand unplayable
 }
 
 // playHand plays one hand with simulated players on a simulated surface
@@ -109,7 +110,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
 	sched := sensing.NewSchedule(sensing.TableZones(rs.Rules().Players))
 
-	var res sensedHand
+	res := sensedHand{readTime: map[sensing.Area]time.Duration{}}
 	type acc struct {
 		a            game.Action
 		at, decisive time.Time
@@ -164,6 +165,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		now = now.Add(cost)
 		sched.Done(z, now)
 		res.reads++
+		res.readTime[z.Area] += cost
 		if diag != nil {
 			var ts []string
 			for _, u := range uids {
@@ -313,6 +315,7 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 		t.Run(name, func(t *testing.T) {
 			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
 			var place, decisive, proc []time.Duration
+			readTime := map[sensing.Area]time.Duration{}
 			for i := range hands {
 				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: 0.05, GhostRate: 0.005})
 				if r.void != nil {
@@ -326,6 +329,9 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 				anomalies += len(r.anomalies)
 				ambiguous += r.ambiguous
 				reads += r.reads
+				for a, d := range r.readTime {
+					readTime[a] += d
+				}
 				place = append(place, r.placeToAccept...)
 				decisive = append(decisive, r.decisiveToAcc...)
 				proc = append(proc, r.processing...)
@@ -337,6 +343,7 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 				name, hands, void, actions, reads, falseN, missedN, anomalies, ambiguous,
 				percentile(place, .5), percentile(place, .99), percentile(decisive, .5), percentile(decisive, .99),
 				percentile(proc, .5), percentile(proc, .99))
+			t.Logf("%s: reader time %s", name, budget(readTime, reads))
 			if os.Getenv("JANTAKU_SENSING_REPORT") != "" {
 				fmt.Printf("| %s | %d (%d void) | %d | %d | %d | %d | %v / %v | %v / %v | %v / %v |\n", name, hands, void, actions, falseN, missedN, anomalies,
 					percentile(place, .5).Round(time.Millisecond), percentile(place, .99).Round(time.Millisecond),
@@ -380,4 +387,21 @@ func proofPace() players.Pace {
 		return players.Fast
 	}
 	return players.Human
+}
+
+// budget says how the reader's time went: reads a second and the share of
+// each kind of zone.
+func budget(rt map[sensing.Area]time.Duration, reads int) string {
+	var total time.Duration
+	for _, d := range rt {
+		total += d
+	}
+	if total <= 0 {
+		return "none"
+	}
+	out := fmt.Sprintf("%.1f reads/s, %.0f ms a read;", float64(reads)/total.Seconds(), total.Seconds()*1000/float64(reads))
+	for a := sensing.Wall; a <= sensing.Drop; a++ {
+		out += fmt.Sprintf(" %s %.0f%%", a, 100*rt[a].Seconds()/total.Seconds())
+	}
+	return out
 }
