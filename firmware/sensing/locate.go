@@ -332,6 +332,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	tr.trail = nil
 	tr.at = m.To
 	tr.missed = 0
-	tr.prevHome = now // sightings before the commit are history
+	tr.prevHome = now         // sightings before the commit are history
+	tr.hits = [maxZones]int{} // the old zone's sightings too: it is left
 	return m, true
 }

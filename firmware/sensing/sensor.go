@@ -392,6 +392,7 @@ func (s *Sensor) Focus() map[Zone]int {
 		}
 	}
 	for i := 0; i < h.Players; i++ {
+		w[SeatZone(game.Seat(i), Wall)] = Idle
 		set(SeatZone(game.Seat(i), Hand), Warm)
 		set(SeatZone(game.Seat(i), Discards), Warm)
 	}
@@ -514,6 +515,18 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	}
 	for t, z := range s.expected() {
 		add(t, z) // where it already is: no move to expect, no harm
+	}
+	// The next tile from the head of the wall is drawn after the current
+	// turn, by whichever seat draws next: reads running behind see it in
+	// a hand before the referee allows the draw.
+	if h.Phase != game.Setup {
+		if i := h.Wall.NextIndex(game.Head); i >= 0 && i < len(h.Wall.Tiles) {
+			for o := 0; o < h.Players; o++ {
+				for _, a := range []Area{Hand, Discards, Melds} {
+					add(h.Wall.Tiles[i], SeatZone(game.Seat(o), a))
+				}
+			}
+		}
 	}
 	for i := 0; i < h.Players; i++ {
 		seat := game.Seat(i)
