@@ -527,7 +527,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			// waited for on time; any other is waited for only while a
 			// tile it needs is seen arriving.
 			bigger := subset(f.es, p.es)
-			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && s.lifted(h, p)))) {
+			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && !s.stillHome(h, p, f.latest())))) {
 				wait = true
 			}
 		}
@@ -582,23 +582,27 @@ func (s *Sensor) arriving(h *game.Hand, p match, now time.Time) bool {
 	return false
 }
 
-// lifted reports whether a tile p still needs was not seen by the latest
-// read of its zone: it may be in the air on its way. Absence is never
-// movement, but a call that p contains (a pon within a kong) waits for it,
-// up to Grace.
-func (s *Sensor) lifted(h *game.Hand, p match) bool {
-	for _, u := range s.loc.Unseen() {
-		if s.pending[u.UID] != nil {
-			continue
-		}
-		for _, n := range p.missing {
-			u.To = n.to
-			if n.fits(h, p.a.Seat, &entry{m: u, first: u.From}) {
-				return true
+// stillHome reports whether every tile p still needs was seen where it is
+// by a read after since: the seat is not moving it, so a call p contains
+// (a pon within a kong) is complete. A tile lifted on its way, or not
+// read since, keeps the smaller call waiting, up to Grace.
+func (s *Sensor) stillHome(h *game.Hand, p match, since time.Time) bool {
+	for _, n := range p.missing {
+		found := false
+		for _, t := range h.Seats[p.a.Seat].Hand {
+			if (n.exact && t != n.t) || (!n.exact && (t.Kind != n.t.Kind || t.Red != n.t.Red)) {
+				continue
+			}
+			if u, ok := s.uidOf[t]; ok && s.loc.SeenIn(u, s.loc.Where(u)).After(since) {
+				found = true
+				break
 			}
 		}
+		if !found {
+			return false
+		}
 	}
-	return false
+	return true
 }
 
 // riichiOrDiscard keeps one meaning of a discard movement: riichi when

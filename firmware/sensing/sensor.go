@@ -475,6 +475,9 @@ func (s *Sensor) Focus() map[Zone]int {
 	}
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
+		if e.m.To.Area == Melds {
+			set(SeatZone(e.m.To.Seat, Hand), Hot) // from there
+		}
 	}
 	for _, z := range s.loc.Confirming() {
 		set(z, Confirm)
