@@ -405,3 +405,48 @@ func budget(rt map[sensing.Area]time.Duration, reads int) string {
 	}
 	return out
 }
+
+// TestSensingMistakes: players at the fast pace sometimes take the wrong
+// wall tile or one tile too many, and put it back after Notice. Each
+// mistake is reported once as the anomaly it is, before it is undone,
+// while sensing is still catching up with the players; nothing else is
+// reported, and every action is still recognised.
+func TestSensingMistakes(t *testing.T) {
+	for _, name := range []string{"mcr", "riichi"} {
+		build := sensingRulesets()[name]
+		t.Run(name, func(t *testing.T) {
+			made := map[string]int{}
+			reported := map[string]int{}
+			for i := range 3 {
+				seed := uint64(7331 + i)
+				r := playHand(t, build, players.Config{Seed: seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005,
+					Mistakes: players.Mistakes{WrongWall: 0.08, ExtraTile: 0.05}})
+				if r.void != nil {
+					t.Fatalf("seed %d void: %v", seed, r.void)
+				}
+				for _, m := range r.mistakes {
+					made[m.Kind]++
+				}
+				for _, a := range r.anomalies {
+					reported[a.Kind.String()]++
+				}
+				if r.false+r.missed > 0 || r.over != r.truthOver {
+					t.Errorf("seed %d: %d false, %d missed actions, over %v/%v", seed, r.false, r.missed, r.over, r.truthOver)
+				}
+			}
+			if made["wrong-wall-tile"]+made["extra-tile"] == 0 {
+				t.Fatal("no mistake was made: the test proves nothing")
+			}
+			for _, k := range []string{"wrong-wall-tile", "extra-tile"} {
+				if reported[k] != made[k] {
+					t.Errorf("%s: %d made, %d reported", k, made[k], reported[k])
+				}
+				delete(reported, k)
+			}
+			if len(reported) > 0 {
+				t.Errorf("anomalies that were no mistake: %v", reported)
+			}
+			t.Logf("%s: mistakes %v", name, made)
+		})
+	}
+}
