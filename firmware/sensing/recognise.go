@@ -593,7 +593,7 @@ func (s *Sensor) stillHome(h *game.Hand, p match, since time.Time) bool {
 			if (n.exact && t != n.t) || (!n.exact && (t.Kind != n.t.Kind || t.Red != n.t.Red)) {
 				continue
 			}
-			if u, ok := s.uidOf[t]; ok && s.loc.SeenIn(u, s.loc.Where(u)).After(since) {
+			if u, ok := s.uidOf[t]; ok && s.pending[u] == nil && s.loc.SeenIn(u, s.loc.Where(u)).After(since) {
 				found = true
 				break
 			}
