@@ -373,12 +373,15 @@ func (s *Sensor) noteApplied(a game.Action) {
 
 // Focus returns the priority of each zone now, for Schedule.Focus. Hot
 // are the zones a tile may land in next: the acting seat's hand, pond and
-// melds, the melds of the seats that may claim a discard, the next
-// drawer's hand and pond, and wherever a tile is seen arriving. Walls are
-// not: a drawn tile is expected in the drawer's hand and commits there
-// without a read of the wall (Locator.Expect), and a wall inventory is
-// the slowest of all (300 ms for 34 tiles). A wall is read soon only
-// when a tile no one may draw is seen leaving it.
+// melds, the melds of the seats that may claim a discard, the discarder's
+// pond and the next drawer's hand and pond during a claim window, and
+// wherever a tile is seen arriving. Soon are the zones where tiles seen
+// ahead of the referee go next; Confirm a zone whose next read completes
+// an expected tile's agreement. Walls are Idle: a drawn tile is expected
+// in the drawer's hand and commits there without a read of the wall
+// (Locator.Expect), and a wall inventory is the slowest of all (300 ms
+// for 34 tiles). A wall is read soon only when a tile no one may take is
+// seen leaving it.
 func (s *Sensor) Focus() map[Zone]int {
 	now := s.now
 	w := map[Zone]int{}
