@@ -317,7 +317,8 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 			var place, decisive, proc []time.Duration
 			readTime := map[sensing.Area]time.Duration{}
 			for i := range hands {
-				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: 0.05, GhostRate: 0.005})
+				miss, ghost := radioRates(t)
+				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: miss, GhostRate: ghost})
 				if r.void != nil {
 					void++
 					t.Errorf("hand seed %d void: %v", base+i, r.void)
@@ -377,8 +378,28 @@ func TestSensingDiag(t *testing.T) {
 	if err != nil || build == nil {
 		t.Fatalf("JANTAKU_SENSING_DIAG=%q: want ruleset/seed", v)
 	}
-	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005}, os.Stdout)
+	miss, ghost := radioRates(t)
+	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: miss, GhostRate: ghost}, os.Stdout)
 	fmt.Printf("%d false, %d missed, anomalies %v, over %v/%v\ntruth  %v\nsensed %v\n", r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
+}
+
+// radioRates are the surface's miss and ghost rates: 5% and 0.5%, or
+// JANTAKU_SENSING_MISS and JANTAKU_SENSING_GHOST for a harsher radio.
+func radioRates(t *testing.T) (miss, ghost float64) {
+	miss, ghost = 0.05, 0.005
+	for _, v := range []struct {
+		env string
+		to  *float64
+	}{{"JANTAKU_SENSING_MISS", &miss}, {"JANTAKU_SENSING_GHOST", &ghost}} {
+		if s := os.Getenv(v.env); s != "" {
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil || f < 0 || f >= 1 {
+				t.Fatalf("%s=%q: want a rate in [0, 1)", v.env, s)
+			}
+			*v.to = f
+		}
+	}
+	return miss, ghost
 }
 
 // proofPace is the players' pace: human unless JANTAKU_SENSING_PACE=fast.

@@ -339,8 +339,11 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 		to = n.to
 	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat:
 		to = n.to
-	case n.suit && to == SeatZone(n.to.Seat, Discards) && slices.Contains(e.m.Via, n.to):
-		to = n.to // the face-down missing-suit tile, discarded at once
+	case n.suit && to == SeatZone(n.to.Seat, Discards) && h.Phase == game.Setup:
+		// The face-down missing-suit tile, discarded at once: no tile
+		// reaches a pond while the suits are chosen otherwise, and a read
+		// of the melds may not have seen it on the way.
+		to = n.to
 	}
 	switch {
 	case to != n.to:
