@@ -53,7 +53,8 @@ type sensedHand struct {
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
-	void            error // the truth referee made the hand unplayable
+	readTime        map[sensing.Area]time.Duration // reader time spent per kind of zone
+	void            error                          // the truth referee made the hand unplayable
 }
 
 // playHand plays one hand with simulated players on a simulated surface
@@ -109,7 +110,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
 	sched := sensing.NewSchedule(sensing.TableZones(rs.Rules().Players))
 
-	var res sensedHand
+	res := sensedHand{readTime: map[sensing.Area]time.Duration{}}
 	type acc struct {
 		a            game.Action
 		at, decisive time.Time
@@ -164,6 +165,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		now = now.Add(cost)
 		sched.Done(z, now)
 		res.reads++
+		res.readTime[z.Area] += cost
 		if diag != nil {
 			var ts []string
 			for _, u := range uids {
@@ -287,14 +289,36 @@ func TestSensingProof(t *testing.T) {
 		}
 		base = n
 	}
+	proveSensing(t, proofPace(), base, hands)
+}
+
+// TestSensingProofFast is the proof at the Fast pace (think 0.4 s, reach
+// 0.15 s), where players chain movements faster than the reads: a draw
+// and its discard in one motion, a call on a discard no read saw in the
+// pond, a kong and its replacement draw. CI plays 4 hands per ruleset
+// (seeds 7331–7334; 1 with -short); TestSensingProof with
+// JANTAKU_SENSING_PACE=fast is the longer run.
+func TestSensingProofFast(t *testing.T) {
+	hands := 4
+	if testing.Short() {
+		hands = 1
+	}
+	proveSensing(t, players.Fast, 7331, hands)
+}
+
+// proveSensing plays hands hands per ruleset from seed base at pace and
+// fails on any false or missed action, anomaly or void hand.
+func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 	names := sortedKeys(sensingRulesets())
 	for _, name := range names {
 		build := sensingRulesets()[name]
 		t.Run(name, func(t *testing.T) {
 			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
 			var place, decisive, proc []time.Duration
+			readTime := map[sensing.Area]time.Duration{}
 			for i := range hands {
-				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005})
+				miss, ghost := radioRates(t)
+				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: miss, GhostRate: ghost})
 				if r.void != nil {
 					void++
 					t.Errorf("hand seed %d void: %v", base+i, r.void)
@@ -306,6 +330,9 @@ func TestSensingProof(t *testing.T) {
 				anomalies += len(r.anomalies)
 				ambiguous += r.ambiguous
 				reads += r.reads
+				for a, d := range r.readTime {
+					readTime[a] += d
+				}
 				place = append(place, r.placeToAccept...)
 				decisive = append(decisive, r.decisiveToAcc...)
 				proc = append(proc, r.processing...)
@@ -317,6 +344,7 @@ func TestSensingProof(t *testing.T) {
 				name, hands, void, actions, reads, falseN, missedN, anomalies, ambiguous,
 				percentile(place, .5), percentile(place, .99), percentile(decisive, .5), percentile(decisive, .99),
 				percentile(proc, .5), percentile(proc, .99))
+			t.Logf("%s: reader time %s", name, budget(readTime, reads))
 			if os.Getenv("JANTAKU_SENSING_REPORT") != "" {
 				fmt.Printf("| %s | %d (%d void) | %d | %d | %d | %d | %v / %v | %v / %v | %v / %v |\n", name, hands, void, actions, falseN, missedN, anomalies,
 					percentile(place, .5).Round(time.Millisecond), percentile(place, .99).Round(time.Millisecond),
@@ -350,8 +378,28 @@ func TestSensingDiag(t *testing.T) {
 	if err != nil || build == nil {
 		t.Fatalf("JANTAKU_SENSING_DIAG=%q: want ruleset/seed", v)
 	}
-	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: 0.05, GhostRate: 0.005}, os.Stdout)
+	miss, ghost := radioRates(t)
+	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: miss, GhostRate: ghost}, os.Stdout)
 	fmt.Printf("%d false, %d missed, anomalies %v, over %v/%v\ntruth  %v\nsensed %v\n", r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
+}
+
+// radioRates are the surface's miss and ghost rates: 5% and 0.5%, or
+// JANTAKU_SENSING_MISS and JANTAKU_SENSING_GHOST for a harsher radio.
+func radioRates(t *testing.T) (miss, ghost float64) {
+	miss, ghost = 0.05, 0.005
+	for _, v := range []struct {
+		env string
+		to  *float64
+	}{{"JANTAKU_SENSING_MISS", &miss}, {"JANTAKU_SENSING_GHOST", &ghost}} {
+		if s := os.Getenv(v.env); s != "" {
+			f, err := strconv.ParseFloat(s, 64)
+			if err != nil || f < 0 || f >= 1 {
+				t.Fatalf("%s=%q: want a rate in [0, 1)", v.env, s)
+			}
+			*v.to = f
+		}
+	}
+	return miss, ghost
 }
 
 // proofPace is the players' pace: human unless JANTAKU_SENSING_PACE=fast.
@@ -360,4 +408,66 @@ func proofPace() players.Pace {
 		return players.Fast
 	}
 	return players.Human
+}
+
+// budget says how the reader's time went: reads a second and the share of
+// each kind of zone.
+func budget(rt map[sensing.Area]time.Duration, reads int) string {
+	var total time.Duration
+	for _, d := range rt {
+		total += d
+	}
+	if total <= 0 {
+		return "none"
+	}
+	out := fmt.Sprintf("%.1f reads/s, %.0f ms a read;", float64(reads)/total.Seconds(), total.Seconds()*1000/float64(reads))
+	for a := sensing.Wall; a <= sensing.Drop; a++ {
+		out += fmt.Sprintf(" %s %.0f%%", a, 100*rt[a].Seconds()/total.Seconds())
+	}
+	return out
+}
+
+// TestSensingMistakes: players at the fast pace sometimes take the wrong
+// wall tile or one tile too many, and put it back after Notice. Each
+// mistake is reported once as the anomaly it is, before it is undone,
+// while sensing is still catching up with the players; nothing else is
+// reported, and every action is still recognised.
+func TestSensingMistakes(t *testing.T) {
+	for _, name := range []string{"mcr", "riichi"} {
+		build := sensingRulesets()[name]
+		t.Run(name, func(t *testing.T) {
+			made := map[string]int{}
+			reported := map[string]int{}
+			for i := range 3 {
+				seed := uint64(7331 + i)
+				r := playHand(t, build, players.Config{Seed: seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005,
+					Mistakes: players.Mistakes{WrongWall: 0.08, ExtraTile: 0.05}})
+				if r.void != nil {
+					t.Fatalf("seed %d void: %v", seed, r.void)
+				}
+				for _, m := range r.mistakes {
+					made[m.Kind]++
+				}
+				for _, a := range r.anomalies {
+					reported[a.Kind.String()]++
+				}
+				if r.false+r.missed > 0 || r.over != r.truthOver {
+					t.Errorf("seed %d: %d false, %d missed actions, over %v/%v", seed, r.false, r.missed, r.over, r.truthOver)
+				}
+			}
+			if made["wrong-wall-tile"]+made["extra-tile"] == 0 {
+				t.Fatal("no mistake was made: the test proves nothing")
+			}
+			for _, k := range []string{"wrong-wall-tile", "extra-tile"} {
+				if reported[k] != made[k] {
+					t.Errorf("%s: %d made, %d reported", k, made[k], reported[k])
+				}
+				delete(reported, k)
+			}
+			if len(reported) > 0 {
+				t.Errorf("anomalies that were no mistake: %v", reported)
+			}
+			t.Logf("%s: mistakes %v", name, made)
+		})
+	}
 }

@@ -3,16 +3,25 @@
 //
 //   - schedule.go: which zone antenna to read next, within the one surface
 //     reader's budget (an ISO 15693 inventory is 8 ms empty and about
-//     8 ms more per tag), favouring the zones where the referee expects movement now and
-//     the zones a tile is seen leaving or entering.
+//     8 ms more per tag), favouring the zones where a tile can land next
+//     (Sensor.Focus: the acting seat's zones, the claimers' melds, zones a
+//     tile is seen arriving in, a zone whose next read confirms a tile)
+//     and leaving the walls, the slowest zones, for last.
 //   - locate.go: a tile's location is committed only when reads agree over
-//     time: seen in the new zone on consecutive reads and no longer seen in
-//     the old one. Absence alone is never movement; a tile unseen for long
-//     is reported as vanished but keeps its location.
+//     time: seen twice in the new zone, not at home in between, and no
+//     longer seen by the old zone's latest read unless the referee
+//     expects the move (Locator.Expect). Absence alone is never movement;
+//     a tile unseen for long is reported as vanished but keeps its
+//     location.
 //   - recognise.go: expectation-driven recognition. The referee's state
 //     says where every tile should be; committed movements that leave a tile
 //     elsewhere are explained by exactly one of the referee's legal actions,
-//     or wait for a declaration (two meanings), or become anomalies.
+//     or wait for a declaration (two meanings), or become anomalies. Fast
+//     players run ahead of the reads: a movement is matched one step at a
+//     time (a draw, then the discard of the same tile, then the claim), a
+//     tile still on its way after an action is moved by the next one, and
+//     a movement shaped like play waits while earlier actions are still
+//     being taken in (Config.Behind) before it is an anomaly.
 //   - surface.go: the zones on the hardware (Surface implements Antennas
 //     over the board's readers and RF switches).
 //   - anomaly.go: movements and declarations that match nothing are

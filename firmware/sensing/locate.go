@@ -24,6 +24,7 @@ type Movement struct {
 	From, To Zone
 	Via      []Zone // zones it was seen in on the way, without agreement
 	At       time.Time
+	Seen     time.Time // the first read that saw it away from From
 }
 
 // LocateConfig sets how much agreement a location needs.
@@ -68,6 +69,7 @@ type track struct {
 	trail    []Zone    // zones seen in since the last commit
 	missed   int       // reads of its zone without it since it was last seen
 	vanished bool
+	expect   uint32 // zones (bit per index) the referee expects it to move to now
 }
 
 // Locator keeps each tile's committed location.
@@ -107,6 +109,16 @@ func (l *Locator) Where(uid rfid.UID) Zone {
 	return Zone{}
 }
 
+// SeenIn returns the time of the latest read of z that saw uid (zero if
+// none did).
+func (l *Locator) SeenIn(uid rfid.UID, z Zone) time.Time {
+	tr, i := l.tracks[uid], z.index()
+	if tr == nil || i < 0 {
+		return time.Time{}
+	}
+	return tr.seen[i]
+}
+
 // Known reports whether uid is a tile of the set on the table.
 func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 
@@ -122,17 +134,59 @@ func (l *Locator) Place(uid rfid.UID, z Zone) {
 	}
 }
 
+// Expect replaces the moves the referee expects now: each tile of exp to
+// any of its zones. An expected move commits on Agree sightings in the
+// new zone without waiting for a read of the old zone that misses the
+// tile: at a fast player's pace a tile stays in a zone for less than the
+// reads of two zones (a hand takes 110 ms to inventory, a wall 300 ms),
+// and a sighting at home still starts the count again, so a neighbour's
+// ghost would have to be heard twice between two reads of home.
+func (l *Locator) Expect(exp map[rfid.UID][]Zone) {
+	for _, tr := range l.order {
+		tr.expect = 0
+	}
+	for u, zs := range exp {
+		tr := l.tracks[u]
+		if tr == nil {
+			continue
+		}
+		for _, z := range zs {
+			if i := z.index(); i >= 0 {
+				tr.expect |= 1 << i
+			}
+		}
+	}
+}
+
 // Candidates returns the zones where a tile is being seen but has not
-// been committed, and the zones it would leave: where to read soon.
+// been committed, and the zones it would leave when the move is not one
+// the referee expects and has been seen often enough (a read of the old
+// zone decides it; one sighting may be a ghost, and a wall takes 300 ms
+// to read): where to read soon.
 func (l *Locator) Candidates() []Zone {
 	var out []Zone
 	for _, tr := range l.order {
 		for i, h := range tr.hits {
 			if h > 0 && i != tr.at.index() {
 				out = append(out, zoneOf(i))
-				if tr.at.Known() {
+				if tr.at.Known() && tr.expect&(1<<i) == 0 && h >= l.cfg.Agree {
 					out = append(out, tr.at)
 				}
+			}
+		}
+	}
+	return out
+}
+
+// Confirming returns the zones where a tile the referee expects there has
+// been seen but not yet often enough to commit: the read that confirms it
+// is the one that lets sensing act.
+func (l *Locator) Confirming() []Zone {
+	var out []Zone
+	for _, tr := range l.order {
+		for i, h := range tr.hits {
+			if h > 0 && h < l.cfg.Agree && i != tr.at.index() && tr.expect&(1<<i) != 0 {
+				out = append(out, zoneOf(i))
 			}
 		}
 	}
@@ -247,14 +301,14 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 
 // commit moves tr when the reads agree: Agree sightings in a
 // zone since it was last seen at home, and the latest read of home without
-// it.
+// it unless the referee expects the move.
 func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	best := -1
 	for i, h := range tr.hits {
 		if h < l.cfg.Agree || i == tr.at.index() {
 			continue
 		}
-		if old := tr.at.index(); old >= 0 && !l.read[old].After(tr.seen[old]) {
+		if old := tr.at.index(); old >= 0 && tr.expect&(1<<i) == 0 && !l.read[old].After(tr.seen[old]) {
 			continue // the old zone's latest read still saw it
 		}
 		if best < 0 || tr.seen[i].After(tr.seen[best]) {
@@ -265,6 +319,11 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		return Movement{}, false
 	}
 	m := Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(best), At: now}
+	for i, h := range tr.hits {
+		if h > 0 && i != tr.at.index() && (m.Seen.IsZero() || tr.first[i].Before(m.Seen)) {
+			m.Seen = tr.first[i]
+		}
+	}
 	for _, z := range tr.trail {
 		if z != m.To {
 			m.Via = append(m.Via, z)
@@ -273,6 +332,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	tr.trail = nil
 	tr.at = m.To
 	tr.missed = 0
-	tr.prevHome = now // sightings before the commit are history
+	tr.prevHome = now         // sightings before the commit are history
+	tr.hits = [maxZones]int{} // the old zone's sightings too: it is left
 	return m, true
 }

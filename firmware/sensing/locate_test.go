@@ -114,3 +114,42 @@ func TestLocatorMissedReadAndArriving(t *testing.T) {
 		t.Fatalf("committed on sightings two misses apart: %v", m)
 	}
 }
+
+// TestLocatorExpectedMove: a move the referee expects (the drawn tile to
+// the drawer's hand) commits on two sightings without a read of the old
+// zone that misses it; any other move waits for that read, and a sighting
+// at home between the two still starts the count again.
+func TestLocatorExpectedMove(t *testing.T) {
+	wall, hand := SeatZone(2, Wall), SeatZone(0, Hand)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 30 * time.Millisecond) }
+	read := func(i int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: at(i), UIDs: uids})
+		return m
+	}
+	l.Expect(map[rfid.UID][]Zone{a: {hand}})
+	read(0, wall, a, b)
+	// A ghost in the hand, then the wall sees A again: the count restarts.
+	read(1, hand, a)
+	read(2, wall, a, b)
+	if m := read(3, hand, a); len(m) != 0 {
+		t.Fatalf("committed across a sighting at home: %v", m)
+	}
+	// Both leave the wall for the hand; the wall is not read again.
+	m := read(4, hand, a, b)
+	if len(m) != 1 || m[0].UID != a || m[0].From != wall || m[0].To != hand || !m[0].Seen.Equal(at(3)) {
+		t.Fatalf("movements %+v, want only A wall→hand, first seen at the read of %v", m, at(3))
+	}
+	if m := read(5, hand, a, b); len(m) != 0 || l.Where(b) != wall {
+		t.Fatalf("B, not expected in the hand, committed without a read of the wall: %v", m)
+	}
+	if got := l.SeenIn(b, hand); !got.Equal(at(5)) {
+		t.Fatalf("SeenIn(B, hand) = %v, want %v", got, at(5))
+	}
+	if m := read(6, wall); len(m) != 1 || m[0].UID != b || m[0].To != hand {
+		t.Fatalf("movements %+v, want B wall→hand once the wall is read without it", m)
+	}
+}

@@ -107,7 +107,7 @@ func findKind(legal []game.Action, kinds ...game.Kind) (game.Action, bool) {
 func (s *Sensor) declarations(ctx context.Context, now time.Time, out *[]Output) bool {
 	for i, d := range s.decls {
 		legal := s.ref.Legal(d.Seat)
-		late := now.Sub(d.At) >= s.cfg.Grace
+		late := now.Sub(d.At) >= s.cfg.Grace && !s.catchingUp(d.At, now, 0)
 		drop := func() { s.decls = slices.Delete(s.decls, i, i+1) }
 		switch d.Kind {
 		case DeclareWin:
@@ -339,8 +339,11 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 		to = n.to
 	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat:
 		to = n.to
-	case n.suit && to == SeatZone(n.to.Seat, Discards) && slices.Contains(e.m.Via, n.to):
-		to = n.to // the face-down missing-suit tile, discarded at once
+	case n.suit && to == SeatZone(n.to.Seat, Discards) && h.Phase == game.Setup:
+		// The face-down missing-suit tile, discarded at once: no tile
+		// reaches a pond while the suits are chosen otherwise, and a read
+		// of the melds may not have seen it on the way.
+		to = n.to
 	}
 	switch {
 	case to != n.to:
@@ -473,6 +476,34 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		// replacement.
 		slices.SortStableFunc(full, func(a, b match) int { return b2i(a.a.Kind == game.Draw) - b2i(b.a.Kind == game.Draw) })
 	}
+	// A tile the latest action moved that is still on its way (a drawn
+	// tile already in the pond or a claimer's melds) is moved by the next
+	// action first: the drawer cannot discard another tile while the one
+	// it drew has left its hand.
+	// Unless the hand still held that tile after another discard of the
+	// seat reached the pond: that discard came first.
+	chained := func(m match) int {
+		var held time.Time
+		in := false
+		for _, e := range m.es {
+			if slices.Contains(s.chain, e) {
+				in = true
+				if t := s.loc.SeenIn(e.m.UID, SeatZone(m.a.Seat, Hand)); t.After(held) {
+					held = t
+				}
+			}
+		}
+		if !in {
+			return 1
+		}
+		for _, o := range full {
+			if o.a.Seat == m.a.Seat && !o.shares(m) && (o.a.Kind == game.Discard || o.a.Kind == game.Riichi) && seenBefore(o, held) {
+				return 1
+			}
+		}
+		return 0
+	}
+	slices.SortStableFunc(full, func(a, b match) int { return chained(a) - chained(b) })
 	for _, f := range full {
 		var rivals []game.Action
 		for _, o := range full {
@@ -499,7 +530,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			// waited for on time; any other is waited for only while a
 			// tile it needs is seen arriving.
 			bigger := subset(f.es, p.es)
-			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && s.lifted(h, p)))) {
+			if since := now.Sub(f.latest()); s.arriving(h, p, now) || (bigger && (since < s.cfg.Settle || (since < s.cfg.Grace && !s.stillHome(h, p, f.latest())))) {
 				wait = true
 			}
 		}
@@ -524,7 +555,12 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 				s.log.Debug("sensing: settled", "action", f.a.String(), "over", p.a.String(), "missing", len(p.missing), "latest", f.latest().Format("15:04:05.000"), "now", now.Format("15:04:05.000"))
 			}
 		}
+		pressed := s.riichi[f.a.Seat]
 		if s.accept(ctx, f.a, ByMovement, f.latest(), now, out) {
+			if f.a.Kind == game.Discard && seenBefore(f, pressed) {
+				s.riichi[f.a.Seat] = pressed // the press is for the next discard
+			}
+			s.chain = f.es
 			return true // resolve drops the entries now where expected
 		}
 	}
@@ -549,59 +585,71 @@ func (s *Sensor) arriving(h *game.Hand, p match, now time.Time) bool {
 	return false
 }
 
-// lifted reports whether a tile p still needs was not seen by the latest
-// read of its zone: it may be in the air on its way. Absence is never
-// movement, but a call that p contains (a pon within a kong) waits for it,
-// up to Grace.
-func (s *Sensor) lifted(h *game.Hand, p match) bool {
-	for _, u := range s.loc.Unseen() {
-		if s.pending[u.UID] != nil {
-			continue
-		}
-		for _, n := range p.missing {
-			u.To = n.to
-			if n.fits(h, p.a.Seat, &entry{m: u, first: u.From}) {
-				return true
+// stillHome reports whether every tile p still needs was seen where it is
+// by a read after since: the seat is not moving it, so a call p contains
+// (a pon within a kong) is complete. A tile lifted on its way, or not
+// read since, keeps the smaller call waiting, up to Grace.
+func (s *Sensor) stillHome(h *game.Hand, p match, since time.Time) bool {
+	for _, n := range p.missing {
+		found := false
+		for _, t := range h.Seats[p.a.Seat].Hand {
+			if (n.exact && t != n.t) || (!n.exact && (t.Kind != n.t.Kind || t.Red != n.t.Red)) {
+				continue
+			}
+			if u, ok := s.uidOf[t]; ok && s.pending[u] == nil && s.loc.SeenIn(u, s.loc.Where(u)).After(since) {
+				found = true
+				break
 			}
 		}
+		if !found {
+			return false
+		}
 	}
-	return false
+	return true
 }
 
 // riichiOrDiscard keeps one meaning of a discard movement: riichi when
-// the seat pressed RIICHI, a plain discard otherwise. A RIICHI that is not
-// legal with that discard is a false declaration, reported as a foul.
+// the seat pressed RIICHI before the tile was seen leaving its hand, a
+// plain discard otherwise (reads run behind fast players: the discard
+// before the press may be taken in after it). A RIICHI that is not legal
+// with the discard after it is a false declaration, reported as a foul.
 func (s *Sensor) riichiOrDiscard(ctx context.Context, seat game.Seat, ms []match, now time.Time, out *[]Output) []match {
-	var keep []match
-	var discard *match
-	hasRiichi := false
-	for i := range ms {
-		switch ms[i].a.Kind {
-		case game.Discard:
-			discard = &ms[i]
-		case game.Riichi:
-			hasRiichi = true
+	pressed := s.riichi[seat]
+	riichiWith := func(m match) bool {
+		for _, o := range ms {
+			if o.a.Kind == game.Riichi && o.shares(m) {
+				return true
+			}
 		}
+		return false
 	}
+	var keep []match
 	for _, m := range ms {
+		after := !pressed.IsZero() && !seenBefore(m, pressed)
 		switch m.a.Kind {
 		case game.Discard:
-			if s.riichi[seat] && hasRiichi {
+			if after && riichiWith(m) {
 				continue
 			}
+			if after && !s.riichi[seat].IsZero() {
+				s.riichi[seat] = time.Time{}
+				a := game.Action{Kind: game.Riichi, Seat: seat, Tile: m.a.Tile}
+				s.foul(ctx, &Anomaly{Kind: FalseDeclaration, Seat: seat, Tile: m.a.Tile, Expected: "no riichi with this discard", At: now}, a, out)
+			}
 		case game.Riichi:
-			if !s.riichi[seat] {
+			if !after {
 				continue
 			}
 		}
 		keep = append(keep, m)
 	}
-	if s.riichi[seat] && !hasRiichi && discard != nil {
-		s.riichi[seat] = false
-		a := game.Action{Kind: game.Riichi, Seat: seat, Tile: discard.a.Tile}
-		s.foul(ctx, &Anomaly{Kind: FalseDeclaration, Seat: seat, Tile: discard.a.Tile, Expected: "no riichi with this discard", At: now}, a, out)
-	}
 	return keep
+}
+
+// seenBefore reports whether m's first tile was seen away from where it
+// was before t.
+func seenBefore(m match, t time.Time) bool {
+	return len(m.es) > 0 && !m.es[0].m.Seen.IsZero() && m.es[0].m.Seen.Before(t)
 }
 
 func sameActions(a, b []game.Action) bool {
@@ -622,7 +670,7 @@ func cmpString(a, b string) int {
 func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 	var due []*entry
 	for _, e := range s.pending {
-		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace {
+		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace && !(playShaped(e) && s.catchingUp(e.m.At, now, 1)) {
 			due = append(due, e)
 		}
 	}
@@ -701,4 +749,44 @@ func subset(a, b []*entry) bool {
 		}
 	}
 	return true
+}
+
+// catchingUp reports whether something that happened at since may still
+// be explained by actions sensing has not yet taken in: an action was
+// accepted or a movement committed within Grace (the table is playing
+// and the reads are catching up), and other movements wait to be
+// explained or tiles are seen arriving, for up to Behind after since.
+// self is how many of the pending movements are the one asking.
+func (s *Sensor) catchingUp(since, now time.Time, self int) bool {
+	busy := s.acted
+	if s.moved.After(busy) {
+		busy = s.moved
+	}
+	if now.Sub(since) >= s.cfg.Behind || busy.IsZero() || now.Sub(busy) >= s.cfg.Grace {
+		return false
+	}
+	n := 0
+	for _, e := range s.pending {
+		if !e.dismissed && !e.reported {
+			n++
+		}
+	}
+	return n > self || len(s.loc.Arriving(now.Add(-s.cfg.Grace))) > 0
+}
+
+// playShaped reports whether e moved a tile as play moves tiles: from a
+// wall or the dead wall to a seat's hand, pond or melds (a draw, chained
+// on), from a hand to its pond or to any seat's melds (a discard, claimed
+// at once), from a pond to another seat's melds (a claim).
+func playShaped(e *entry) bool {
+	from, to := e.first, e.m.To
+	switch from.Area {
+	case Wall, DeadWall:
+		return to.Area == Hand || to.Area == Discards || to.Area == Melds
+	case Hand:
+		return (to.Area == Discards && to.Seat == from.Seat) || to.Area == Melds
+	case Discards:
+		return to.Area == Melds && to.Seat != from.Seat
+	}
+	return false
 }

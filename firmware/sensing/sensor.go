@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"slices"
 	"time"
 
 	"jantaku/drivers/rfid"
@@ -27,6 +28,12 @@ type Config struct {
 	// have not answered are taken to pass, once another seat has claimed
 	// (2 s). Until then a WIN beats a call.
 	ClaimWindow time.Duration
+	// Behind is how long a movement shaped like a draw, a discard or a
+	// call, or a declaration, that no legal action explains yet waits
+	// beyond Grace while sensing is still taking in earlier actions (one
+	// was accepted within Grace): fast players run a few actions ahead
+	// of the reads (12 s).
+	Behind time.Duration
 	// KeepAfter is how long the table waits for a WIN or a claim when no
 	// draw will come to end the wait: after the last of the last draws
 	// (the seat may not discard; it wins or keeps the tile) and after the
@@ -44,6 +51,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.ClaimWindow <= 0 {
 		c.ClaimWindow = 2 * time.Second
+	}
+	if c.Behind <= 0 {
+		c.Behind = 12 * time.Second
 	}
 	if c.KeepAfter <= 0 {
 		c.KeepAfter = 5 * time.Second
@@ -149,7 +159,7 @@ type Sensor struct {
 
 	pending   map[rfid.UID]*entry
 	decls     []Declaration
-	riichi    [4]bool
+	riichi    [4]time.Time // when each seat pressed RIICHI, if it has not discarded since
 	facedown  [4]tile.Tile // the Sichuan face-down missing-suit tile, if any
 	ambiguous [4]*Ambiguous
 	foreign   map[rfid.UID]bool
@@ -158,6 +168,23 @@ type Sensor struct {
 	acted     time.Time // when the latest action was accepted
 	vanished  map[rfid.UID]bool
 	hand      *game.Hand // the hand the layout belongs to
+	now       time.Time  // the latest read or tick
+	chain     []*entry   // the movements of the latest action accepted by movement
+	moved     time.Time  // when the latest movement was committed
+
+	expectFor   expectKey // the referee's state expectMoves was made for
+	expectMoves map[rfid.UID][]Zone
+}
+
+// expectKey is what the expected moves depend on.
+type expectKey struct {
+	h        *game.Hand
+	log      int
+	phase    game.Phase
+	turn     game.Seat
+	claim    game.Seat
+	answered int
+	facedown [4]tile.Tile
 }
 
 type windowKey struct {
@@ -193,14 +220,17 @@ func (s *Sensor) StartHand(l Layout) {
 		return Zone{}
 	})
 	s.pending = map[rfid.UID]*entry{}
+	s.chain = nil
+	s.expectFor, s.expectMoves = expectKey{}, nil
 	s.decls = nil
-	s.riichi = [4]bool{}
+	s.riichi = [4]time.Time{}
 	s.facedown = [4]tile.Tile{}
 	s.ambiguous = [4]*Ambiguous{}
 	s.foreign = map[rfid.UID]bool{}
 	s.vanished = map[rfid.UID]bool{}
 	s.window = windowKey{}
 	s.acted = time.Time{}
+	s.moved = time.Time{}
 	s.hand = s.ref.Hand()
 }
 
@@ -218,6 +248,8 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 		return nil
 	}
 	var out []Output
+	s.now = r.At
+	s.loc.Expect(s.expectedMoves())
 	moves, vanished, back, foreign := s.loc.Observe(r)
 	for _, u := range foreign {
 		if !s.foreign[u] {
@@ -240,6 +272,7 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 		}
 	}
 	for _, m := range moves {
+		s.moved = m.At
 		s.log.Debug("sensing: moved", "uid", m.UID, "tile", m.Tile.String(), "from", m.From.String(), "to", m.To.String())
 		if e := s.pending[m.UID]; e != nil {
 			e.m.To, e.m.At = m.To, m.At
@@ -259,7 +292,7 @@ func (s *Sensor) Declare(ctx context.Context, d Declaration) []Output {
 	}
 	s.log.Info("sensing: declared", "seat", int(d.Seat), "kind", d.Kind.String())
 	if d.Kind == DeclareRiichi {
-		s.riichi[d.Seat] = true
+		s.riichi[d.Seat] = d.At
 	} else {
 		s.decls = append(s.decls, d)
 	}
@@ -271,6 +304,9 @@ func (s *Sensor) Declare(ctx context.Context, d Declaration) []Output {
 func (s *Sensor) Tick(ctx context.Context, now time.Time) []Output {
 	if s.loc == nil {
 		return nil
+	}
+	if now.After(s.now) {
+		s.now = now
 	}
 	return s.recognise(ctx, now)
 }
@@ -330,13 +366,24 @@ func (s *Sensor) noteApplied(a game.Action) {
 			s.facedown[a.Seat] = a.Tile
 		}
 	case game.Riichi, game.Discard:
-		s.riichi[a.Seat] = false
+		s.riichi[a.Seat] = time.Time{}
 	}
 	s.ambiguous[a.Seat] = nil
 }
 
-// Focus returns the priority of each zone now, for Schedule.Focus.
+// Focus returns the priority of each zone now, for Schedule.Focus. Hot
+// are the zones a tile may land in next: the acting seat's hand, pond and
+// melds, the melds of the seats that may claim a discard, the discarder's
+// pond and the next drawer's hand and pond during a claim window, and
+// wherever a tile is seen arriving. Soon are the zones where tiles seen
+// ahead of the referee go next; Confirm a zone whose next read completes
+// an expected tile's agreement. Walls are Idle: a drawn tile is expected
+// in the drawer's hand and commits there without a read of the wall
+// (Locator.Expect), and a wall inventory is the slowest of all (300 ms
+// for 34 tiles). A wall is read soon only when a tile no one may take is
+// seen leaving it.
 func (s *Sensor) Focus() map[Zone]int {
+	now := s.now
 	w := map[Zone]int{}
 	h := s.ref.Hand()
 	if h == nil || s.loc == nil {
@@ -348,13 +395,20 @@ func (s *Sensor) Focus() map[Zone]int {
 		}
 	}
 	for i := 0; i < h.Players; i++ {
+		w[SeatZone(game.Seat(i), Wall)] = Idle
 		set(SeatZone(game.Seat(i), Hand), Warm)
 		set(SeatZone(game.Seat(i), Discards), Warm)
 	}
-	next := func(src game.Source) {
-		i := h.Wall.NextIndex(src)
-		if i >= 0 && i < len(s.layout.Walls) {
-			set(s.layout.Walls[i], Hot)
+	acting := func(t game.Seat) {
+		set(SeatZone(t, Hand), Hot)
+		set(SeatZone(t, Discards), Hot)
+		set(SeatZone(t, Melds), Hot)
+	}
+	claimers := func(from game.Seat) {
+		for i := 0; i < h.Players; i++ {
+			if game.Seat(i) != from {
+				set(SeatZone(game.Seat(i), Melds), Hot)
+			}
 		}
 	}
 	t := h.Turn
@@ -362,41 +416,59 @@ func (s *Sensor) Focus() map[Zone]int {
 	case game.Setup:
 		for i := 0; i < h.Players; i++ {
 			if i == int(t) || (h.Pending != nil && h.Pending[i]) {
-				set(SeatZone(game.Seat(i), Hand), Hot)
-				set(SeatZone(game.Seat(i), Melds), Hot)
+				acting(game.Seat(i))
 			}
 		}
-		next(h.Source)
-	case game.ToDraw:
+	case game.ToDraw, game.ToAct:
 		// A drawn tile may be discarded in the same motion, or exposed
-		// as a flower (and the replacement drawn) at once.
-		set(SeatZone(t, Hand), Hot)
-		set(SeatZone(t, Discards), Hot)
-		set(SeatZone(t, Melds), Hot)
-		next(h.Source)
-	case game.ToAct:
-		set(SeatZone(t, Hand), Hot)
-		set(SeatZone(t, Discards), Hot)
-		set(SeatZone(t, Melds), Hot)
+		// as a flower (and the replacement drawn) at once; the discard
+		// may be claimed as soon as it lands (before a read of the pond
+		// sees it), and the next seat draws after it.
+		acting(t)
+		claimers(t)
+		set(SeatZone(t.Next(h.Players), Hand), Soon)
 	case game.Claims:
 		set(SeatZone(h.Claim.From, Discards), Hot)
-		for i := 0; i < h.Players; i++ {
-			if game.Seat(i) != h.Claim.From {
-				set(SeatZone(game.Seat(i), Melds), Warm)
-			}
-		}
+		claimers(h.Claim.From)
 		// The next seat may draw and discard before the window is seen
 		// to close.
-		set(SeatZone(h.Claim.From.Next(h.Players), Hand), Hot)
-		set(SeatZone(h.Claim.From.Next(h.Players), Discards), Hot)
-		next(game.Head)
+		n := h.Claim.From.Next(h.Players)
+		set(SeatZone(n, Hand), Hot)
+		set(SeatZone(n, Discards), Hot)
 	}
-	// Tiles still to be dealt: their walls and hands.
+	// Reads run behind fast players: what is seen arriving says where
+	// the next tiles go, whatever the referee has taken in so far. A tile
+	// reaching a hand will be discarded from there; one reaching a pond
+	// may be claimed at once, and the next seat draws after it.
+	lookahead := func(z Zone) {
+		var zs []Zone
+		switch z.Area {
+		case Hand:
+			zs = append(zs, SeatZone(z.Seat, Discards), SeatZone(z.Seat, Melds))
+			fallthrough
+		case Discards:
+			for i := 0; i < h.Players; i++ {
+				if game.Seat(i) != z.Seat {
+					zs = append(zs, SeatZone(game.Seat(i), Melds))
+				}
+			}
+			zs = append(zs, SeatZone(z.Seat.Next(h.Players), Hand))
+		}
+		for _, z := range zs {
+			set(z, Soon)
+		}
+	}
+	for _, m := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
+		lookahead(m.To)
+	}
+	for _, e := range s.pending {
+		lookahead(e.m.To)
+	}
+	// Tiles still to be dealt: the hands they go to.
 	if len(h.Log) == 0 {
 		exp := s.expected()
 		for u, tl := range s.layout.Tags {
-			if z, ok := exp[tl]; ok && z.Area == Hand && s.loc.Where(u).Area == Wall {
-				set(s.loc.Where(u), Hot)
+			if z, ok := exp[tl]; ok && z.Area == Hand && s.loc.Where(u) != z {
 				set(z, Hot)
 			}
 		}
@@ -406,8 +478,94 @@ func (s *Sensor) Focus() map[Zone]int {
 	}
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
+		if e.m.To.Area == Melds {
+			set(SeatZone(e.m.To.Seat, Hand), Hot) // from there
+		}
+	}
+	for _, z := range s.loc.Confirming() {
+		set(z, Confirm)
 	}
 	return w
+}
+
+// expectedMoves returns the moves the referee's state expects now: a tile
+// to where the state already puts it (the deal, a move seen late), and the
+// moves of every legal action, chained as fast players chain them (a
+// drawn tile on to the pond or the melds, a discard on to a claimer's
+// melds).
+//
+// The moves change only with the referee's state, so they are kept until
+// it changes (the legal actions of every seat are the costly part of a
+// read's processing).
+func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
+	h := s.ref.Hand()
+	out := map[rfid.UID][]Zone{}
+	if h == nil || h.Phase == game.Over {
+		return out
+	}
+	k := expectKey{h: h, log: len(h.Log), phase: h.Phase, turn: h.Turn, facedown: s.facedown}
+	if h.Phase == game.Claims {
+		k.claim = h.Claim.From
+		for _, r := range h.Claim.Responses {
+			k.answered += b2i(r.Answered)
+		}
+	}
+	if s.expectFor == k && s.expectMoves != nil {
+		return s.expectMoves
+	}
+	defer func() { s.expectFor, s.expectMoves = k, out }()
+	add := func(t tile.Tile, z Zone) {
+		if u, ok := s.uidOf[t]; ok && z.Known() && !slices.Contains(out[u], z) {
+			out[u] = append(out[u], z)
+		}
+	}
+	for t, z := range s.expected() {
+		add(t, z) // where it already is: no move to expect, no harm
+	}
+	// The next tile from the head of the wall is drawn after the current
+	// turn, by whichever seat draws next: reads running behind see it in
+	// a hand before the referee allows the draw.
+	if h.Phase != game.Setup {
+		if i := h.Wall.NextIndex(game.Head); i >= 0 && i < len(h.Wall.Tiles) {
+			for o := 0; o < h.Players; o++ {
+				for _, a := range []Area{Hand, Discards, Melds} {
+					add(h.Wall.Tiles[i], SeatZone(game.Seat(o), a))
+				}
+			}
+		}
+	}
+	for i := 0; i < h.Players; i++ {
+		seat := game.Seat(i)
+		for _, a := range s.ref.Legal(seat) {
+			for _, n := range needs(h, a) {
+				var ts []tile.Tile
+				if n.exact {
+					ts = []tile.Tile{n.t}
+				} else {
+					for _, t := range h.Seats[seat].Hand {
+						if (n.suit && t.Kind.IsSuited() && t.Kind.Suit() == n.t.Kind.Suit()) || (!n.suit && t.Kind == n.t.Kind && t.Red == n.t.Red) {
+							ts = append(ts, t)
+						}
+					}
+				}
+				for _, t := range ts {
+					add(t, n.to)
+					if n.drawn {
+						add(t, SeatZone(seat, Melds))
+					}
+					if n.drawn || n.discarded || n.suit {
+						add(t, SeatZone(seat, Discards))
+						for o := 0; o < h.Players; o++ {
+							if o != i {
+								add(t, SeatZone(game.Seat(o), Melds))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	return out
 }
 
 // expected returns where the referee's state puts each tile; a tile

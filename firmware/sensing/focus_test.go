@@ -1,0 +1,68 @@
+package sensing_test
+
+import (
+	"testing"
+	"time"
+
+	"jantaku/firmware/sensing"
+	"jantaku/hardware/sim/players"
+	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
+	"jantaku/tablecore"
+)
+
+// TestFocusOfAFastTable: while a seat is to act, the reader's priorities
+// are where a fast player's next tile can land: the seat's hand, pond and
+// melds, and every other seat's melds (a discard can be claimed before a
+// read of the pond sees it) are Hot; the next drawer's hand comes soon;
+// the walls, the slowest zones, come last.
+func TestFocusOfAFastTable(t *testing.T) {
+	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
+	tb, err := players.New(players.Config{Ruleset: build, Seed: 3, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.New(rs, tb.Dealer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.StartHand(tb.Deal()); err != nil {
+		t.Fatal(err)
+	}
+	var walls []sensing.Zone
+	for _, z := range tb.WallZones() {
+		zz, err := sensing.ParseZone(z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walls = append(walls, zz)
+	}
+	sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
+	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+	h := g.Hand()
+	if h.Phase != game.ToAct {
+		t.Fatalf("riichi starts with the dealer to act, got %s", h.Phase)
+	}
+	w := sn.Focus()
+	turn := h.Turn
+	for s := range game.Seat(h.Players) {
+		if got := w[sensing.SeatZone(s, sensing.Wall)]; got != sensing.Idle {
+			t.Errorf("seat %d's wall has priority %d, want Idle", s, got)
+		}
+		if got := w[sensing.SeatZone(s, sensing.Melds)]; got < sensing.Hot {
+			t.Errorf("seat %d's melds have priority %d, want Hot (seat %d may discard)", s, got, turn)
+		}
+	}
+	for _, a := range []sensing.Area{sensing.Hand, sensing.Discards} {
+		if got := w[sensing.SeatZone(turn, a)]; got < sensing.Hot {
+			t.Errorf("the acting seat's %s has priority %d, want Hot", a, got)
+		}
+	}
+	if got := w[sensing.SeatZone(turn.Next(h.Players), sensing.Hand)]; got < sensing.Soon {
+		t.Errorf("the next drawer's hand has priority %d, want at least Soon", got)
+	}
+}
