@@ -35,7 +35,7 @@ var (
 func (s *Table) command(ctx context.Context, c Command) error {
 	g := s.t.Game()
 	if s.sensed != nil {
-		if ok, err := s.sensed.declare(c); ok {
+		if ok, err := s.sensed.take(g, c); ok {
 			return err
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"jantaku/drivers/clock"
@@ -83,9 +84,15 @@ func (b *Board) layout(g *tablecore.Game) (sensing.Layout, error) {
 type sensedHand struct {
 	cancel context.CancelFunc
 	done   chan error
-	// in takes the seats' declarations (buttons and seat pages) on the
-	// real table; nil in the simulator, whose players declare themselves.
+	// in takes the seats' declarations (buttons and seat pages), on the
+	// real table and in the simulator alike.
 	in chan<- sensing.Input
+	// moves takes, in the simulator, the actions of the seats people
+	// play (people) from their seat pages: the simulator moves their
+	// tiles on the surface. Nil on the real table, where people move
+	// their own tiles.
+	moves  chan<- game.Action
+	people []game.Seat
 }
 
 // sensedDeclaration is the declaration a seat command makes while the
@@ -117,6 +124,70 @@ func (h *sensedHand) declare(c Command) (bool, error) {
 	default:
 		return true, fmt.Errorf("%w: the table's sensing has not taken the last declarations yet", ErrBusy)
 	}
+}
+
+// take hands a seat's command to the sensed hand, reporting whether it
+// did. Win, riichi and pass are declarations, from a seat button or a
+// seat page, on the real table and in the simulator alike. In the
+// simulator a person's other moves (a draw, a discard, a call, a riichi's
+// discard) are carried out on the simulated surface as the tile movements
+// they make, so sensing reads them as it reads everyone's.
+func (h *sensedHand) take(g *tablecore.Game, c Command) (bool, error) {
+	var move *game.Action
+	if h.moves != nil && slices.Contains(h.people, game.Seat(c.Seat)) && carried(c) {
+		a, err := seatAction(g, c)
+		if err != nil {
+			return true, err
+		}
+		move = &a
+	}
+	if ok, err := h.declare(c); ok && err != nil || ok && move == nil {
+		return ok, err
+	}
+	if move == nil {
+		return false, nil
+	}
+	select {
+	case h.moves <- *move:
+		return true, nil
+	default:
+		return true, fmt.Errorf("%w: the simulated surface has not taken seat %d's last moves yet", ErrBusy, c.Seat)
+	}
+}
+
+// carried reports whether a seat command moves tiles in the simulator: a
+// riichi does when it names its discard.
+func carried(c Command) bool {
+	switch c.Type {
+	case "ok", "chi", "pon", "kan":
+		return true
+	case "riichi":
+		return len(c.Args) > 0
+	}
+	return false
+}
+
+// seatAction is the legal action of c's seat that c names, as declare
+// reads it.
+func seatAction(g *tablecore.Game, c Command) (game.Action, error) {
+	var args tablecore.ActionView
+	if err := strictArgs(c, &args); err != nil {
+		return game.Action{}, err
+	}
+	var fits []game.Action
+	for _, a := range g.Legal(game.Seat(c.Seat)) {
+		if matches(a, c.Type, args) {
+			fits = append(fits, a)
+		}
+	}
+	switch {
+	case len(fits) == 0:
+		what := strings.TrimSpace(strings.Join([]string{c.Type, args.Kind, args.Tile, args.Suit}, " "))
+		return game.Action{}, fmt.Errorf("%w: seat %d may not %s now", ErrRejected, c.Seat, what)
+	case len(fits) > 1 && !sameAction(fits):
+		return game.Action{}, fmt.Errorf("%w: %s: the arguments %s fit %d legal actions: name the kind, tile and uses", ErrMalformed, c.Type, string(c.Args), len(fits))
+	}
+	return fits[0], nil
 }
 
 // errSensing answers a command that would change the game while the
@@ -200,9 +271,18 @@ func (s *Table) startSensed(ctx context.Context) error {
 			logOutput(s.log, o)
 		},
 	}
+	// The seats people play: the simulated players leave them alone, and
+	// their seat pages' moves are carried out on the surface.
+	for i := range min(len(s.bots), h.Players) {
+		if !s.bots[i] {
+			hc.Players.People = append(hc.Players.People, game.Seat(i))
+		}
+	}
+	in, moves := make(chan sensing.Input, 8), make(chan game.Action, 8)
+	hc.In, hc.Moves = in, moves
 	hctx, cancel := context.WithCancel(ctx)
 	hc.Referee = ownerRef{s: s, ctx: hctx}
-	run := &sensedHand{cancel: cancel, done: make(chan error, 1)}
+	run := &sensedHand{cancel: cancel, done: make(chan error, 1), in: in, moves: moves, people: hc.Players.People}
 	s.sensed = run
 	go func() {
 		res, err := players.PlayHand(hctx, s.sense.Clock, hc)
