@@ -280,6 +280,7 @@ func (s *Table) startSensed(ctx context.Context) error {
 	}
 	in, moves := make(chan sensing.Input, 8), make(chan game.Action, 8)
 	hc.In, hc.Moves = in, moves
+	s.log.Info("the hand is played through sensing", "people", hc.Players.People)
 	hctx, cancel := context.WithCancel(ctx)
 	hc.Referee = ownerRef{s: s, ctx: hctx}
 	run := &sensedHand{cancel: cancel, done: make(chan error, 1), in: in, moves: moves, people: hc.Players.People}
