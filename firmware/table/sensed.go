@@ -2,6 +2,7 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -106,6 +107,14 @@ func sensedDeclaration(c Command) (sensing.Declaration, bool) {
 		d.Kind = sensing.DeclareRiichi
 	case "pass":
 		d.Kind = sensing.DeclarePass
+	case "ok":
+		// An abortive draw is declared, as a button would; every other
+		// "ok" is a tile moved.
+		var args tablecore.ActionView
+		if json.Unmarshal(c.Args, &args) != nil || args.Kind != game.Abort.String() {
+			return d, false
+		}
+		d.Kind = sensing.DeclareAbort
 	default:
 		return d, false
 	}
@@ -118,8 +127,13 @@ func (h *sensedHand) declare(c Command) (bool, error) {
 	if !ok || h.in == nil {
 		return false, nil
 	}
+	return h.send(sensing.Input{Declaration: &d})
+}
+
+// send hands sensing an input without waiting for it.
+func (h *sensedHand) send(i sensing.Input) (bool, error) {
 	select {
-	case h.in <- sensing.Input{Declaration: &d}:
+	case h.in <- i:
 		return true, nil
 	default:
 		return true, fmt.Errorf("%w: the table's sensing has not taken the last declarations yet", ErrBusy)
@@ -139,7 +153,14 @@ func (h *sensedHand) take(g *tablecore.Game, c Command) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		move = &a
+		switch {
+		case a.Kind == game.Abort:
+		case a.Kind == game.Missing && !showSuit(g, &a):
+			// No tile of the suit to show: the suit is declared.
+			return h.send(sensing.Input{Declaration: &sensing.Declaration{Seat: a.Seat, Kind: sensing.DeclareMissing, Suit: a.Suit}})
+		default:
+			move = &a
+		}
 	}
 	if ok, err := h.declare(c); ok && err != nil || ok && move == nil {
 		return ok, err
@@ -153,6 +174,22 @@ func (h *sensedHand) take(g *tablecore.Game, c Command) (bool, error) {
 	default:
 		return true, fmt.Errorf("%w: the simulated surface has not taken seat %d's last moves yet", ErrBusy, c.Seat)
 	}
+}
+
+// showSuit sets a missing-suit action's tile to one of the seat's tiles
+// of that suit, the tile a player lays face down to declare it, and
+// reports whether the seat holds one.
+func showSuit(g *tablecore.Game, a *game.Action) bool {
+	if a.Tile != (tile.Tile{}) {
+		return true
+	}
+	for _, t := range g.Hand().Seats[a.Seat].Hand {
+		if t.Kind.IsSuited() && t.Kind.Suit() == a.Suit {
+			a.Tile = t
+			return true
+		}
+	}
+	return false
 }
 
 // carried reports whether a seat command moves tiles in the simulator: a
