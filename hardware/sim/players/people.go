@@ -72,9 +72,31 @@ func (t *Table) Carry(a game.Action) (time.Time, error) {
 			return t.now, fmt.Errorf("players: no tag for %s (copy %d) of seat %d's %s", tl, tl.Copy, a.Seat, a.Kind)
 		}
 	}
-	for _, tl := range tiles {
-		done = t.move(done, tl, zone)
+	// The person looks at the table before lifting a tile: if the
+	// referee has moved on meanwhile (another seat won on the discard
+	// the person was about to draw past), the move is not made.
+	start, end := done, done.Add(time.Duration(len(tiles))*t.cfg.Pace.Reach)
+	t.at(start, func() {
+		if !t.stillLegal(a) {
+			t.trace("seat %d leaves %s: the referee has moved on", a.Seat, a)
+			return
+		}
+		done := t.now
+		for _, tl := range tiles {
+			done = t.move(done, tl, zone)
+		}
+		t.record(a, done)
+	})
+	return end, nil
+}
+
+// stillLegal reports whether the referee still allows a: by the tile's
+// face (the referee lists one copy of each), a missing suit by its suit.
+func (t *Table) stillLegal(a game.Action) bool {
+	for _, l := range t.ref.Legal(a.Seat) {
+		if l.Kind == a.Kind && (l.Tile.String() == a.Tile.String() || a.Kind == game.Missing && l.Suit == a.Suit) {
+			return true
+		}
 	}
-	t.record(a, done)
-	return done, nil
+	return false
 }

@@ -13,9 +13,10 @@ import (
 )
 
 // A seat people play is left alone by the simulated players, and its
-// seat page's moves are carried out on the surface: a riichi's discard
-// lands in that seat's pond, a win (a declaration) moves nothing, and
-// another seat's moves are not the person's to make.
+// seat page's moves are carried out on the surface: a discard lands in
+// that seat's pond, a discard the referee no longer allows is not made, a
+// win (a declaration) moves nothing, and another seat's moves are not the
+// person's to make.
 func TestCarryForAPerson(t *testing.T) {
 	rs, err := rulesets.New("riichi", nil)
 	if err != nil {
@@ -52,18 +53,29 @@ func TestCarryForAPerson(t *testing.T) {
 		t.Fatalf("%d tiles dealt to seat 0's hand, want 14", n)
 	}
 	a := g.Hand().Seats[0].Hand[0]
-	down, err := tb.Carry(game.Action{Kind: game.Riichi, Seat: 0, Tile: a})
+	down, err := tb.Carry(game.Action{Kind: game.Discard, Seat: 0, Tile: a})
 	if err != nil {
 		t.Fatal(err)
 	}
 	tb.Advance(down)
 	if got := tb.Surface().Where(tb.UID(a)); got != pond {
-		t.Errorf("the riichi's discard %s is in %q, want %q", a, got, pond)
+		t.Errorf("the discard %s is in %q, want %q", a, got, pond)
+	}
+	// The referee has not seen that discard: seat 0 has 14 tiles, so
+	// discarding one it no longer holds (a tile of seat 1) is not allowed
+	// and is not made.
+	b := g.Hand().Seats[1].Hand[0]
+	down, err = tb.Carry(game.Action{Kind: game.Discard, Seat: 0, Tile: b})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tb.Advance(down)
+	if got := tb.Surface().Where(tb.UID(b)); got != players.Zone(1, players.Hand) {
+		t.Errorf("a discard the referee does not allow moved %s to %q", b, got)
 	}
 	if _, err := tb.Carry(game.Action{Kind: game.Tsumo, Seat: 0}); err == nil {
 		t.Error("a win was carried out as tile moves; it is a declaration")
 	}
-	b := g.Hand().Seats[1].Hand[0]
 	if _, err := tb.Carry(game.Action{Kind: game.Discard, Seat: 1, Tile: b}); err == nil {
 		t.Error("seat 1's discard was carried out for the person at seat 0")
 	}
