@@ -70,7 +70,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	spectatorTurns := fs.Int("spectator-turns", 0, "and until this many more discards have been made")
 	brokerWS := fs.String("broker-ws", "", "the external broker's WebSocket URL for the display pages (ws:// or wss://; none: no displays)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
-	sensingFlag := fs.Bool("sensing", false, "follow the game through the tile sensors: on hardware, the players' tiles on the surface readers and the seat buttons; in the sim, simulated players move tagged tiles on a simulated surface (5% missed, 0.5% ghost reads), at --speed")
+	sensingFlag := fs.Bool("sensing", false, "follow the game through the tile sensors: on hardware, the players' tiles on the surface readers and the seat buttons; in the sim, simulated players move tagged tiles on a simulated surface (5% missed, 0.5% ghost reads), at --speed, and the seat pages of the --humans seats move theirs")
 	logName := fs.String("log-level", "info", "log level: debug, info, warn, error (-v: debug)")
 	configFile := fs.String("config", "", "configuration file (YAML, e.g. /etc/jantaku/jantaku.yaml) with any of these settings; flags override it")
 	check := fs.Bool("check", false, "check the configuration and the flags, then exit")
@@ -150,10 +150,9 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	var simClock *clock.Paced // the simulated table's one clock: machine, players and sensing
 	if *sensingFlag && !hardware {
 		// On hardware people play and the board's readers follow them
-		// (set up with the board in runMachine).
-		if len(seats) > 0 {
-			return usageError{errors.New("--sensing in the simulator plays every seat by simulated players: leave out --humans")}
-		}
+		// (set up with the board in runMachine). In the simulator the
+		// seats in --humans are played from their seat pages, whose moves
+		// the simulator makes on the surface for them.
 		// Simulated time waits while the players and sensing react, so a
 		// loaded machine slows the hand down instead of changing it.
 		pc := clock.NewPaced(time.Now(), *speed, simSettle)

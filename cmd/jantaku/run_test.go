@@ -77,3 +77,25 @@ func (w *lineWatch) Write(p []byte) (int, error) {
 	}
 	return w.syncBuf.Write(p)
 }
+
+// jantaku run --sim --sensing --humans 1,3: the seats people play are
+// taken, not refused, and the hand is played through sensing with those
+// seats left to their seat pages while the simulated dealer's discard is
+// read off the surface.
+func TestRunSensingWithPeople(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	out := &lineWatch{match: "msg=\"sensing: accepted\"", on: cancel}
+	args := []string{"--sim", "--sensing", "--humans", "1,3", "--speed", "50", "--seed", "3", "--log-level", "debug",
+		"--data", t.TempDir(), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
+	if err := runCmd(ctx, args, nil, &syncBuf{}, out); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	log := out.String()
+	if !strings.Contains(log, `msg="the hand is played through sensing" people="[1 3]"`) {
+		t.Fatalf("no sensed hand with seats 1 and 3 played by people:\n%s", log)
+	}
+	if ctx.Err() == context.DeadlineExceeded {
+		t.Fatalf("sensing took no action in five minutes:\n%s", log)
+	}
+}

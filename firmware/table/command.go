@@ -35,7 +35,7 @@ var (
 func (s *Table) command(ctx context.Context, c Command) error {
 	g := s.t.Game()
 	if s.sensed != nil {
-		if ok, err := s.sensed.declare(c); ok {
+		if ok, err := s.sensed.take(g, c); ok {
 			return err
 		}
 	}
@@ -325,7 +325,7 @@ func (s *Table) declare(ctx context.Context, c Command) error {
 // drawn or discarded from several copies counts as one).
 func sameAction(as []game.Action) bool {
 	for _, a := range as[1:] {
-		if a.Kind != as[0].Kind || a.Tile.String() != as[0].Tile.String() || len(a.Uses) != len(as[0].Uses) {
+		if a.Kind != as[0].Kind || a.Tile.String() != as[0].Tile.String() || a.Suit != as[0].Suit || len(a.Uses) != len(as[0].Uses) {
 			return false
 		}
 		for i := range a.Uses {

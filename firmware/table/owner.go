@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"time"
 
 	"jantaku/hardware/sim/players"
@@ -213,7 +212,7 @@ func (s *Table) step(ctx context.Context) (done bool, err error) {
 		}
 		s.observe().HandDealt(s.t.Name)
 		s.publish(ctx, evs)
-		if s.sense != nil && (s.sense.Board != nil || !slices.Contains(s.bots[:min(len(s.bots), g.Rules().Players)], false)) {
+		if s.sense != nil {
 			return false, s.startSensed(ctx)
 		}
 		return false, nil

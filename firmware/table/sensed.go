@@ -2,10 +2,12 @@ package table
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"jantaku/drivers/clock"
@@ -83,9 +85,15 @@ func (b *Board) layout(g *tablecore.Game) (sensing.Layout, error) {
 type sensedHand struct {
 	cancel context.CancelFunc
 	done   chan error
-	// in takes the seats' declarations (buttons and seat pages) on the
-	// real table; nil in the simulator, whose players declare themselves.
+	// in takes the seats' declarations (buttons and seat pages), on the
+	// real table and in the simulator alike.
 	in chan<- sensing.Input
+	// moves takes, in the simulator, the actions of the seats people
+	// play (people) from their seat pages: the simulator moves their
+	// tiles on the surface. Nil on the real table, where people move
+	// their own tiles.
+	moves  chan<- game.Action
+	people []game.Seat
 }
 
 // sensedDeclaration is the declaration a seat command makes while the
@@ -99,6 +107,14 @@ func sensedDeclaration(c Command) (sensing.Declaration, bool) {
 		d.Kind = sensing.DeclareRiichi
 	case "pass":
 		d.Kind = sensing.DeclarePass
+	case "ok":
+		// An abortive draw is declared, as a button would; every other
+		// "ok" is a tile moved.
+		var args tablecore.ActionView
+		if json.Unmarshal(c.Args, &args) != nil || args.Kind != game.Abort.String() {
+			return d, false
+		}
+		d.Kind = sensing.DeclareAbort
 	default:
 		return d, false
 	}
@@ -111,12 +127,104 @@ func (h *sensedHand) declare(c Command) (bool, error) {
 	if !ok || h.in == nil {
 		return false, nil
 	}
+	return h.send(sensing.Input{Declaration: &d})
+}
+
+// send hands sensing an input without waiting for it.
+func (h *sensedHand) send(i sensing.Input) (bool, error) {
 	select {
-	case h.in <- sensing.Input{Declaration: &d}:
+	case h.in <- i:
 		return true, nil
 	default:
 		return true, fmt.Errorf("%w: the table's sensing has not taken the last declarations yet", ErrBusy)
 	}
+}
+
+// take hands a seat's command to the sensed hand, reporting whether it
+// did. Win, riichi and pass are declarations, from a seat button or a
+// seat page, on the real table and in the simulator alike. In the
+// simulator a person's other moves (a draw, a discard, a call, a riichi's
+// discard) are carried out on the simulated surface as the tile movements
+// they make, so sensing reads them as it reads everyone's.
+func (h *sensedHand) take(g *tablecore.Game, c Command) (bool, error) {
+	var move *game.Action
+	if h.moves != nil && slices.Contains(h.people, game.Seat(c.Seat)) && carried(c) {
+		a, err := seatAction(g, c)
+		if err != nil {
+			return true, err
+		}
+		switch {
+		case a.Kind == game.Abort:
+		case a.Kind == game.Missing && !showSuit(g, &a):
+			// No tile of the suit to show: the suit is declared.
+			return h.send(sensing.Input{Declaration: &sensing.Declaration{Seat: a.Seat, Kind: sensing.DeclareMissing, Suit: a.Suit}})
+		default:
+			move = &a
+		}
+	}
+	if ok, err := h.declare(c); ok && err != nil || ok && move == nil {
+		return ok, err
+	}
+	if move == nil {
+		return false, nil
+	}
+	select {
+	case h.moves <- *move:
+		return true, nil
+	default:
+		return true, fmt.Errorf("%w: the simulated surface has not taken seat %d's last moves yet", ErrBusy, c.Seat)
+	}
+}
+
+// showSuit sets a missing-suit action's tile to one of the seat's tiles
+// of that suit, the tile a player lays face down to declare it, and
+// reports whether the seat holds one.
+func showSuit(g *tablecore.Game, a *game.Action) bool {
+	if a.Tile != (tile.Tile{}) {
+		return true
+	}
+	for _, t := range g.Hand().Seats[a.Seat].Hand {
+		if t.Kind.IsSuited() && t.Kind.Suit() == a.Suit {
+			a.Tile = t
+			return true
+		}
+	}
+	return false
+}
+
+// carried reports whether a seat command moves tiles in the simulator: a
+// riichi does when it names its discard.
+func carried(c Command) bool {
+	switch c.Type {
+	case "ok", "chi", "pon", "kan":
+		return true
+	case "riichi":
+		return len(c.Args) > 0
+	}
+	return false
+}
+
+// seatAction is the legal action of c's seat that c names, as declare
+// reads it.
+func seatAction(g *tablecore.Game, c Command) (game.Action, error) {
+	var args tablecore.ActionView
+	if err := strictArgs(c, &args); err != nil {
+		return game.Action{}, err
+	}
+	var fits []game.Action
+	for _, a := range g.Legal(game.Seat(c.Seat)) {
+		if matches(a, c.Type, args) {
+			fits = append(fits, a)
+		}
+	}
+	switch {
+	case len(fits) == 0:
+		what := strings.TrimSpace(strings.Join([]string{c.Type, args.Kind, args.Tile, args.Suit}, " "))
+		return game.Action{}, fmt.Errorf("%w: seat %d may not %s now", ErrRejected, c.Seat, what)
+	case len(fits) > 1 && !sameAction(fits):
+		return game.Action{}, fmt.Errorf("%w: %s: the arguments %s fit %d legal actions: name the kind, tile and uses", ErrMalformed, c.Type, string(c.Args), len(fits))
+	}
+	return fits[0], nil
 }
 
 // errSensing answers a command that would change the game while the
@@ -200,9 +308,19 @@ func (s *Table) startSensed(ctx context.Context) error {
 			logOutput(s.log, o)
 		},
 	}
+	// The seats people play: the simulated players leave them alone, and
+	// their seat pages' moves are carried out on the surface.
+	for i := range min(len(s.bots), h.Players) {
+		if !s.bots[i] {
+			hc.Players.People = append(hc.Players.People, game.Seat(i))
+		}
+	}
+	in, moves := make(chan sensing.Input, 8), make(chan game.Action, 8)
+	hc.In, hc.Moves = in, moves
+	s.log.Info("the hand is played through sensing", "people", hc.Players.People)
 	hctx, cancel := context.WithCancel(ctx)
 	hc.Referee = ownerRef{s: s, ctx: hctx}
-	run := &sensedHand{cancel: cancel, done: make(chan error, 1)}
+	run := &sensedHand{cancel: cancel, done: make(chan error, 1), in: in, moves: moves, people: hc.Players.People}
 	s.sensed = run
 	go func() {
 		res, err := players.PlayHand(hctx, s.sense.Clock, hc)

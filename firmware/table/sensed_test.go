@@ -139,6 +139,6 @@ func TestSensedHandDeclarations(t *testing.T) {
 		t.Errorf("pass with sensing behind: %v, %v; want busy", ok, err)
 	}
 	if ok, _ := (&sensedHand{}).declare(Command{Type: "win"}); ok {
-		t.Error("the simulator's sensed hand took a seat's win")
+		t.Error("a sensed hand with no way to sensing took a seat's win")
 	}
 }

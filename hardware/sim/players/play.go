@@ -33,6 +33,10 @@ type HandConfig struct {
 	// In, if not nil, carries declarations and corrections from outside
 	// (an operator's commands, real seat buttons) into sensing.
 	In <-chan sensing.Input
+	// Moves, if not nil, carries the actions of the seats people play
+	// (Players.People) from their seat pages: the simulator moves their
+	// tiles as each says (Table.Carry), and sensing reads the moves.
+	Moves <-chan game.Action
 	// Emit, if not nil, is given every output of sensing: accepted
 	// actions with the referee's events, anomalies, ambiguities,
 	// reconciliations.
@@ -117,6 +121,10 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			select {
 			case i := <-cfg.In:
 				input(i)
+			case a := <-cfg.Moves:
+				if _, err := tb.Carry(a); err != nil && cfg.Players.Trace != nil {
+					cfg.Players.Trace(clk.Now(), err.Error())
+				}
 			default:
 				break drain
 			}

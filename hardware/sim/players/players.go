@@ -55,6 +55,10 @@ type Config struct {
 	// Trace, if set, is told of every tile lifted or put down and every
 	// press, as it happens (diagnostics).
 	Trace func(at time.Time, what string)
+	// People are the seats people play (only for players who Watch a
+	// referee): the simulated players never act for them, and wait for
+	// them where the rules do; their moves come through Carry.
+	People []game.Seat
 }
 
 // PressKind is a seat button or command.
@@ -121,6 +125,7 @@ type Table struct {
 	mistakes  []Mistake
 	decisions int
 	err       error
+	dealt     time.Time // the last dealt tile is in its hand
 }
 
 // New deals a hand at start: a shuffled wall built on the four sides,
@@ -366,6 +371,7 @@ func (t *Table) dealTiles() {
 			}
 		}
 	}
+	t.dealt = last
 	t.at(last.Add(t.cfg.Pace.Think), t.decide)
 }
 
@@ -383,6 +389,10 @@ func (t *Table) decide() {
 	next := func(done time.Time) { t.at(done.Add(t.cfg.Pace.Think), t.decide) }
 	if t.truth == nil {
 		next = t.whenTaken(t.stateKey())
+	}
+	if (h.Phase == game.ToDraw || h.Phase == game.ToAct) && t.person(h.Turn) {
+		next(now) // the person's turn: their moves come through Carry
+		return
 	}
 	switch h.Phase {
 	case game.Setup:
@@ -433,6 +443,9 @@ func (t *Table) whenTaken(before stateKey) func(done time.Time) {
 func (t *Table) setup(now time.Time) time.Time {
 	h := t.ref.Hand()
 	for _, a := range t.ref.Legal(h.Turn) {
+		if t.person(h.Turn) {
+			break
+		}
 		if a.Kind == game.Flower {
 			done := t.move(now, a.Tile, Zone(int(a.Seat), Melds))
 			t.apply(a, done)
@@ -442,7 +455,7 @@ func (t *Table) setup(now time.Time) time.Time {
 	done := now
 	for i := range h.Seats {
 		seat := game.Seat(i)
-		if h.Pending == nil || !h.Pending[i] {
+		if h.Pending == nil || !h.Pending[i] || t.person(seat) {
 			continue
 		}
 		suit := bestMissing(h.Seats[i].Hand)
@@ -588,9 +601,15 @@ func (t *Table) claims(now time.Time) time.Time {
 	var rons []game.Action
 	for i := 1; i < n; i++ {
 		s := game.Seat((int(c.From) + i) % n)
+		if t.person(s) {
+			continue
+		}
 		if a, ok := find(t.ref.Legal(s), game.Ron); ok {
 			rons = append(rons, a)
 		}
+	}
+	if len(rons) == 0 && t.personMay(h) {
+		return now // a person may claim: their answer comes first
 	}
 	if len(rons) > 0 {
 		done := now
@@ -609,6 +628,9 @@ func (t *Table) claims(now time.Time) time.Time {
 	if !c.Robbing {
 		for i := 1; i < n; i++ {
 			s := game.Seat((int(c.From) + i) % n)
+			if t.person(s) {
+				continue
+			}
 			for _, k := range []game.Kind{game.OpenKan, game.Pon, game.Chi} {
 				for _, a := range t.ref.Legal(s) {
 					if a.Kind != k || !worthCalling(h.Seats[s].Hand, a) {
@@ -628,6 +650,9 @@ func (t *Table) claims(now time.Time) time.Time {
 	}
 	for i := 0; i < n; i++ {
 		if _, ok := find(t.ref.Legal(game.Seat(i)), game.Draw); ok {
+			if t.person(game.Seat(i)) {
+				return now // the person draws: Carry
+			}
 			return t.draw(now, game.Seat(i))
 		}
 	}
