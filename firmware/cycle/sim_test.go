@@ -13,6 +13,7 @@ import (
 
 	"jantaku/drivers/clock"
 	"jantaku/drivers/motor"
+	"jantaku/drivers/motor/motortest"
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/sensor"
 	"jantaku/firmware/cycle"
@@ -541,6 +542,15 @@ func TestSanmaWallsDealt(t *testing.T) {
 			for _, tl := range first {
 				if !slices.Contains(hd.Seats[dealer].Hand, tl) {
 					t.Errorf("hand %d (dice %v, dealer %d): the dealer lacks %v of wall %d's stacks %d–%d", n+1, h.Dice, dealer, tl, owner, sum+1, sum+2)
+				}
+			}
+		}
+		// The empty side's lift, conveyor and stacker never move.
+		for _, mt := range []*motortest.Motor{r.sim.Lifts[3], r.sim.Conveyors[3], r.sim.Stackers[3]} {
+			for _, c := range mt.Log() {
+				if c.Op == "run" {
+					t.Errorf("%s at the empty side ran: %+v", mt, c)
+					break
 				}
 			}
 		}
