@@ -108,8 +108,8 @@ document.addEventListener("click", (e) => {
   }
 });
 
-// seen counts the copies of each tile the seat cannot draw any more. In a
-// game of three (riichi's sanma, the only one) the set has no 2m–8m.
+// seen counts the copies of each tile the seat cannot draw any more. In
+// three-player riichi the set has no 2m–8m.
 function seen(v) {
   const n = {};
   const add = (c) => { const k = JT.learner.kindOf(c); if (k >= 0) n[k] = (n[k] || 0) + 1; };
@@ -120,7 +120,7 @@ function seen(v) {
     (s.melds || []).forEach((m) => { const p = JT.parseMeld(m); if (p) p.tiles.forEach(add); });
     (s.flowers || []).forEach(add);
   }
-  const three = v.seats.length === 3;
+  const three = v.seats.length === 3 && /riichi/i.test(v.ruleset || "");
   return (code) => {
     const k = JT.learner.kindOf(code);
     if (three && k >= 1 && k <= 7) return 0;
