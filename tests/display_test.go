@@ -152,12 +152,26 @@ func (d *displayTable) passAll(ctx context.Context) uint64 {
 }
 
 // Handle takes the seats' commands from their pages: "win" declares ron
-// or tsumo for the seat.
+// or tsumo for the seat; "ok" sets a north aside (kita: a flower action).
 func (d *displayTable) Handle(ctx context.Context, c command.Command) error {
 	d.mu.Lock()
 	defer d.mu.Unlock()
+	if c.Type == "ok" {
+		var args struct{ Kind, Tile string }
+		if err := json.Unmarshal(c.Args, &args); err != nil {
+			return fmt.Errorf("ok: args: %w", err)
+		}
+		if args.Kind != game.Flower.String() {
+			return fmt.Errorf("the test table takes ok only for flower, not %q", args.Kind)
+		}
+		if err := d.apply(c.Seat, game.Flower, args.Tile); err != nil {
+			return err
+		}
+		d.publish(ctx, args.Kind)
+		return nil
+	}
 	if c.Type != "win" {
-		return fmt.Errorf("the test table takes only win, not %s", c.Type)
+		return fmt.Errorf("the test table takes only win and ok, not %s", c.Type)
 	}
 	for _, k := range []game.Kind{game.Ron, game.Tsumo} {
 		if err := d.apply(c.Seat, k, ""); err == nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -12,13 +13,18 @@ import (
 
 	"jantaku/drivers/clock"
 	"jantaku/drivers/motor"
+	"jantaku/drivers/motor/motortest"
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/sensor"
 	"jantaku/firmware/cycle"
+	"jantaku/firmware/deal"
 	"jantaku/firmware/registry"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
+	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
+	"jantaku/tablecore"
 )
 
 type rig struct {
@@ -473,4 +479,80 @@ func TestPacedAtAnySpeed(t *testing.T) {
 			t.Fatalf("no walls up; state %s", r.m.State())
 		}
 	}
+}
+
+// TestSanmaWallsDealt: for three-player riichi (riichi/sanma) the
+// simulated table builds the 108-tile set into three walls of 18 stacks,
+// none at the empty seat, with both sets in turn, and each is dealt as
+// the break rule counts on the walls as they physically stand: the dice's
+// sum counted round the three seats from the dealer, that many stacks
+// left standing at the right end, the dealer's first four tiles the two
+// stacks after them.
+func TestSanmaWallsDealt(t *testing.T) {
+	rs, err := rulesets.New("riichi/sanma", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	set := rs.Rules().Set
+	if set.Size() != 108 {
+		t.Fatalf("riichi/sanma plays %d tiles", set.Size())
+	}
+	synctest.Test(t, func(t *testing.T) {
+		r := newRig(t, set, "108-3p", true, nil)
+		for n, label := range []byte{'A', 'B', 'A'} {
+			r.awaitReady(t)
+			r.sim.PressStart()
+			h := r.next(t)
+			r.checkWalls(t, h, label)
+			raised := r.sim.Raised()
+			for s, want := range []int{36, 36, 36, 0} {
+				if len(raised[s]) != want {
+					t.Errorf("hand %d: %d tiles stand at side %d, want %d", n+1, len(raised[s]), s, want)
+				}
+			}
+			dealer := game.Seat(n % 3)
+			d, err := deal.FromWalls(h.Walls, h.Dice, r.reg, rs, dealer)
+			if err != nil {
+				t.Fatalf("hand %d: %v", n+1, err)
+			}
+			g, err := tablecore.New(rs, dealer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.StartHand(d); err != nil {
+				t.Fatalf("hand %d: %v", n+1, err)
+			}
+			sum := h.Dice[0] + h.Dice[1]
+			owner := (int(dealer) + sum - 1) % 3
+			// Stack k from the right end: laid at 2k−2 (lower), 2k−1 (upper).
+			var first []tile.Tile
+			for _, i := range []int{2*sum + 1, 2 * sum, 2*sum + 3, 2*sum + 2} {
+				first = append(first, r.reg[raised[owner][i]].Tile)
+			}
+			hd := g.Hand()
+			for s := range 3 {
+				want := 13
+				if game.Seat(s) == dealer {
+					want = 14
+				}
+				if len(hd.Seats[s].Hand) != want {
+					t.Errorf("hand %d: seat %d holds %d tiles, want %d", n+1, s, len(hd.Seats[s].Hand), want)
+				}
+			}
+			for _, tl := range first {
+				if !slices.Contains(hd.Seats[dealer].Hand, tl) {
+					t.Errorf("hand %d (dice %v, dealer %d): the dealer lacks %v of wall %d's stacks %d–%d", n+1, h.Dice, dealer, tl, owner, sum+1, sum+2)
+				}
+			}
+		}
+		// The empty side's lift, conveyor and stacker never move.
+		for _, mt := range []*motortest.Motor{r.sim.Lifts[3], r.sim.Conveyors[3], r.sim.Stackers[3]} {
+			for _, c := range mt.Log() {
+				if c.Op == "run" {
+					t.Errorf("%s at the empty side ran: %+v", mt, c)
+					break
+				}
+			}
+		}
+	})
 }

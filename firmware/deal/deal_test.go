@@ -2,6 +2,7 @@ package deal_test
 
 import (
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 
@@ -13,6 +14,7 @@ import (
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
+	"jantaku/tablecore"
 )
 
 // build lays the set's tags into walls of the given stacks per side in
@@ -141,6 +143,93 @@ func TestBadWalls(t *testing.T) {
 			_, err := deal.FromWalls(w, [2]int{3, 4}, reg, rs, game.Seat(0))
 			if !errors.Is(err, deal.ErrWalls) || !strings.Contains(err.Error(), c.want) {
 				t.Errorf("error %v, want ErrWalls with %q", err, c.want)
+			}
+		})
+	}
+}
+
+// Three-player riichi (riichi/sanma) on a three-wall table: 108 tiles in
+// three walls of 18 stacks, none at the empty seat. The sum of the dice
+// counts round the three seats from the dealer as 1 (4, 7, 10 the dealer;
+// 2, 5, 8, 11 the next player; 3, 6, 9, 12 the previous one), then as many
+// stacks from that wall's right end; the dealer takes the next stack
+// first; the dead wall is the 14 tiles right of the break and the dora
+// indicator is the upper tile of its 5th stack from the break.
+func TestSanmaThreeWalls(t *testing.T) {
+	rs, err := rulesets.New("riichi/sanma", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := rs.Rules()
+	if r.Players != 3 || r.Set.Size() != 108 {
+		t.Fatalf("riichi/sanma: %d players, %d tiles", r.Players, r.Set.Size())
+	}
+	w, reg := build(t, r.Set, []int{18, 18, 18, 0})
+	// Stack k's upper tile was laid at index 2k-1, its lower at 2k-2.
+	upper := func(side, k int) tile.Tile { return tileAt(reg, w, side, 2*k-1) }
+	lower := func(side, k int) tile.Tile { return tileAt(reg, w, side, 2*k-2) }
+	cases := []struct {
+		name   string
+		dice   [2]int
+		dealer game.Seat
+		owner  int // whose wall is broken
+	}{
+		{"7 from East: the dealer's own wall", [2]int{3, 4}, 0, 0},
+		{"2 from South: the next player's", [2]int{1, 1}, 1, 2},
+		{"12 from West: the previous player's", [2]int{6, 6}, 2, 1},
+		{"4 from East: the dealer's own, not the empty seat", [2]int{2, 2}, 0, 0},
+		{"2 from East: the dead wall reaches into the next wall", [2]int{1, 1}, 0, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d, err := deal.FromWalls(w, c.dice, reg, rs, c.dealer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(d.Wall) != 108 {
+				t.Fatalf("%d tiles dealt", len(d.Wall))
+			}
+			sum := c.dice[0] + c.dice[1]
+			if d.Wall[0] != upper(c.owner, sum+1) || d.Wall[1] != lower(c.owner, sum+1) {
+				t.Errorf("head %v %v, want wall %d stack %d upper, lower", d.Wall[0], d.Wall[1], c.owner, sum+1)
+			}
+			// Past the owner's left end, the wall clockwise: the previous
+			// seat's (the empty seat has none).
+			next := (c.owner + 2) % 3
+			if at := 2 * (18 - sum); d.Wall[at] != upper(next, 1) {
+				t.Errorf("draw %d: %v, want wall %d stack 1 upper", at, d.Wall[at], next)
+			}
+			if d.Wall[107] != lower(c.owner, sum) {
+				t.Errorf("last tile %v, want wall %d stack %d lower", d.Wall[107], c.owner, sum)
+			}
+			g, err := tablecore.New(rs, c.dealer)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := g.StartHand(d); err != nil {
+				t.Fatal(err)
+			}
+			h := g.Hand()
+			// Counted from the break rightwards: the owner's stacks sum,
+			// sum−1, … 1, then the left end of the wall before it in
+			// the draw order (the next seat's: stack 18, 17, …).
+			dw, ds := c.owner, sum-4
+			if ds < 1 {
+				dw, ds = (c.owner+1)%3, 18+ds
+			}
+			if got := h.IndicatorTiles(); len(got) != 1 || got[0] != upper(dw, ds) {
+				t.Errorf("dora indicator %v, want wall %d stack %d upper (5th from the break)", got, dw, ds)
+			}
+			// 108 − 14 dead wall − 40 dealt.
+			if n := h.Wall.Remaining(); n != 54 {
+				t.Errorf("%d live tiles after the deal, want 54", n)
+			}
+			// The dealer's first block: the two stacks after the break.
+			want := []tile.Tile{upper(c.owner, sum+1), lower(c.owner, sum+1), upper(c.owner, sum+2), lower(c.owner, sum+2)}
+			for _, tl := range want {
+				if !slices.Contains(h.Seats[c.dealer].Hand, tl) {
+					t.Errorf("the dealer's hand %v lacks %v of the first block", h.Seats[c.dealer].Hand, tl)
+				}
 			}
 		})
 	}

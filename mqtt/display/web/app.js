@@ -223,10 +223,18 @@ JT.pond = function (v, i, cls) {
   return `<div class="pond" data-pond="${i}">${out.join("")}</div>`;
 };
 
+// JT.isKita reports whether a seat's exposed tiles are norths set aside
+// (kita, three-player riichi) rather than flowers: the referee reports
+// both as "flowers", and a north is never a flower.
+JT.isKita = (flowers) => !!(flowers && flowers.length) && flowers.every((c) => c === "4z");
+
+// JT.melds draws a seat's melds, then its flowers or its norths set aside
+// (kita, each one a dora: counted in the label), then Wuhan's single kongs.
 JT.melds = function (v, i, cls) {
   const s = v.seats[i];
   const parts = (s.melds || []).map((m) => JT.meld(m, cls));
-  if (s.flowers && s.flowers.length) parts.push(`<span class="meld flowers">${JT.tiles(s.flowers, cls)}</span>`);
+  if (JT.isKita(s.flowers)) parts.push(`<span class="meld kita" data-kita="${i}" data-count="${s.flowers.length}" title="${esc(t("kita.title"))}"><small>${esc(t("kita.label"))}</small>${JT.tiles(s.flowers, cls)}</span>`);
+  else if (s.flowers && s.flowers.length) parts.push(`<span class="meld flowers">${JT.tiles(s.flowers, cls)}</span>`);
   if (s.single_kongs && s.single_kongs.length) parts.push(`<span class="meld">${JT.tiles(s.single_kongs, cls)}</span>`);
   return `<div class="melds" data-melds="${i}">${parts.join("")}</div>`;
 };

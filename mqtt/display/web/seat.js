@@ -30,9 +30,12 @@ function send(type, args) {
 // kongs in Wuhan, riichi in riichi) and nothing else. cmd is the seat
 // command that carries it; direct groups send at once (one button per
 // choice), the others open their choices when there are several.
+// Kita (three-player riichi: a north set aside) is a "flower" action of
+// a north to the referee; it gets its own button and name.
 const GROUPS = [
   { name: "missing", kinds: ["missing-suit"], cmd: "ok", direct: true },
-  { name: "flower", kinds: ["flower"], cmd: "ok", direct: true },
+  { name: "kita", kinds: ["flower"], only: (a) => a.tile === "4z", cmd: "ok", direct: true },
+  { name: "flower", kinds: ["flower"], only: (a) => a.tile !== "4z", cmd: "ok", direct: true },
   { name: "draw", kinds: ["draw"], cmd: "ok" },
   { name: "win", kinds: ["tsumo", "ron"], cmd: "win" },
   { name: "riichi", kinds: ["riichi"], cmd: "riichi" },
@@ -54,7 +57,7 @@ const argsOf = (a) => {
 
 function actions(v) {
   const legal = (v && v.legal) || [];
-  return GROUPS.map((g) => [g, legal.filter((a) => g.kinds.includes(a.kind))]).filter((x) => x[1].length > 0);
+  return GROUPS.map((g) => [g, legal.filter((a) => g.kinds.includes(a.kind) && (!g.only || g.only(a)))]).filter((x) => x[1].length > 0);
 }
 
 const group = (v, name) => actions(v).find((x) => x[0].name === name) || [null, []];
@@ -105,6 +108,8 @@ document.addEventListener("click", (e) => {
   }
 });
 
+// seen counts the copies of each tile the seat cannot draw any more. In
+// three-player riichi the set has no 2m–8m.
 function seen(v) {
   const n = {};
   const add = (c) => { const k = JT.learner.kindOf(c); if (k >= 0) n[k] = (n[k] || 0) + 1; };
@@ -113,8 +118,14 @@ function seen(v) {
   for (const s of v.seats) {
     s.discards.forEach((d) => { if (!d.taken) add(d.tile); });
     (s.melds || []).forEach((m) => { const p = JT.parseMeld(m); if (p) p.tiles.forEach(add); });
+    (s.flowers || []).forEach(add);
   }
-  return (code) => Math.max(0, 4 - (n[JT.learner.kindOf(code)] || 0));
+  const three = v.seats.length === 3 && /riichi/i.test(v.ruleset || "");
+  return (code) => {
+    const k = JT.learner.kindOf(code);
+    if (three && k >= 1 && k <= 7) return 0;
+    return Math.max(0, 4 - (n[k] || 0));
+  };
 }
 
 function shantenText(s) {

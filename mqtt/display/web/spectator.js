@@ -39,7 +39,7 @@ const page = {
     let body = JT.infoBar(v, delay);
     if (v && v.seats && v.seats.length) {
       const top = Math.max(...v.scores);
-      body += JT.phaseLine(v) + `<main class="rows">${v.seats.map((_, i) => row(v, i, top)).join("")}</main>`;
+      body += JT.phaseLine(v) + `<main class="rows n${v.seats.length}">${v.seats.map((_, i) => row(v, i, top)).join("")}</main>`;
     } else {
       body += JT.phaseLine(v) + `<main class="rows"></main>`;
     }
