@@ -146,6 +146,9 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		},
 		Seats: make([]game.Player, n),
 		Turn:  st.Dealer,
+		// A hand takes about a hundred actions: room for them at once
+		// rather than by doubling.
+		Log: make([]game.Action, 0, 128),
 	}
 	for i := range h.Seats {
 		h.Seats[i].Riichi = -1

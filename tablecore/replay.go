@@ -144,9 +144,13 @@ type stepper struct {
 // referee, which must accept each one. Claims nobody made are passed; a
 // record names faces, so each discard or call uses a held tile of that face.
 func ReplayHand(g *Game, h *record.Hand) error {
+	var evs []Event // nobody reads them: one slice serves every action
 	return replayHand(g, h, stepper{
 		start: func(d Deal) error { _, err := g.StartHand(d); return err },
-		apply: func(a game.Action) error { _, err := g.Apply(a); return err },
+		apply: func(a game.Action) (err error) {
+			evs, err = g.AppendApply(evs[:0], a)
+			return err
+		},
 	})
 }
 
