@@ -148,9 +148,41 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 		return false
 	}
 	c := tile.CountsOf(h.Seats[seat].Hand)
+	if !couldJoin(&c, t.Kind) {
+		return false
+	}
 	c[t.Kind]++
 	o := shapes()
 	return hand.Complete(&c, &o)
+}
+
+// couldJoin reports whether t can be part of a winning hand with the
+// tiles c: in a standard hand or seven pairs it shares a pair, triplet or
+// run with a held tile (the same kind, or one or two ranks away in its
+// suit); thirteen orphans needs it and every held tile to be terminals or
+// honours. Most discards meet a hand with none of that, and skip the
+// search.
+func couldJoin(c *tile.Counts, t tile.Kind) bool {
+	if c[t] > 0 {
+		return true
+	}
+	if t < tile.East {
+		r := int(t) % 9
+		for d := -2; d <= 2; d++ {
+			if d != 0 && r+d >= 0 && r+d < 9 && c[int(t)+d] > 0 {
+				return true
+			}
+		}
+	}
+	if !t.IsTerminalOrHonor() {
+		return false
+	}
+	for k, v := range c {
+		if v > 0 && !tile.Kind(k).IsTerminalOrHonor() {
+			return false
+		}
+	}
+	return true
 }
 
 func illegal(format string, args ...any) error {
@@ -430,18 +462,23 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourRiichi.String()})
 		}
 	}
-	if r.o.Allows(FourWinds) && h.Players == 4 && !calledBetween(h, 0, len(h.Log)) {
+	if r.o.Allows(FourWinds) && h.Players == 4 {
+		// Only the fourth discard of the hand can make it: count them
+		// first, stopping at a fifth, and read the calls only then.
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
-			if (a.Kind == game.Discard || a.Kind == game.Riichi) && n < 4 {
-				first[n] = a.Tile.Kind
-				n++
-			} else if a.Kind == game.Discard || a.Kind == game.Riichi {
-				n++
+			if a.Kind != game.Discard && a.Kind != game.Riichi {
+				continue
 			}
+			if n == 4 {
+				n++
+				break
+			}
+			first[n] = a.Tile.Kind
+			n++
 		}
-		if n == 4 && FourWindsDiscards(first) {
+		if n == 4 && FourWindsDiscards(first) && !calledBetween(h, 0, len(h.Log)) {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourWinds.String()})
 		}
 	}
