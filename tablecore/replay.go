@@ -64,19 +64,22 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	}
 	// Deal positions, as tablecore deals them.
 	pos := 0
-	var dealt [4][]int
+	var dealt [4][13]int
+	var got [4]int
 	for r := 0; r < 3; r++ {
 		for i := 0; i < players; i++ {
 			s := (dealer + i) % players
 			for k := 0; k < 4; k++ {
-				dealt[s] = append(dealt[s], pos)
+				dealt[s][got[s]] = pos
+				got[s]++
 				pos++
 			}
 		}
 	}
 	for i := 0; i < players; i++ {
 		s := (dealer + i) % players
-		dealt[s] = append(dealt[s], pos)
+		dealt[s][got[s]] = pos
+		got[s]++
 		pos++
 	}
 	if players == 3 && len(h.Deal[3]) != 0 {

@@ -53,6 +53,30 @@ func TablePreset(name string) (TableOptions, error) {
 type Ruleset struct {
 	o   TableOptions
 	set tile.Set
+	// own is the working storage of a copy made for one game (ForGame);
+	// nil in a Ruleset that New returned, which any goroutine may use.
+	own *scratch
+}
+
+// scratch is what one game's copy of the ruleset reuses from win to win.
+type scratch struct {
+	sc        Scorer
+	conc      []tile.Tile
+	idx       []int
+	dora, ura []tile.Kind
+}
+
+// ForGame implements tablecore.Forker: a copy of r that keeps a Scorer
+// and the win's lists from one win to the next, for one game's referee.
+func (r *Ruleset) ForGame() game.Ruleset {
+	c := *r
+	c.own = &scratch{
+		conc: make([]tile.Tile, 0, 18),
+		idx:  make([]int, 0, 10),
+		dora: make([]tile.Kind, 0, 10),
+		ura:  make([]tile.Kind, 0, 10),
+	}
+	return &c
 }
 
 // New returns the riichi ruleset with options o.
@@ -546,8 +570,12 @@ func riichiTookEffect(h *game.Hand, seat game.Seat) bool {
 func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	seat := a.Seat
 	p := &h.Seats[seat]
+	var own scratch
+	if r.own != nil {
+		own = *r.own
+	}
 	w := Win{
-		Concealed: slices.Clone(p.Hand),
+		Concealed: append(own.conc[:0], p.Hand...),
 		Melds:     p.Melds,
 		Seat:      windOf(h, seat),
 		Round:     Wind(h.Round - tile.East),
@@ -607,7 +635,8 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	// Indicators: those turned, and for a win on a kong's replacement the
 	// ones that kong is owed (D-RI-06), unless they turn only after the
 	// replacement's discard (Tenhou).
-	idx := slices.Clone(h.Indicators)
+	idx := append(own.idx[:0], h.Indicators...)
+	w.Dora, w.Ura = own.dora[:0], own.ura[:0]
 	if w.Rinshan && r.o.KanDoraTiming != KanDoraNotRinshan {
 		for _, f := range r.pendingDora(h, 0) {
 			idx = append(idx, f.Index)
@@ -626,7 +655,16 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		w.Honba, w.Deposits = h.Honba, h.Pot/1000
 	}
 	w.Pao = pao(h, seat)
-	res, err := Score(w, r.o.Options)
+	var res Result
+	var err error
+	if r.own != nil {
+		// Keep what grew for the next win; the result is read below,
+		// before anything scores again.
+		r.own.conc, r.own.idx, r.own.dora, r.own.ura = w.Concealed, idx, w.Dora, w.Ura
+		res, err = r.own.sc.Score(w, r.o.Options)
+	} else {
+		res, err = Score(w, r.o.Options)
+	}
 	if err != nil {
 		if errors.Is(err, ErrNotWinning) || errors.Is(err, ErrNoYaku) {
 			return game.Win{}, fmt.Errorf("%w: %w", err, game.ErrNotWinning)
