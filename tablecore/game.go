@@ -14,13 +14,15 @@ type Game struct {
 	// shared is the ruleset New was given, which callers may use from
 	// other goroutines.
 	shared game.Ruleset
-	rules  game.Rules
-	st     game.Standing
-	h      *game.Hand
-	hands  int // hands started
-	seq    int64
-	over   bool
-	chips  []int // chips won by seat (Win.Chips); nil while none moved
+	// replayEvs is ReplayHand's storage for the events it drops.
+	replayEvs []Event
+	rules     game.Rules
+	st        game.Standing
+	h         *game.Hand
+	hands     int // hands started
+	seq       int64
+	over      bool
+	chips     []int // chips won by seat (Win.Chips); nil while none moved
 	// closing holds the effects of a claim window that closed at its
 	// discard because no hand could call it (WindowCloser): they wait for
 	// the next action, as they would had some hand had an option, so that

@@ -147,11 +147,12 @@ type stepper struct {
 // referee, which must accept each one. Claims nobody made are passed; a
 // record names faces, so each discard or call uses a held tile of that face.
 func ReplayHand(g *Game, h *record.Hand) error {
-	var evs []Event // nobody reads them: one slice serves every action
 	return replayHand(g, h, stepper{
 		start: func(d Deal) error { _, err := g.StartHand(d); return err },
 		apply: func(a game.Action) (err error) {
-			evs, err = g.AppendApply(evs[:0], a)
+			// Nobody reads the events: one slice of the game's serves
+			// every action of every hand.
+			g.replayEvs, err = g.AppendApply(g.replayEvs[:0], a)
 			return err
 		},
 	})

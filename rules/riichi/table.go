@@ -176,8 +176,68 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 		return false
 	}
 	c[t.Kind]++
+	if !mayComplete(&c) {
+		return false
+	}
 	o := shapes()
 	return hand.Complete(&c, &o)
+}
+
+// mayComplete is a quick test that the concealed tiles c (14−3k of them)
+// are not plainly short of a winning shape, so that most hands skip the
+// search: a standard hand leaves each suit a multiple of three tiles,
+// but one that leaves two (the pair), and holds each honour 0, 2 or 3
+// times, twice only for the pair; seven pairs and thirteen orphans are
+// fourteen tiles, the first with even counts only, the second terminals
+// and honours only.
+func mayComplete(c *tile.Counts) bool {
+	n, pairs, std := 0, 0, true
+	for s := range 3 {
+		m := 0
+		for _, v := range c[s*9 : s*9+9] {
+			m += int(v)
+		}
+		n += m
+		switch m % 3 {
+		case 1:
+			std = false
+		case 2:
+			pairs++
+		}
+	}
+	for _, v := range c[tile.East:] {
+		n += int(v)
+		switch v {
+		case 1, 4:
+			std = false
+		case 2:
+			pairs++
+		}
+	}
+	if std && pairs == 1 {
+		return true
+	}
+	if n != 14 {
+		return false
+	}
+	// Both loops stop at the first tile that does not fit, early in
+	// nearly every hand.
+	even := true
+	for _, v := range c {
+		if v%2 != 0 {
+			even = false
+			break
+		}
+	}
+	if even {
+		return true
+	}
+	for k, v := range c {
+		if v != 0 && !tile.Kind(k).IsTerminalOrHonor() {
+			return false
+		}
+	}
+	return true
 }
 
 // couldJoin reports whether t can be part of a winning hand with the
