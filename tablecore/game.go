@@ -67,7 +67,9 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 // game, which may keep working storage (a scorer's buffers) from call to
 // call instead of allocating it for each. The referee asks for one when a
 // game is made and calls it only from that game, one call at a time, so
-// a ruleset value can serve any number of games at once.
+// a ruleset value can serve any number of games at once. A type that
+// wraps a ruleset by embedding it must not pass the embedded ForGame on,
+// or the game would play by the copy without the wrapper.
 type Forker interface {
 	ForGame() game.Ruleset
 }
