@@ -1,9 +1,11 @@
 package riichi
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
@@ -193,10 +195,9 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 func mayComplete(c *tile.Counts) bool {
 	n, pairs, std := 0, 0, true
 	for s := range 3 {
-		m := 0
-		for _, v := range c[s*9 : s*9+9] {
-			m += int(v)
-		}
+		// A suit's nine counts (each at most 4) summed eight at a time.
+		x := binary.LittleEndian.Uint64(c[s*9 : s*9+8])
+		m := int((x*0x0101010101010101)>>56) + int(c[s*9+8])
 		n += m
 		switch m % 3 {
 		case 1:
@@ -828,11 +829,11 @@ func value(res Result) game.Value {
 		it := game.Item{Name: y.Yaku.Japanese(), En: y.Yaku.String()}
 		switch {
 		case y.Yakuman > 1:
-			it.Value = fmt.Sprintf("%d× yakuman", y.Yakuman)
+			it.Value = strconv.Itoa(y.Yakuman) + "× yakuman"
 		case y.Yakuman == 1:
 			it.Value = "yakuman"
 		default:
-			it.Value = fmt.Sprintf("%d han", y.Han)
+			it.Value = strconv.Itoa(y.Han) + " han"
 		}
 		v.Items = append(v.Items, it)
 	}
