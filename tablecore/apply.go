@@ -12,11 +12,18 @@ import (
 // caused (the action itself first); on error the game is unchanged and the
 // error, an *ActionError, names what was wrong.
 func (g *Game) Apply(a game.Action) ([]Event, error) {
+	return g.AppendApply(make([]Event, 0, 2), a) // most actions make one or two events
+}
+
+// AppendApply is Apply appending the events to dst, so that a caller that
+// reads the events and drops them (a replay) can reuse one slice from
+// action to action. On error it returns dst unchanged.
+func (g *Game) AppendApply(dst []Event, a game.Action) ([]Event, error) {
 	win, err := g.validate(a)
 	if err != nil {
-		return nil, err
+		return dst, err
 	}
-	return g.commit(a, win), nil
+	return g.commit(dst, a, win), nil
 }
 
 // validate checks a against the mechanics and the ruleset without changing
@@ -56,9 +63,8 @@ func (g *Game) validate(a game.Action) (*game.Win, error) {
 }
 
 // commit applies a validated action; nothing in it may fail.
-func (g *Game) commit(a game.Action, win *game.Win) []Event {
+func (g *Game) commit(evs []Event, a game.Action, win *game.Win) []Event {
 	h := g.h
-	evs := make([]Event, 0, 2) // most actions make one or two events
 	if fx := g.closing; fx != nil {
 		// The window on the last discard closes now, as it does below
 		// when a hand could have called it.

@@ -10,14 +10,19 @@ import (
 
 // Game is one game at one table under one ruleset.
 type Game struct {
-	rs    game.Ruleset
-	rules game.Rules
-	st    game.Standing
-	h     *game.Hand
-	hands int // hands started
-	seq   int64
-	over  bool
-	chips []int // chips won by seat (Win.Chips); nil while none moved
+	rs game.Ruleset // the game's own copy (Forker), else shared
+	// shared is the ruleset New was given, which callers may use from
+	// other goroutines.
+	shared game.Ruleset
+	// replayEvs is ReplayHand's storage for the events it drops.
+	replayEvs []Event
+	rules     game.Rules
+	st        game.Standing
+	h         *game.Hand
+	hands     int // hands started
+	seq       int64
+	over      bool
+	chips     []int // chips won by seat (Win.Chips); nil while none moved
 	// closing holds the effects of a claim window that closed at its
 	// discard because no hand could call it (WindowCloser): they wait for
 	// the next action, as they would had some hand had an option, so that
@@ -51,14 +56,30 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 	if r.WinsToEnd < 1 {
 		r.WinsToEnd = 1
 	}
-	return &Game{rs: rs, rules: r, st: rs.Start(firstDealer)}, nil
+	g := &Game{rs: rs, shared: rs, rules: r, st: rs.Start(firstDealer)}
+	if f, ok := rs.(Forker); ok {
+		g.rs = f.ForGame()
+	}
+	return g, nil
+}
+
+// Forker is an optional Ruleset ability: a copy of the ruleset for one
+// game, which may keep working storage (a scorer's buffers) from call to
+// call instead of allocating it for each. The referee asks for one when a
+// game is made and calls it only from that game, one call at a time, so
+// a ruleset value can serve any number of games at once. A type that
+// wraps a ruleset by embedding it must not pass the embedded ForGame on,
+// or the game would play by the copy without the wrapper.
+type Forker interface {
+	ForGame() game.Ruleset
 }
 
 // Rules returns the table's rules.
 func (g *Game) Rules() game.Rules { return g.rules }
 
-// Ruleset returns the game's ruleset.
-func (g *Game) Ruleset() game.Ruleset { return g.rs }
+// Ruleset returns the ruleset the game was made with (not the copy it
+// keeps for itself, see Forker: that one is the game's own).
+func (g *Game) Ruleset() game.Ruleset { return g.shared }
 
 // Standing returns where the game stands (between hands: before the next).
 func (g *Game) Standing() game.Standing { return g.st }
@@ -146,10 +167,20 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		},
 		Seats: make([]game.Player, n),
 		Turn:  st.Dealer,
+		// A hand takes about a hundred actions: room for them at once
+		// rather than by doubling.
+		Log: make([]game.Action, 0, 128),
 	}
+	// One block each for the seats' hands, discards (room for a whole
+	// hand's) and melds, cut so that no seat's appends reach the next's.
+	hands := make([]tile.Tile, n*18)
+	discards := make([]game.Discarded, n*24)
+	melds := make([]tile.Meld, n*4)
 	for i := range h.Seats {
 		h.Seats[i].Riichi = -1
-		h.Seats[i].Hand = make([]tile.Tile, 0, 18)
+		h.Seats[i].Hand = hands[i*18 : i*18 : (i+1)*18]
+		h.Seats[i].Discards = discards[i*24 : i*24 : (i+1)*24]
+		h.Seats[i].Melds = melds[i*4 : i*4 : (i+1)*4]
 	}
 	// Three rounds of four tiles, one each, then the dealer's 14th
 	// (riichi.md §4.4, wuhan.md §4.3, sichuan.md §2.5 all deal so).

@@ -64,19 +64,22 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	}
 	// Deal positions, as tablecore deals them.
 	pos := 0
-	var dealt [4][]int
+	var dealt [4][13]int
+	var got [4]int
 	for r := 0; r < 3; r++ {
 		for i := 0; i < players; i++ {
 			s := (dealer + i) % players
 			for k := 0; k < 4; k++ {
-				dealt[s] = append(dealt[s], pos)
+				dealt[s][got[s]] = pos
+				got[s]++
 				pos++
 			}
 		}
 	}
 	for i := 0; i < players; i++ {
 		s := (dealer + i) % players
-		dealt[s] = append(dealt[s], pos)
+		dealt[s][got[s]] = pos
+		got[s]++
 		pos++
 	}
 	if players == 3 && len(h.Deal[3]) != 0 {
@@ -146,7 +149,12 @@ type stepper struct {
 func ReplayHand(g *Game, h *record.Hand) error {
 	return replayHand(g, h, stepper{
 		start: func(d Deal) error { _, err := g.StartHand(d); return err },
-		apply: func(a game.Action) error { _, err := g.Apply(a); return err },
+		apply: func(a game.Action) (err error) {
+			// Nobody reads the events: one slice of the game's serves
+			// every action of every hand.
+			g.replayEvs, err = g.AppendApply(g.replayEvs[:0], a)
+			return err
+		},
 	})
 }
 

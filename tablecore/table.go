@@ -202,7 +202,7 @@ func (t *Table) Apply(ctx context.Context, a game.Action) ([]Event, error) {
 	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: int(a.Seat), Payload: b}); err != nil {
 		return nil, fmt.Errorf("tablecore: %s was not applied: %w: %w", a, ErrNotRecorded, err)
 	}
-	return t.g.commit(a, win), nil
+	return t.g.commit(make([]Event, 0, 2), a, win), nil
 }
 
 // Foul journals and records a foul (see Game.Foul).

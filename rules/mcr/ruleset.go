@@ -22,6 +22,17 @@ var (
 // is read from the hand when asked.
 type Ruleset struct {
 	o Options
+	// sc is the Scorer of a copy made for one game (ForGame); nil in a
+	// Ruleset that New returned, which any goroutine may use.
+	sc *Scorer
+}
+
+// ForGame implements tablecore.Forker: a copy of r with a Scorer of its
+// own, which one game's referee reuses from win to win.
+func (r *Ruleset) ForGame() game.Ruleset {
+	c := *r
+	c.sc = new(Scorer)
+	return &c
 }
 
 // New returns the ruleset with the given options.
@@ -106,7 +117,13 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	}
 	c.Win = w.Tile.Kind
 	c.LastCopy = inView(h, w.Tile) == 3
-	res, err := Score(mh, c, r.o)
+	var res Result
+	var err error
+	if r.sc != nil {
+		res, err = r.sc.Score(mh, c, r.o)
+	} else {
+		res, err = Score(mh, c, r.o)
+	}
 	if err != nil {
 		if errors.Is(err, ErrBadHand) {
 			err = fmt.Errorf("%w: %w", err, game.ErrNotWinning)

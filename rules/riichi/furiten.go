@@ -29,8 +29,20 @@ func WinningTiles(c tile.Counts) ([]tile.Kind, error) {
 // Tenpai reports whether the waiting concealed part c has a winning tile
 // (D-RI-32).
 func Tenpai(c tile.Counts) (bool, error) {
-	ws, err := WinningTiles(c)
-	return len(ws) > 0, err
+	// The waits in an array on the stack: a riichi check and every seat
+	// at a draw ask this, and only whether one is a real tile.
+	var buf [tile.NumKinds]hand.Wait
+	o := shapes()
+	ws, err := hand.AppendWaits(buf[:0], &c, &o)
+	if err != nil {
+		return false, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
+	}
+	for _, w := range ws {
+		if !w.Exhausted {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // FuritenKind is why a player may not ron (spec/riichi.md §7.5).

@@ -1,9 +1,11 @@
 package riichi
 
 import (
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
@@ -53,6 +55,30 @@ func TablePreset(name string) (TableOptions, error) {
 type Ruleset struct {
 	o   TableOptions
 	set tile.Set
+	// own is the working storage of a copy made for one game (ForGame);
+	// nil in a Ruleset that New returned, which any goroutine may use.
+	own *scratch
+}
+
+// scratch is what one game's copy of the ruleset reuses from win to win.
+type scratch struct {
+	sc        Scorer
+	conc      []tile.Tile
+	idx       []int
+	dora, ura []tile.Kind
+}
+
+// ForGame implements tablecore.Forker: a copy of r that keeps a Scorer
+// and the win's lists from one win to the next, for one game's referee.
+func (r *Ruleset) ForGame() game.Ruleset {
+	c := *r
+	c.own = &scratch{
+		conc: make([]tile.Tile, 0, 18),
+		idx:  make([]int, 0, 10),
+		dora: make([]tile.Kind, 0, 10),
+		ura:  make([]tile.Kind, 0, 10),
+	}
+	return &c
 }
 
 // New returns the riichi ruleset with options o.
@@ -148,9 +174,100 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 		return false
 	}
 	c := tile.CountsOf(h.Seats[seat].Hand)
+	if !couldJoin(&c, t.Kind) {
+		return false
+	}
 	c[t.Kind]++
+	if !mayComplete(&c) {
+		return false
+	}
 	o := shapes()
 	return hand.Complete(&c, &o)
+}
+
+// mayComplete is a quick test that the concealed tiles c (14−3k of them)
+// are not plainly short of a winning shape, so that most hands skip the
+// search: a standard hand leaves each suit a multiple of three tiles,
+// but one that leaves two (the pair), and holds each honour 0, 2 or 3
+// times, twice only for the pair; seven pairs and thirteen orphans are
+// fourteen tiles, the first with even counts only, the second terminals
+// and honours only.
+func mayComplete(c *tile.Counts) bool {
+	n, pairs, std := 0, 0, true
+	for s := range 3 {
+		// A suit's nine counts (each at most 4) summed eight at a time.
+		x := binary.LittleEndian.Uint64(c[s*9 : s*9+8])
+		m := int((x*0x0101010101010101)>>56) + int(c[s*9+8])
+		n += m
+		switch m % 3 {
+		case 1:
+			std = false
+		case 2:
+			pairs++
+		}
+	}
+	for _, v := range c[tile.East:] {
+		n += int(v)
+		switch v {
+		case 1, 4:
+			std = false
+		case 2:
+			pairs++
+		}
+	}
+	if std && pairs == 1 {
+		return true
+	}
+	if n != 14 {
+		return false
+	}
+	// Both loops stop at the first tile that does not fit, early in
+	// nearly every hand.
+	even := true
+	for _, v := range c {
+		if v%2 != 0 {
+			even = false
+			break
+		}
+	}
+	if even {
+		return true
+	}
+	for k, v := range c {
+		if v != 0 && !tile.Kind(k).IsTerminalOrHonor() {
+			return false
+		}
+	}
+	return true
+}
+
+// couldJoin reports whether t can be part of a winning hand with the
+// tiles c: in a standard hand or seven pairs it shares a pair, triplet or
+// run with a held tile (the same kind, or one or two ranks away in its
+// suit); thirteen orphans needs it and every held tile to be terminals or
+// honours. Most discards meet a hand with none of that, and skip the
+// search.
+func couldJoin(c *tile.Counts, t tile.Kind) bool {
+	if c[t] > 0 {
+		return true
+	}
+	if t < tile.East {
+		r := int(t) % 9
+		for d := -2; d <= 2; d++ {
+			if d != 0 && r+d >= 0 && r+d < 9 && c[int(t)+d] > 0 {
+				return true
+			}
+		}
+	}
+	if !t.IsTerminalOrHonor() {
+		return false
+	}
+	for k, v := range c {
+		if v > 0 && !tile.Kind(k).IsTerminalOrHonor() {
+			return false
+		}
+	}
+	return true
 }
 
 func illegal(format string, args ...any) error {
@@ -430,18 +547,23 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourRiichi.String()})
 		}
 	}
-	if r.o.Allows(FourWinds) && h.Players == 4 && !calledBetween(h, 0, len(h.Log)) {
+	if r.o.Allows(FourWinds) && h.Players == 4 {
+		// Only the fourth discard of the hand can make it: count them
+		// first, stopping at a fifth, and read the calls only then.
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
-			if (a.Kind == game.Discard || a.Kind == game.Riichi) && n < 4 {
-				first[n] = a.Tile.Kind
-				n++
-			} else if a.Kind == game.Discard || a.Kind == game.Riichi {
-				n++
+			if a.Kind != game.Discard && a.Kind != game.Riichi {
+				continue
 			}
+			if n == 4 {
+				n++
+				break
+			}
+			first[n] = a.Tile.Kind
+			n++
 		}
-		if n == 4 && FourWindsDiscards(first) {
+		if n == 4 && FourWindsDiscards(first) && !calledBetween(h, 0, len(h.Log)) {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourWinds.String()})
 		}
 	}
@@ -509,8 +631,12 @@ func riichiTookEffect(h *game.Hand, seat game.Seat) bool {
 func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	seat := a.Seat
 	p := &h.Seats[seat]
+	var own scratch
+	if r.own != nil {
+		own = *r.own
+	}
 	w := Win{
-		Concealed: slices.Clone(p.Hand),
+		Concealed: append(own.conc[:0], p.Hand...),
 		Melds:     p.Melds,
 		Seat:      windOf(h, seat),
 		Round:     Wind(h.Round - tile.East),
@@ -570,7 +696,8 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	// Indicators: those turned, and for a win on a kong's replacement the
 	// ones that kong is owed (D-RI-06), unless they turn only after the
 	// replacement's discard (Tenhou).
-	idx := slices.Clone(h.Indicators)
+	idx := append(own.idx[:0], h.Indicators...)
+	w.Dora, w.Ura = own.dora[:0], own.ura[:0]
 	if w.Rinshan && r.o.KanDoraTiming != KanDoraNotRinshan {
 		for _, f := range r.pendingDora(h, 0) {
 			idx = append(idx, f.Index)
@@ -589,7 +716,16 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		w.Honba, w.Deposits = h.Honba, h.Pot/1000
 	}
 	w.Pao = pao(h, seat)
-	res, err := Score(w, r.o.Options)
+	var res Result
+	var err error
+	if r.own != nil {
+		// Keep what grew for the next win; the result is read below,
+		// before anything scores again.
+		r.own.conc, r.own.idx, r.own.dora, r.own.ura = w.Concealed, idx, w.Dora, w.Ura
+		res, err = r.own.sc.Score(w, r.o.Options)
+	} else {
+		res, err = Score(w, r.o.Options)
+	}
 	if err != nil {
 		if errors.Is(err, ErrNotWinning) || errors.Is(err, ErrNoYaku) {
 			return game.Win{}, fmt.Errorf("%w: %w", err, game.ErrNotWinning)
@@ -693,11 +829,11 @@ func value(res Result) game.Value {
 		it := game.Item{Name: y.Yaku.Japanese(), En: y.Yaku.String()}
 		switch {
 		case y.Yakuman > 1:
-			it.Value = fmt.Sprintf("%d× yakuman", y.Yakuman)
+			it.Value = strconv.Itoa(y.Yakuman) + "× yakuman"
 		case y.Yakuman == 1:
 			it.Value = "yakuman"
 		default:
-			it.Value = fmt.Sprintf("%d han", y.Han)
+			it.Value = strconv.Itoa(y.Han) + " han"
 		}
 		v.Items = append(v.Items, it)
 	}

@@ -14,6 +14,17 @@ import (
 // with tablecore's optional CouldWin).
 type Ruleset struct {
 	o Options
+	// sc is the Scorer of a copy made for one game (ForGame); nil in a
+	// Ruleset that New returned, which any goroutine may use.
+	sc *Scorer
+}
+
+// ForGame implements tablecore.Forker: a copy of r with a Scorer of its
+// own, which one game's referee reuses from win to win.
+func (r *Ruleset) ForGame() game.Ruleset {
+	c := *r
+	c.sc = new(Scorer)
+	return &c
 }
 
 // New returns the ruleset for o, or an error wrapping ErrOptions.
@@ -80,11 +91,16 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	if err != nil {
 		return game.Win{}, err
 	}
-	res, err := Score(r.o, s)
+	var res Result
+	if r.sc != nil {
+		res, err = r.sc.Score(r.o, s)
+	} else {
+		res, err = Score(r.o, s)
+	}
 	if err != nil {
 		return game.Win{}, err
 	}
-	w := game.Win{Seat: a.Seat, From: s.Win.From, Tile: won, Robbed: s.Win.Robbed, Payments: res.Payments}
+	w := game.Win{Seat: a.Seat, From: s.Win.From, Tile: won, Robbed: s.Win.Robbed, Payments: slices.Clone(res.Payments)} // a Scorer's result is its storage
 	w.Value = game.Value{Summary: summary(res), Points: res.Value}
 	for _, it := range res.Winner.Items {
 		w.Value.Items = append(w.Value.Items, game.Item{Name: it.han(), En: it.english(), Value: it.Value()})

@@ -17,6 +17,17 @@ var ErrFuriten = errors.New("furiten")
 // everything it needs is folded from the hand's log when asked.
 type Ruleset struct {
 	o Options
+	// sc is the Scorer of a copy made for one game (ForGame); nil in a
+	// Ruleset that New returned, which any goroutine may use.
+	sc *Scorer
+}
+
+// ForGame implements tablecore.Forker: a copy of r with a Scorer of its
+// own, which one game's referee reuses from win to win.
+func (r *Ruleset) ForGame() game.Ruleset {
+	c := *r
+	c.sc = new(Scorer)
+	return &c
 }
 
 // New returns the ruleset with the given options.
@@ -245,7 +256,15 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	default:
 		return game.Win{}, fmt.Errorf("sichuan: %s is not a win: %w", a.Kind, game.ErrIllegal)
 	}
-	res, err := Score(Hand{Concealed: c, Melds: p.Melds, Missing: p.Missing}, cond, r.o)
+	var res Result
+	var err error
+	if r.sc != nil {
+		// The furiten check below scores with the package's Score, so
+		// that it leaves this result's storage alone.
+		res, err = r.sc.Score(Hand{Concealed: c, Melds: p.Melds, Missing: p.Missing}, cond, r.o)
+	} else {
+		res, err = Score(Hand{Concealed: c, Melds: p.Melds, Missing: p.Missing}, cond, r.o)
+	}
 	if err != nil {
 		return game.Win{}, err
 	}

@@ -13,6 +13,17 @@ import (
 type Ruleset struct {
 	o   Options
 	set tile.Set
+	// sc is the Scorer of a copy made for one game (ForGame); nil in a
+	// Ruleset that New returned, which any goroutine may use.
+	sc *Scorer
+}
+
+// ForGame implements tablecore.Forker: a copy of r with a Scorer of its
+// own, which one game's referee reuses from win to win.
+func (r *Ruleset) ForGame() game.Ruleset {
+	c := *r
+	c.sc = new(Scorer)
+	return &c
 }
 
 // New returns the ruleset for valid options.
@@ -204,7 +215,12 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 	if err != nil {
 		return game.Win{}, err
 	}
-	res, err := Score(r.o, s)
+	var res Result
+	if r.sc != nil {
+		res, err = r.sc.Score(r.o, s)
+	} else {
+		res, err = Score(r.o, s)
+	}
 	if err != nil {
 		return game.Win{}, err
 	}
