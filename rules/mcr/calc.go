@@ -2,6 +2,7 @@ package mcr
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"jantaku/rules/hand"
@@ -16,8 +17,26 @@ var fanValues = func() (v [numFans]int) {
 	return v
 }()
 
-// table counts each fan of one reading.
-type table [numFans]uint8
+// table counts each fan of one reading; has holds the fans counted, so
+// that the combination rules and the total visit only those (a reading
+// scores a handful of the 82).
+type table struct {
+	n   [numFans]uint8
+	has FanSet
+}
+
+// each calls f for every fan of s, ascending. The set is read again after
+// each call, so a fan that f removes from s and that is not yet visited is
+// not visited.
+func (s *FanSet) each(f func(Fan)) {
+	for w := range s {
+		for left := s[w]; left != 0; {
+			b := bits.TrailingZeros64(left)
+			f(Fan(w*64 + b))
+			left = s[w] &^ (2<<b - 1)
+		}
+	}
+}
 
 // scorer holds what every reading of one hand shares.
 type scorer struct {
@@ -42,7 +61,8 @@ type set struct {
 
 func (s *scorer) put(t *table, f Fan, n int) {
 	if n > 0 && s.enabled.Has(f) {
-		t[f] += uint8(n)
+		t.n[f] += uint8(n)
+		t.has[f/64] |= 1 << (f % 64)
 	}
 }
 
@@ -284,9 +304,9 @@ func (s *scorer) uniqueWait() bool {
 	return s.unique == 1
 }
 
-// arrangement scores one reading into t; false if it is not one the
-// preset accepts.
-func (s *scorer) arrangement(a *hand.Arrangement, t *table) bool {
+// arrangement scores one reading into t and returns its total; false if it
+// is not one the preset accepts.
+func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 	*t = s.base
 	switch a.Shape {
 	case hand.Standard:
@@ -308,26 +328,29 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) bool {
 	case hand.KnittedStraight:
 		s.knitted(a, t)
 	default:
-		return false
+		return 0, false
 	}
-	for f := BigFourWinds; f < numFans; f++ {
-		if t[f] > 0 {
-			for _, x := range notWith[f] {
-				t[x] = 0
-			}
+	// A fan counted drops the fans it implies, in fan order: a fan
+	// dropped drops nothing.
+	t.has.each(func(f Fan) {
+		drop := notWithSet[f]
+		for w := range drop {
+			drop[w] &= t.has[w]
+			t.has[w] &^= drop[w]
 		}
-	}
-	if s.total(t) == 0 {
+		drop.each(func(x Fan) { t.n[x] = 0 })
+	})
+	total := s.total(t)
+	if total == 0 {
 		s.put(t, ChickenHand, 1)
+		total = s.total(t)
 	}
-	return true
+	return total, true
 }
 
 func (s *scorer) total(t *table) int {
 	n := 0
-	for f := BigFourWinds; f < numFans; f++ {
-		n += int(t[f]) * s.values[f]
-	}
+	t.has.each(func(f Fan) { n += int(t.n[f]) * s.values[f] })
 	return n
 }
 

@@ -137,15 +137,15 @@ func score(hp *Hand, cp *Conditions, op *Options, fans []Scored) (Result, error)
 	for i := range ds {
 		a := ds[i].Arrangement()
 		var t table
-		if !s.arrangement(&a, &t) {
+		total, ok := s.arrangement(&a, &t)
+		if !ok {
 			continue
 		}
-		total := s.total(&t)
 		better := total > bestTotal
 		if total == bestTotal && a.Shape == hand.Standard && bestShape == hand.Standard {
 			// Ties go to the reading with 一色三同顺 or 三同刻, as the
 			// reference implementation chooses.
-			better = (t[PureTripleChow] > 0 && best[PureTripleChow] == 0) || (t[TriplePung] > 0 && best[TriplePung] == 0)
+			better = (t.has.Has(PureTripleChow) && !best.has.Has(PureTripleChow)) || (t.has.Has(TriplePung) && !best.has.Has(TriplePung))
 		}
 		if better {
 			best, bestTotal, bestShape, found = t, total, a.Shape, true
@@ -158,12 +158,11 @@ func score(hp *Hand, cp *Conditions, op *Options, fans []Scored) (Result, error)
 		fans = make([]Scored, 0, 8)
 	}
 	r := Result{Shape: bestShape, Fans: fans}
-	for f := BigFourWinds; f < numFans; f++ {
-		if n := int(best[f]); n > 0 {
-			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
-			r.Points += n * o.value(f)
-		}
-	}
+	best.has.each(func(f Fan) {
+		n := int(best.n[f])
+		r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
+		r.Points += n * o.value(f)
+	})
 	if o.Flowers && h.Flowers > 0 {
 		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
 		r.Flowers = h.Flowers
