@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"jantaku/rules/tile"
@@ -156,4 +157,46 @@ func (w WaitKind) String() string {
 type Reading struct {
 	Group int // index into Arrangement.Groups
 	Wait  WaitKind
+}
+
+// The kinds by family, as masks.
+const (
+	SuitedKinds   Mask = 1<<27 - 1
+	WindKinds     Mask = 0xf << 27
+	DragonKinds   Mask = 0x7 << 31
+	HonorKinds         = WindKinds | DragonKinds
+	TerminalKinds Mask = 0x101<<0 | 0x101<<9 | 0x101<<18
+	SimpleKinds        = SuitedKinds &^ TerminalKinds
+)
+
+// SuitRanks returns the ranks of suit s (0 characters, 1 circles, 2
+// bamboo) in m: bit r−1 for rank r.
+func (m Mask) SuitRanks(s int) uint16 { return uint16(m >> (9 * s) & 0x1ff) }
+
+// Masks returns the kinds c holds, those it holds exactly four of, and
+// those it holds more than four of: the facts of a whole hand that a
+// scorer reads as masks instead of scanning the counts again. It reads
+// the counts eight at a time.
+func Masks(c *tile.Counts) (held, four, over Mask) {
+	const (
+		ones = 0x0101010101010101
+		high = 0x8080808080808080
+		low7 = 0x7f7f7f7f7f7f7f7f
+	)
+	// nonzero sets bit 7 of each byte of x that is not zero; gather moves
+	// bit 7 of each byte to bits 0–7 of a mask.
+	nonzero := func(x uint64) uint64 { return ((x & low7) + low7 | x) & high }
+	gather := func(x uint64) Mask { return Mask(((x >> 7) * 0x0102040810204080) >> 56) }
+	var b [40]byte
+	copy(b[:], c[:])
+	for i := 0; i < 40; i += 8 {
+		x := binary.LittleEndian.Uint64(b[i : i+8])
+		held |= gather(nonzero(x)) << i
+		four |= gather(^nonzero(x^4*ones)&high) << i
+		// A byte of 5 or more keeps bit 7 once 5 is taken from it with
+		// bit 7 set; one with bit 7 already set is over four anyway.
+		over |= gather(((x|high)-5*ones|x)&high) << i
+	}
+	const kinds = 1<<tile.NumKinds - 1
+	return held & kinds, four & kinds, over & kinds
 }

@@ -47,9 +47,11 @@ type scorer struct {
 	all     tile.Counts // every tile of the hand, kongs as four
 	sets    [4]set      // the melds as sets
 	nsets   int
-	base    table        // fans of the tiles, the melds and the win alone
-	values  [numFans]int // each fan's points under the options
-	unique  int8         // 0 not known yet, 1 a single winning kind, -1 several
+	held    hand.Mask // the kinds of all
+	four    hand.Mask // the kinds all holds four of
+	base    table     // fans of the tiles, the melds and the win alone
+	tck     int       // 双暗杠's points: the one fan whose value the options change
+	unique  int8      // 0 not known yet, 1 a single winning kind, -1 several
 }
 
 type set struct {
@@ -68,8 +70,7 @@ func (s *scorer) put(t *table, f Fan, n int) {
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	s.h, s.c, s.o = *h, *c, *o
-	s.values = fanValues
-	s.values[TwoConcealedKongs] = o.value(TwoConcealedKongs) // the one fan whose value the options change
+	s.tck = o.value(TwoConcealedKongs)
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
@@ -113,11 +114,12 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	if n := h.Concealed.Total() + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
-	for k, n := range s.all {
-		if n > 4 {
-			return fmt.Errorf("%w: %d of %s", ErrBadHand, n, tile.Kind(k))
-		}
+	held, four, over := hand.Masks(&s.all)
+	if over != 0 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
+		return fmt.Errorf("%w: %d of %s", ErrBadHand, s.all[k], k)
 	}
+	s.held, s.four = held, four
 	t := &s.base
 	s.winFans(t, melded)
 	s.kongFans(t, mk, ck)
@@ -207,47 +209,27 @@ var green = hand.MaskOf(tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green)
 // tileFans: fans of the tiles whatever the reading: suits, ranks, kinds,
 // 四归一, 九莲宝灯.
 func (s *scorer) tileFans(t *table, kongs int) {
-	var suits [3]bool
-	var winds, dragons, simples, terminals, rev, grn, hogs int
-	n := 0
-	var ranks uint16
-	for k, c := range s.all {
-		if c == 0 {
-			continue
-		}
-		kk := tile.Kind(k)
-		n++
-		switch {
-		case kk.IsWind():
-			winds++
-		case kk.IsDragon():
-			dragons++
-		default:
-			suits[kk.Suit()] = true
-			ranks |= 1 << kk.Rank()
-			if kk.IsTerminal() {
-				terminals++
-			} else {
-				simples++
-			}
-		}
-		rev += b2i(reversible.Has(kk))
-		grn += b2i(green.Has(kk))
-		hogs += b2i(c == 4)
+	held := s.held
+	honors := held & hand.HonorKinds
+	var ranks uint16 // bit r for rank r of any suit
+	missing := 0
+	for su := range 3 {
+		r := held.SuitRanks(su)
+		ranks |= r << 1
+		missing += b2i(r == 0)
 	}
-	honors := winds + dragons
-	missing := b2i(!suits[0]) + b2i(!suits[1]) + b2i(!suits[2])
+	only := func(m hand.Mask) int { return b2i(held&^m == 0) }
 	s.put(t, NoHonors, b2i(honors == 0))
 	s.put(t, OneVoidedSuit, b2i(missing == 1))
-	s.put(t, HalfFlush, b2i(missing == 2 && honors > 0))
+	s.put(t, HalfFlush, b2i(missing == 2 && honors != 0))
 	s.put(t, FullFlush, b2i(missing == 2 && honors == 0))
-	s.put(t, AllTypes, b2i(missing == 0 && winds > 0 && dragons > 0))
-	s.put(t, AllSimples, b2i(simples == n))
-	s.put(t, ReversibleTiles, b2i(rev == n))
-	s.put(t, AllGreen, b2i(grn == n))
-	s.put(t, AllHonors, b2i(honors == n))
-	s.put(t, AllTerminals, b2i(terminals == n))
-	s.put(t, AllTerminalsAndHonors, b2i(terminals+honors == n))
+	s.put(t, AllTypes, b2i(missing == 0 && held&hand.WindKinds != 0 && held&hand.DragonKinds != 0))
+	s.put(t, AllSimples, only(hand.SimpleKinds))
+	s.put(t, ReversibleTiles, only(reversible))
+	s.put(t, AllGreen, only(green))
+	s.put(t, AllHonors, only(hand.HonorKinds))
+	s.put(t, AllTerminals, only(hand.TerminalKinds))
+	s.put(t, AllTerminalsAndHonors, only(hand.TerminalKinds|hand.HonorKinds))
 	if honors == 0 {
 		in := func(lo, hi int) bool { return ranks&^(uint16(1<<(hi+1)-1)&^uint16(1<<lo-1)) == 0 }
 		s.put(t, LowerTiles, b2i(in(1, 3)))
@@ -256,7 +238,7 @@ func (s *scorer) tileFans(t *table, kongs int) {
 		s.put(t, UpperFour, b2i(in(6, 9)))
 		s.put(t, UpperTiles, b2i(in(7, 9)))
 	}
-	s.put(t, TileHog, hogs-kongs)
+	s.put(t, TileHog, bits.OnesCount64(uint64(s.four))-kongs)
 	s.put(t, NineGates, b2i(s.nineGates()))
 }
 
@@ -348,9 +330,17 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 	return total, true
 }
 
+// value is f's points under the options.
+func (s *scorer) value(f Fan) int {
+	if f == TwoConcealedKongs {
+		return s.tck
+	}
+	return fanValues[f]
+}
+
 func (s *scorer) total(t *table) int {
 	n := 0
-	t.has.each(func(f Fan) { n += int(t.n[f]) * s.values[f] })
+	t.has.each(func(f Fan) { n += int(t.n[f]) * s.value(f) })
 	return n
 }
 
