@@ -178,25 +178,52 @@ func (m Mask) SuitRanks(s int) uint16 { return uint16(m >> (9 * s) & 0x1ff) }
 // scorer reads as masks instead of scanning the counts again. It reads
 // the counts eight at a time.
 func Masks(c *tile.Counts) (held, four, over Mask) {
-	const (
-		ones = 0x0101010101010101
-		high = 0x8080808080808080
-		low7 = 0x7f7f7f7f7f7f7f7f
-	)
-	// nonzero sets bit 7 of each byte of x that is not zero; gather moves
-	// bit 7 of each byte to bits 0–7 of a mask.
-	nonzero := func(x uint64) uint64 { return ((x & low7) + low7 | x) & high }
-	gather := func(x uint64) Mask { return Mask(((x >> 7) * 0x0102040810204080) >> 56) }
-	var b [40]byte
-	copy(b[:], c[:])
-	for i := 0; i < 40; i += 8 {
-		x := binary.LittleEndian.Uint64(b[i : i+8])
-		held |= gather(nonzero(x)) << i
-		four |= gather(^nonzero(x^4*ones)&high) << i
-		// A byte of 5 or more keeps bit 7 once 5 is taken from it with
-		// bit 7 set; one with bit 7 already set is over four anyway.
-		over |= gather(((x|high)-5*ones|x)&high) << i
+	w := countWords(c)
+	for i, x := range w {
+		held |= gatherHigh(nonzero(x)) << (8 * i)
+		four |= gatherHigh(^nonzero(x^4*byteOnes)&byteHigh) << (8 * i)
+		over |= gatherHigh(byteOverFour(x)) << (8 * i)
 	}
-	const kinds = 1<<tile.NumKinds - 1
-	return held & kinds, four & kinds, over & kinds
+	return held, four, over
 }
+
+// tally returns the number of tiles in c and the kinds it holds more than
+// four of (then n is not counted), eight counts at a time.
+func tally(c *tile.Counts) (n int, over Mask) {
+	w := countWords(c)
+	for i, x := range w {
+		over |= gatherHigh(byteOverFour(x)) << (8 * i)
+		// Eight counts of at most four sum to at most 32: the top byte
+		// of the product holds the sum.
+		n += int(x * byteOnes >> 56)
+	}
+	return n, over
+}
+
+const (
+	byteOnes = 0x0101010101010101
+	byteHigh = 0x8080808080808080
+	byteLow7 = 0x7f7f7f7f7f7f7f7f
+)
+
+// countWords packs the 34 counts of c into words, eight to a word, the
+// last word's unused bytes zero.
+func countWords(c *tile.Counts) (w [5]uint64) {
+	for i := range 4 {
+		w[i] = binary.LittleEndian.Uint64(c[8*i : 8*i+8])
+	}
+	w[4] = uint64(c[32]) | uint64(c[33])<<8
+	return w
+}
+
+// nonzero sets bit 7 of each byte of x that is not zero.
+func nonzero(x uint64) uint64 { return ((x & byteLow7) + byteLow7 | x) & byteHigh }
+
+// byteOverFour sets bit 7 of each byte of x over four: a byte keeps bit 7
+// once 5 is taken from it with bit 7 set, and one with bit 7 already set
+// is over four anyway.
+func byteOverFour(x uint64) uint64 { return ((x | byteHigh) - 5*byteOnes | x) & byteHigh }
+
+// gatherHigh moves bit 7 of each byte of x (the others clear) to bits
+// 0–7 of a mask.
+func gatherHigh(x uint64) Mask { return Mask(((x >> 7) * 0x0102040810204080) >> 56) }
