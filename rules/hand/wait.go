@@ -47,16 +47,8 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 	// Without wildcards a standard wait is a held kind or one at most two
 	// ranks from a held tile of its suit; a seven-pairs wait is a kind
 	// held an odd number of times.
-	var held, near, odd Mask
-	for k, v := range c {
-		if v > 0 {
-			held |= 1 << k
-		}
-		if v%2 == 1 {
-			odd |= 1 << k
-		}
-	}
-	near = held
+	held, odd, _ := countMasks(&c)
+	near := held
 	for s := range 3 {
 		lo := held >> (9 * s) & 0x1ff
 		near |= (lo | lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
@@ -103,7 +95,19 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 		}
 	}
 	out := dst
-	for k := range tile.NumKinds {
+	// Without wildcards only kinds near a held tile can complete the
+	// standard shape or seven pairs (a kind held an odd number of
+	// times), and only orphans thirteen orphans; the other special
+	// shapes may wait anywhere.
+	cand := Mask(1<<tile.NumKinds - 1)
+	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) == 0 {
+		cand = near
+		if shapes.Has(ThirteenOrphans) {
+			cand |= orphanMask
+		}
+	}
+	for ; cand != 0; cand &= cand - 1 {
+		k := bits.TrailingZeros64(uint64(cand))
 		c[k]++
 		var sh Shapes
 		switch {
