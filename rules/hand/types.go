@@ -179,25 +179,44 @@ func (m Mask) SuitRanks(s int) uint16 { return uint16(m >> (9 * s) & 0x1ff) }
 // the counts eight at a time.
 func Masks(c *tile.Counts) (held, four, over Mask) {
 	w := countWords(c)
+	var anyOver uint64
 	for i, x := range w {
 		held |= gatherHigh(nonzero(x)) << (8 * i)
 		four |= gatherHigh(^nonzero(x^4*byteOnes)&byteHigh) << (8 * i)
-		over |= gatherHigh(byteOverFour(x)) << (8 * i)
+		anyOver |= byteOverFour(x)
+	}
+	if anyOver != 0 {
+		over = overMask(c)
 	}
 	return held, four, over
+}
+
+// overMask is the kinds c holds more than four of, counted one by one:
+// bad input, rare.
+func overMask(c *tile.Counts) Mask {
+	var m Mask
+	for k, v := range c {
+		if v > 4 {
+			m |= 1 << k
+		}
+	}
+	return m
 }
 
 // tally returns the number of tiles in c and the kinds it holds more than
 // four of (then n is not counted), eight counts at a time.
 func tally(c *tile.Counts) (n int, over Mask) {
-	w := countWords(c)
-	for i, x := range w {
-		over |= gatherHigh(byteOverFour(x)) << (8 * i)
+	var anyOver uint64
+	for _, x := range countWords(c) {
+		anyOver |= byteOverFour(x)
 		// Eight counts of at most four sum to at most 32: the top byte
 		// of the product holds the sum.
 		n += int(x * byteOnes >> 56)
 	}
-	return n, over
+	if anyOver != 0 {
+		return 0, overMask(c)
+	}
+	return n, 0
 }
 
 const (

@@ -216,8 +216,10 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	s.w, s.o = *w, *o
 	s.closed = w.closed()
 	s.dealer = w.Dealer()
+	var held uint64 // the kinds of all
 	for _, t := range w.Concealed {
 		s.conc[t.Kind]++
+		held |= 1 << t.Kind
 		if t.Red {
 			s.aka++
 		}
@@ -226,6 +228,7 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	for _, m := range w.Melds {
 		for _, t := range m.Tiles {
 			s.all[t.Kind]++
+			held |= 1 << t.Kind
 			if t.Red {
 				s.aka++
 			}
@@ -248,12 +251,6 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 		s.aka = 0
 	}
 	// The whole-hand properties by masks of the kinds held.
-	var held uint64
-	for k, v := range s.all {
-		if v != 0 {
-			held |= 1 << k
-		}
-	}
 	for su := range 3 {
 		if held>>(9*su)&0x1ff != 0 {
 			s.suits |= 1 << su
@@ -481,6 +478,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		dragonTrips, windTrips      int
 		chantaOK                    = s.allTermHonorPair(pair)
 		seqCount                    [tile.NumKinds]uint8
+		peiko                       int // pairs of identical sequences
 		windTripMask, dragonTripSet uint8
 	)
 	for _, st := range sets {
@@ -492,6 +490,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 			seqs++
 			seqMask[st.tile/9] |= 1 << (st.tile % 9)
 			seqCount[st.tile]++
+			peiko += int(1 - seqCount[st.tile]&1)
 			continue
 		case kongSet:
 			kongs++
@@ -573,10 +572,6 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		closedHan(Pinfu)
 	}
 	if s.closed {
-		peiko := 0
-		for _, n := range seqCount {
-			peiko += int(n / 2)
-		}
 		switch peiko {
 		case 1:
 			closedHan(Iipeikou)
