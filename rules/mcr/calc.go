@@ -69,7 +69,7 @@ func (s *scorer) put(t *table, f Fan, n int) {
 }
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
-	s.h, s.c, s.o = *h, *c, *o
+	*s = scorer{h: *h, c: *c, o: *o}
 	s.tck = o.value(TwoConcealedKongs)
 	s.enabled = o.set()
 	if o.MixedKongs5 {
