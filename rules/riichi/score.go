@@ -79,7 +79,6 @@ type Scorer struct {
 // work is what one scoring works in and the Result does not keep: a
 // Scorer keeps it from win to win rather than clear it each time.
 type work struct {
-	s     scorer
 	dbuf  [8]hand.Decomposition
 	cands [2]cand
 	rbuf  [hand.MaxGroups]hand.Reading
@@ -94,7 +93,7 @@ func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
 	if err := w.check(o); err != nil {
 		return Result{}, err
 	}
-	s := &wk.s
+	var s scorer // on the stack: cleared there for less than a copy costs
 	s.init(w, o)
 	ho := shapes()
 	arrs, err := hand.Decompose(wk.dbuf[:0], &s.conc, &ho)
@@ -225,9 +224,9 @@ type scorer struct {
 	nShapeYaku int
 }
 
-// init sets s up for w under o, whatever s held before.
+// init sets up s, the zero scorer, for w under o.
 func (s *scorer) init(w *Win, o *Options) {
-	*s = scorer{w: *w, o: *o}
+	s.w, s.o = *w, *o
 	s.closed = w.closed()
 	s.dealer = w.Dealer()
 	var held uint64 // the kinds of all
