@@ -65,3 +65,70 @@ func TestKindMasks(t *testing.T) {
 		t.Errorf("circles of 2p9p5s: %b", got)
 	}
 }
+
+// TestCountWaits: CountWaits counts what Waits lists, less the kinds
+// skipped, exactly below its limit, on random waiting hands.
+func TestCountWaits(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 2))
+	o := hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
+	seen := 0
+	for i := range 3000 {
+		c := waitingHand(r)
+		ws, err := hand.Waits(c, o)
+		if err != nil {
+			t.Fatal(err)
+		}
+		skip := hand.Mask(r.Uint64()) & (1<<tile.NumKinds - 1)
+		want := 0
+		for _, w := range ws {
+			if !skip.Has(w.Tile) {
+				want++
+			}
+		}
+		seen += want
+		for limit := 1; limit <= 3; limit++ {
+			got, err := hand.CountWaits(&c, &o, skip, limit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got != min(want, limit) {
+				t.Fatalf("case %d %v skipping %x, limit %d: %d, Waits says %d", i, c, skip, limit, got, want)
+			}
+		}
+	}
+	if seen == 0 {
+		t.Fatal("no random hand was waiting: the test proves nothing")
+	}
+}
+
+// waitingHand is four random sets and a pair, less one random tile: a
+// hand waiting at least on that tile.
+func waitingHand(r *rand.Rand) tile.Counts {
+	for {
+		var c tile.Counts
+		ok := true
+		for range 4 {
+			k := r.IntN(tile.NumKinds)
+			if k < int(tile.East) && k%9 < 7 && r.IntN(2) == 0 {
+				c[k]++
+				c[k+1]++
+				c[k+2]++
+			} else {
+				c[k] += 3
+			}
+		}
+		c[r.IntN(tile.NumKinds)] += 2
+		for _, v := range c {
+			ok = ok && v <= 4
+		}
+		if !ok {
+			continue
+		}
+		for {
+			if k := r.IntN(tile.NumKinds); c[k] > 0 {
+				c[k]--
+				return c
+			}
+		}
+	}
+}

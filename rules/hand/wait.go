@@ -33,16 +33,32 @@ func Waits(c tile.Counts, o Options) ([]Wait, error) {
 // waits at most) it allocates nothing. Bad input is an error and leaves
 // dst as it was; a nil o is the zero Options.
 func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
+	dst, _, err := waits(dst, true, counts, o, 0, tile.NumKinds+1)
+	return dst, err
+}
+
+// CountWaits counts the waits of Waits, leaving out the kinds in skip,
+// and stops at limit: below limit the count is exact. It is Waits for a
+// caller that asks only whether a hand waits on one kind or on several
+// (limit 2) and may stop at the second wait.
+func CountWaits(counts *tile.Counts, o *Options, skip Mask, limit int) (int, error) {
+	_, n, err := waits(nil, false, counts, o, skip, limit)
+	return n, err
+}
+
+// waits is AppendWaits and CountWaits: the waits found are appended to
+// dst if collect, and counted unless in skip, until limit.
+func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int) ([]Wait, int, error) {
 	if o == nil {
 		o = &Options{}
 	}
 	if counts == nil {
-		return dst, errNilCounts
+		return dst, 0, errNilCounts
 	}
 	c := *counts
 	n, err := check(&c, o, totalWaiting)
 	if err != nil {
-		return dst, err
+		return dst, 0, err
 	}
 	// Without wildcards a standard wait is a held kind or one at most two
 	// ranks from a held tile of its suit; a seven-pairs wait is a kind
@@ -94,7 +110,7 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 			shapes &^= 1 << s
 		}
 	}
-	out := dst
+	out, found := dst, 0
 	// Without wildcards only kinds near a held tile can complete the
 	// standard shape or seven pairs (a kind held an odd number of
 	// times), and only orphans thirteen orphans; the other special
@@ -138,9 +154,17 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 			}
 		}
 		c[k]--
-		if sh != 0 {
+		if sh == 0 {
+			continue
+		}
+		if collect {
 			out = append(out, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
 		}
+		if !skip.Has(tile.Kind(k)) {
+			if found++; found == limit {
+				break
+			}
+		}
 	}
-	return out, nil
+	return out, found, nil
 }

@@ -269,15 +269,11 @@ func (s *scorer) uniqueWait() bool {
 	if s.unique == 0 {
 		c := s.h.Concealed
 		c[s.c.Win]--
-		var buf [tile.NumKinds]hand.Wait
 		ho := s.shapes()
-		ws, _ := hand.AppendWaits(buf[:0], &c, &ho)
-		n := 0
-		for _, w := range ws {
-			if s.all[w.Tile]-b2u(w.Tile == s.c.Win) < 4 {
-				n++
-			}
-		}
+		// Another kind held four times is no wait; the winning kind is
+		// never four apart from the winning tile.
+		skip := s.four &^ hand.MaskOf(s.c.Win)
+		n, _ := hand.CountWaits(&c, &ho, skip, 2)
 		s.unique = -1
 		if n == 1 {
 			s.unique = 1

@@ -286,10 +286,3 @@ func b2i(b bool) int {
 	}
 	return 0
 }
-
-func b2u(b bool) uint8 {
-	if b {
-		return 1
-	}
-	return 0
-}
