@@ -25,17 +25,25 @@ type table struct {
 	has FanSet
 }
 
-// each calls f for every fan of s, ascending. The set is read again after
-// each call, so a fan that f removes from s and that is not yet visited is
-// not visited.
-func (s *FanSet) each(f func(Fan)) {
-	for w := range s {
-		for left := s[w]; left != 0; {
-			b := bits.TrailingZeros64(left)
-			f(Fan(w*64 + b))
-			left = s[w] &^ (2<<b - 1)
-		}
+// next returns the first fan of s from f on, numFans if none: the fans
+// of s are visited with
+//
+//	for f := s.next(0); f < numFans; f = s.next(f + 1)
+//
+// which sees a fan removed from s during the loop only if it was visited
+// already.
+func (s *FanSet) next(f Fan) Fan {
+	w := int(f) / 64
+	if w >= len(s) {
+		return numFans
 	}
+	if m := s[w] &^ (1<<(f%64) - 1); m != 0 {
+		return Fan(w*64 + bits.TrailingZeros64(m))
+	}
+	if w == 0 && s[1] != 0 {
+		return Fan(64 + bits.TrailingZeros64(s[1]))
+	}
+	return numFans
 }
 
 // scorer holds what every reading of one hand shares.
@@ -310,14 +318,16 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 	}
 	// A fan counted drops the fans it implies, in fan order: a fan
 	// dropped drops nothing.
-	t.has.each(func(f Fan) {
+	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
 		drop := notWithSet[f]
 		for w := range drop {
 			drop[w] &= t.has[w]
 			t.has[w] &^= drop[w]
 		}
-		drop.each(func(x Fan) { t.n[x] = 0 })
-	})
+		for x := drop.next(0); x < numFans; x = drop.next(x + 1) {
+			t.n[x] = 0
+		}
+	}
 	total := s.total(t)
 	if total == 0 {
 		s.put(t, ChickenHand, 1)
@@ -336,7 +346,9 @@ func (s *scorer) value(f Fan) int {
 
 func (s *scorer) total(t *table) int {
 	n := 0
-	t.has.each(func(f Fan) { n += int(t.n[f]) * s.value(f) })
+	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
+		n += int(t.n[f]) * s.value(f)
+	}
 	return n
 }
 

@@ -171,11 +171,11 @@ func score(hp *Hand, cp *Conditions, op *Options, fans []Scored, wk *work) (Resu
 		fans = make([]Scored, 0, 8)
 	}
 	r := Result{Shape: bestShape, Fans: fans}
-	best.has.each(func(f Fan) {
+	for f := best.has.next(0); f < numFans; f = best.has.next(f + 1) {
 		n := int(best.n[f])
 		r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
 		r.Points += n * o.value(f)
-	})
+	}
 	if o.Flowers && h.Flowers > 0 {
 		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
 		r.Flowers = h.Flowers
