@@ -50,7 +50,7 @@ func (s *FanSet) next(f Fan) Fan {
 type scorer struct {
 	h       Hand // values, not pointers, so a scorer leaks nothing
 	c       Conditions
-	o       Options
+	ho      hand.Options // the shapes of the preset
 	enabled FanSet
 	all     tile.Counts // every tile of the hand, kongs as four
 	sets    [4]set      // the melds as sets
@@ -77,7 +77,7 @@ func (s *scorer) put(t *table, f Fan, n int) {
 }
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
-	*s = scorer{h: *h, c: *c, o: *o}
+	*s = scorer{h: *h, c: *c, ho: shapes(o)}
 	s.tck = o.value(TwoConcealedKongs)
 	s.enabled = o.set()
 	if o.MixedKongs5 {
@@ -135,9 +135,9 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	return nil
 }
 
-// shapes returns the arrangement options of the preset (spec/mcr.md §3).
-func (s *scorer) shapes() hand.Options {
-	if s.o.Fans == FansSimplified {
+// shapes returns the arrangement options of o's preset (spec/mcr.md §3).
+func shapes(o *Options) hand.Options {
+	if o.Fans == FansSimplified {
 		return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
 	}
 	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
@@ -277,11 +277,10 @@ func (s *scorer) uniqueWait() bool {
 	if s.unique == 0 {
 		c := s.h.Concealed
 		c[s.c.Win]--
-		ho := s.shapes()
 		// Another kind held four times is no wait; the winning kind is
 		// never four apart from the winning tile.
 		skip := s.four &^ hand.MaskOf(s.c.Win)
-		n, _ := hand.CountWaits(&c, &ho, skip, 2)
+		n, _ := hand.CountWaits(&c, &s.ho, skip, 2)
 		s.unique = -1
 		if n == 1 {
 			s.unique = 1

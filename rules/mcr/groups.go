@@ -111,7 +111,7 @@ func (s *scorer) bestOfThree(k [4]tile.Kind, fan func(a, b, c tile.Kind) Fan) (b
 			}
 		}
 		f := fan(tri[0], tri[1], tri[2])
-		if f != 0 && (best == 0 || s.o.value(f) > s.o.value(best)) {
+		if f != 0 && (best == 0 || s.value(f) > s.value(best)) {
 			best, skip = f, out
 		}
 	}

@@ -140,8 +140,7 @@ func score(hp *Hand, cp *Conditions, op *Options, fans []Scored, wk *work) (Resu
 	if err := s.init(&h, &c, &o); err != nil {
 		return Result{}, err
 	}
-	ho := s.shapes()
-	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, &ho)
+	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, &s.ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
