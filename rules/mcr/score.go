@@ -131,13 +131,12 @@ func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
 
 // score is Score with the fan list appended to fans, or to a new slice
 // when fans is nil, working in wk.
-func score(hp *Hand, cp *Conditions, op *Options, fans []Scored, wk *work) (Result, error) {
-	h, c, o := *hp, *cp, *op // copies: pointers kept would move the caller's values to the heap
+func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
 	s := &wk.s
-	if err := s.init(&h, &c, &o); err != nil {
+	if err := s.init(h, c, o); err != nil {
 		return Result{}, err
 	}
 	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, &s.ho)
