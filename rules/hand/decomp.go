@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"encoding/binary"
 	"slices"
 	"sync"
 
@@ -137,16 +138,13 @@ func standardTable(dst []Decomposition, c *tile.Counts, pairs Mask) (_ []Decompo
 		}
 	}
 	for s := range 3 {
-		var d [9]uint8
-		sum := 0
-		for r := range d {
-			v := c[s*9+r]
-			if v > 4 {
-				return dst, false
-			}
-			d[r] = v
-			sum += int(v)
+		// The suit's nine counts, the first eight read as one word.
+		d := (*[9]uint8)(c[s*9 : s*9+9])
+		x := binary.LittleEndian.Uint64(d[:8])
+		if byteOverFour(x) != 0 || d[8] > 4 {
+			return dst, false
 		}
+		sum := int(x*byteOnes>>56) + int(d[8])
 		if sum == 0 {
 			lists[s] = empty[:]
 			continue
@@ -154,7 +152,7 @@ func standardTable(dst []Decomposition, c *tile.Counts, pairs Mask) (_ []Decompo
 		if sum > maxSuitTiles {
 			return dst, true
 		}
-		e := suitReadings.index[rankSuit(&d)]
+		e := suitReadings.index[rankSuit(d)]
 		if e == 0 {
 			return dst, true
 		}

@@ -14,7 +14,11 @@
 // its hands with: the readings as Decomposition values (no pointers)
 // appended to a buffer the caller keeps on its stack, so that reading a
 // hand allocates nothing; Arrangements is the same copied to the heap.
-// AppendWaits is Waits into a caller's buffer. FindStandard finds one
+// AppendWaits is Waits into a caller's buffer; CountWaits only counts
+// them, up to a limit. Masks gives the facts of a whole hand (kinds held,
+// held four times) as masks that a scorer tests against the kind
+// families (SuitedKinds, HonorKinds, TerminalKinds...) instead of scanning
+// the counts for each fact. FindStandard finds one
 // reading with a property (a pair rule, wildcard bans, all triplets)
 // without reading the hand every way: with wildcards it treats them as a
 // count that the per-suit need table checks at every step.

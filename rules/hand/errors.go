@@ -3,6 +3,7 @@ package hand
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 
 	"jantaku/rules/tile"
 )
@@ -34,13 +35,12 @@ func check(c *tile.Counts, o *Options, want int) (int, error) {
 	if o.Wildcards < 0 || o.Wildcards > 4 {
 		return 0, fmt.Errorf("hand: %d wildcards, want 0–4: %w", o.Wildcards, ErrWildcards)
 	}
-	n := o.Wildcards
-	for k, v := range c {
-		if v > 4 {
-			return 0, fmt.Errorf("hand: %d copies of %v: %w", v, tile.Kind(k), ErrTooManyCopies)
-		}
-		n += int(v)
+	n, over := tally(c)
+	if over != 0 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
+		return 0, fmt.Errorf("hand: %d copies of %v: %w", c[k], k, ErrTooManyCopies)
 	}
+	n += o.Wildcards
 	ok := n >= 1 && n <= 14
 	switch want {
 	case totalComplete:
@@ -68,14 +68,9 @@ func total(c *tile.Counts, o *Options) (n int, ok bool) {
 	if o.Wildcards < 0 || o.Wildcards > 4 {
 		return 0, false
 	}
-	n = o.Wildcards
-	for _, v := range c {
-		if v > 4 {
-			return 0, false
-		}
-		n += int(v)
-	}
-	return n, n <= 14
+	n, over := tally(c)
+	n += o.Wildcards
+	return n, over == 0 && n <= 14
 }
 
 // errNilCounts is Decompose's answer to nil counts.

@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"encoding/binary"
 	"fmt"
 
 	"jantaku/rules/tile"
@@ -157,3 +158,91 @@ type Reading struct {
 	Group int // index into Arrangement.Groups
 	Wait  WaitKind
 }
+
+// The kinds by family, as masks.
+const (
+	SuitedKinds   Mask = 1<<27 - 1
+	WindKinds     Mask = 0xf << 27
+	DragonKinds   Mask = 0x7 << 31
+	HonorKinds         = WindKinds | DragonKinds
+	TerminalKinds Mask = 0x101<<0 | 0x101<<9 | 0x101<<18
+	SimpleKinds        = SuitedKinds &^ TerminalKinds
+)
+
+// SuitRanks returns the ranks of suit s (0 characters, 1 circles, 2
+// bamboo) in m: bit r−1 for rank r.
+func (m Mask) SuitRanks(s int) uint16 { return uint16(m >> (9 * s) & 0x1ff) }
+
+// Masks returns the kinds c holds, those it holds exactly four of, and
+// those it holds more than four of: the facts of a whole hand that a
+// scorer reads as masks instead of scanning the counts again. It reads
+// the counts eight at a time.
+func Masks(c *tile.Counts) (held, four, over Mask) {
+	w := countWords(c)
+	var anyOver uint64
+	for i, x := range w {
+		held |= gatherHigh(nonzero(x)) << (8 * i)
+		four |= gatherHigh(^nonzero(x^4*byteOnes)&byteHigh) << (8 * i)
+		anyOver |= byteOverFour(x)
+	}
+	if anyOver != 0 {
+		over = overMask(c)
+	}
+	return held, four, over
+}
+
+// overMask is the kinds c holds more than four of, counted one by one:
+// bad input, rare.
+func overMask(c *tile.Counts) Mask {
+	var m Mask
+	for k, v := range c {
+		if v > 4 {
+			m |= 1 << k
+		}
+	}
+	return m
+}
+
+// tally returns the number of tiles in c and the kinds it holds more than
+// four of (then n is not counted), eight counts at a time.
+func tally(c *tile.Counts) (n int, over Mask) {
+	var anyOver uint64
+	for _, x := range countWords(c) {
+		anyOver |= byteOverFour(x)
+		// Eight counts of at most four sum to at most 32: the top byte
+		// of the product holds the sum.
+		n += int(x * byteOnes >> 56)
+	}
+	if anyOver != 0 {
+		return 0, overMask(c)
+	}
+	return n, 0
+}
+
+const (
+	byteOnes = 0x0101010101010101
+	byteHigh = 0x8080808080808080
+	byteLow7 = 0x7f7f7f7f7f7f7f7f
+)
+
+// countWords packs the 34 counts of c into words, eight to a word, the
+// last word's unused bytes zero.
+func countWords(c *tile.Counts) (w [5]uint64) {
+	for i := range 4 {
+		w[i] = binary.LittleEndian.Uint64(c[8*i : 8*i+8])
+	}
+	w[4] = uint64(c[32]) | uint64(c[33])<<8
+	return w
+}
+
+// nonzero sets bit 7 of each byte of x that is not zero.
+func nonzero(x uint64) uint64 { return ((x & byteLow7) + byteLow7 | x) & byteHigh }
+
+// byteOverFour sets bit 7 of each byte of x over four: a byte keeps bit 7
+// once 5 is taken from it with bit 7 set, and one with bit 7 already set
+// is over four anyway.
+func byteOverFour(x uint64) uint64 { return ((x | byteHigh) - 5*byteOnes | x) & byteHigh }
+
+// gatherHigh moves bit 7 of each byte of x (the others clear) to bits
+// 0–7 of a mask.
+func gatherHigh(x uint64) Mask { return Mask(((x >> 7) * 0x0102040810204080) >> 56) }

@@ -33,30 +33,38 @@ func Waits(c tile.Counts, o Options) ([]Wait, error) {
 // waits at most) it allocates nothing. Bad input is an error and leaves
 // dst as it was; a nil o is the zero Options.
 func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
+	dst, _, err := waits(dst, true, counts, o, 0, tile.NumKinds+1)
+	return dst, err
+}
+
+// CountWaits counts the waits of Waits, leaving out the kinds in skip,
+// and stops at limit: below limit the count is exact. It is Waits for a
+// caller that asks only whether a hand waits on one kind or on several
+// (limit 2) and may stop at the second wait.
+func CountWaits(counts *tile.Counts, o *Options, skip Mask, limit int) (int, error) {
+	_, n, err := waits(nil, false, counts, o, skip, limit)
+	return n, err
+}
+
+// waits is AppendWaits and CountWaits: the waits found are appended to
+// dst if collect, and counted unless in skip, until limit.
+func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int) ([]Wait, int, error) {
 	if o == nil {
 		o = &Options{}
 	}
 	if counts == nil {
-		return dst, errNilCounts
+		return dst, 0, errNilCounts
 	}
 	c := *counts
 	n, err := check(&c, o, totalWaiting)
 	if err != nil {
-		return dst, err
+		return dst, 0, err
 	}
 	// Without wildcards a standard wait is a held kind or one at most two
 	// ranks from a held tile of its suit; a seven-pairs wait is a kind
 	// held an odd number of times.
-	var held, near, odd Mask
-	for k, v := range c {
-		if v > 0 {
-			held |= 1 << k
-		}
-		if v%2 == 1 {
-			odd |= 1 << k
-		}
-	}
-	near = held
+	held, odd, _ := countMasks(&c)
+	near := held
 	for s := range 3 {
 		lo := held >> (9 * s) & 0x1ff
 		near |= (lo | lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
@@ -102,8 +110,20 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 			shapes &^= 1 << s
 		}
 	}
-	out := dst
-	for k := range tile.NumKinds {
+	out, found := dst, 0
+	// Without wildcards only kinds near a held tile can complete the
+	// standard shape or seven pairs (a kind held an odd number of
+	// times), and only orphans thirteen orphans; the other special
+	// shapes may wait anywhere.
+	cand := Mask(1<<tile.NumKinds - 1)
+	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) == 0 {
+		cand = near
+		if shapes.Has(ThirteenOrphans) {
+			cand |= orphanMask
+		}
+	}
+	for ; cand != 0; cand &= cand - 1 {
+		k := bits.TrailingZeros64(uint64(cand))
 		c[k]++
 		var sh Shapes
 		switch {
@@ -134,9 +154,17 @@ func AppendWaits(dst []Wait, counts *tile.Counts, o *Options) ([]Wait, error) {
 			}
 		}
 		c[k]--
-		if sh != 0 {
+		if sh == 0 {
+			continue
+		}
+		if collect {
 			out = append(out, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
 		}
+		if !skip.Has(tile.Kind(k)) {
+			if found++; found == limit {
+				break
+			}
+		}
 	}
-	return out, nil
+	return out, found, nil
 }

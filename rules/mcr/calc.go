@@ -2,6 +2,7 @@ package mcr
 
 import (
 	"fmt"
+	"math/bits"
 	"slices"
 
 	"jantaku/rules/hand"
@@ -16,21 +17,49 @@ var fanValues = func() (v [numFans]int) {
 	return v
 }()
 
-// table counts each fan of one reading.
-type table [numFans]uint8
+// table counts each fan of one reading; has holds the fans counted, so
+// that the combination rules and the total visit only those (a reading
+// scores a handful of the 82).
+type table struct {
+	n   [numFans]uint8
+	has FanSet
+}
+
+// next returns the first fan of s from f on, numFans if none: the fans
+// of s are visited with
+//
+//	for f := s.next(0); f < numFans; f = s.next(f + 1)
+//
+// which sees a fan removed from s during the loop only if it was visited
+// already.
+func (s *FanSet) next(f Fan) Fan {
+	w := int(f) / 64
+	if w >= len(s) {
+		return numFans
+	}
+	if m := s[w] &^ (1<<(f%64) - 1); m != 0 {
+		return Fan(w*64 + bits.TrailingZeros64(m))
+	}
+	if w == 0 && s[1] != 0 {
+		return Fan(64 + bits.TrailingZeros64(s[1]))
+	}
+	return numFans
+}
 
 // scorer holds what every reading of one hand shares.
 type scorer struct {
 	h       Hand // values, not pointers, so a scorer leaks nothing
 	c       Conditions
-	o       Options
+	ho      hand.Options // the shapes of the preset
 	enabled FanSet
 	all     tile.Counts // every tile of the hand, kongs as four
 	sets    [4]set      // the melds as sets
 	nsets   int
-	base    table        // fans of the tiles, the melds and the win alone
-	values  [numFans]int // each fan's points under the options
-	unique  int8         // 0 not known yet, 1 a single winning kind, -1 several
+	held    hand.Mask // the kinds of all
+	four    hand.Mask // the kinds all holds four of
+	base    table     // fans of the tiles, the melds and the win alone
+	tck     int       // 双暗杠's points: the one fan whose value the options change
+	unique  int8      // 0 not known yet, 1 a single winning kind, -1 several
 }
 
 type set struct {
@@ -42,14 +71,14 @@ type set struct {
 
 func (s *scorer) put(t *table, f Fan, n int) {
 	if n > 0 && s.enabled.Has(f) {
-		t[f] += uint8(n)
+		t.n[f] += uint8(n)
+		t.has[f/64] |= 1 << (f % 64)
 	}
 }
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
-	s.h, s.c, s.o = *h, *c, *o
-	s.values = fanValues
-	s.values[TwoConcealedKongs] = o.value(TwoConcealedKongs) // the one fan whose value the options change
+	*s = scorer{h: *h, c: *c, ho: shapes(o)}
+	s.tck = o.value(TwoConcealedKongs)
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
@@ -93,11 +122,12 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	if n := h.Concealed.Total() + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
-	for k, n := range s.all {
-		if n > 4 {
-			return fmt.Errorf("%w: %d of %s", ErrBadHand, n, tile.Kind(k))
-		}
+	held, four, over := hand.Masks(&s.all)
+	if over != 0 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
+		return fmt.Errorf("%w: %d of %s", ErrBadHand, s.all[k], k)
 	}
+	s.held, s.four = held, four
 	t := &s.base
 	s.winFans(t, melded)
 	s.kongFans(t, mk, ck)
@@ -105,9 +135,9 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	return nil
 }
 
-// shapes returns the arrangement options of the preset (spec/mcr.md §3).
-func (s *scorer) shapes() hand.Options {
-	if s.o.Fans == FansSimplified {
+// shapes returns the arrangement options of o's preset (spec/mcr.md §3).
+func shapes(o *Options) hand.Options {
+	if o.Fans == FansSimplified {
 		return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
 	}
 	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
@@ -187,47 +217,27 @@ var green = hand.MaskOf(tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green)
 // tileFans: fans of the tiles whatever the reading: suits, ranks, kinds,
 // 四归一, 九莲宝灯.
 func (s *scorer) tileFans(t *table, kongs int) {
-	var suits [3]bool
-	var winds, dragons, simples, terminals, rev, grn, hogs int
-	n := 0
-	var ranks uint16
-	for k, c := range s.all {
-		if c == 0 {
-			continue
-		}
-		kk := tile.Kind(k)
-		n++
-		switch {
-		case kk.IsWind():
-			winds++
-		case kk.IsDragon():
-			dragons++
-		default:
-			suits[kk.Suit()] = true
-			ranks |= 1 << kk.Rank()
-			if kk.IsTerminal() {
-				terminals++
-			} else {
-				simples++
-			}
-		}
-		rev += b2i(reversible.Has(kk))
-		grn += b2i(green.Has(kk))
-		hogs += b2i(c == 4)
+	held := s.held
+	honors := held & hand.HonorKinds
+	var ranks uint16 // bit r for rank r of any suit
+	missing := 0
+	for su := range 3 {
+		r := held.SuitRanks(su)
+		ranks |= r << 1
+		missing += b2i(r == 0)
 	}
-	honors := winds + dragons
-	missing := b2i(!suits[0]) + b2i(!suits[1]) + b2i(!suits[2])
+	only := func(m hand.Mask) int { return b2i(held&^m == 0) }
 	s.put(t, NoHonors, b2i(honors == 0))
 	s.put(t, OneVoidedSuit, b2i(missing == 1))
-	s.put(t, HalfFlush, b2i(missing == 2 && honors > 0))
+	s.put(t, HalfFlush, b2i(missing == 2 && honors != 0))
 	s.put(t, FullFlush, b2i(missing == 2 && honors == 0))
-	s.put(t, AllTypes, b2i(missing == 0 && winds > 0 && dragons > 0))
-	s.put(t, AllSimples, b2i(simples == n))
-	s.put(t, ReversibleTiles, b2i(rev == n))
-	s.put(t, AllGreen, b2i(grn == n))
-	s.put(t, AllHonors, b2i(honors == n))
-	s.put(t, AllTerminals, b2i(terminals == n))
-	s.put(t, AllTerminalsAndHonors, b2i(terminals+honors == n))
+	s.put(t, AllTypes, b2i(missing == 0 && held&hand.WindKinds != 0 && held&hand.DragonKinds != 0))
+	s.put(t, AllSimples, only(hand.SimpleKinds))
+	s.put(t, ReversibleTiles, only(reversible))
+	s.put(t, AllGreen, only(green))
+	s.put(t, AllHonors, only(hand.HonorKinds))
+	s.put(t, AllTerminals, only(hand.TerminalKinds))
+	s.put(t, AllTerminalsAndHonors, only(hand.TerminalKinds|hand.HonorKinds))
 	if honors == 0 {
 		in := func(lo, hi int) bool { return ranks&^(uint16(1<<(hi+1)-1)&^uint16(1<<lo-1)) == 0 }
 		s.put(t, LowerTiles, b2i(in(1, 3)))
@@ -236,7 +246,7 @@ func (s *scorer) tileFans(t *table, kongs int) {
 		s.put(t, UpperFour, b2i(in(6, 9)))
 		s.put(t, UpperTiles, b2i(in(7, 9)))
 	}
-	s.put(t, TileHog, hogs-kongs)
+	s.put(t, TileHog, bits.OnesCount64(uint64(s.four))-kongs)
 	s.put(t, NineGates, b2i(s.nineGates()))
 }
 
@@ -267,15 +277,10 @@ func (s *scorer) uniqueWait() bool {
 	if s.unique == 0 {
 		c := s.h.Concealed
 		c[s.c.Win]--
-		var buf [tile.NumKinds]hand.Wait
-		ho := s.shapes()
-		ws, _ := hand.AppendWaits(buf[:0], &c, &ho)
-		n := 0
-		for _, w := range ws {
-			if s.all[w.Tile]-b2u(w.Tile == s.c.Win) < 4 {
-				n++
-			}
-		}
+		// Another kind held four times is no wait; the winning kind is
+		// never four apart from the winning tile.
+		skip := s.four &^ hand.MaskOf(s.c.Win)
+		n, _ := hand.CountWaits(&c, &s.ho, skip, 2)
 		s.unique = -1
 		if n == 1 {
 			s.unique = 1
@@ -284,9 +289,9 @@ func (s *scorer) uniqueWait() bool {
 	return s.unique == 1
 }
 
-// arrangement scores one reading into t; false if it is not one the
-// preset accepts.
-func (s *scorer) arrangement(a *hand.Arrangement, t *table) bool {
+// arrangement scores one reading into t and returns its total; false if it
+// is not one the preset accepts.
+func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 	*t = s.base
 	switch a.Shape {
 	case hand.Standard:
@@ -308,25 +313,40 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) bool {
 	case hand.KnittedStraight:
 		s.knitted(a, t)
 	default:
-		return false
+		return 0, false
 	}
-	for f := BigFourWinds; f < numFans; f++ {
-		if t[f] > 0 {
-			for _, x := range notWith[f] {
-				t[x] = 0
-			}
+	// A fan counted drops the fans it implies, in fan order: a fan
+	// dropped drops nothing.
+	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
+		drop := notWithSet[f]
+		for w := range drop {
+			drop[w] &= t.has[w]
+			t.has[w] &^= drop[w]
+		}
+		for x := drop.next(0); x < numFans; x = drop.next(x + 1) {
+			t.n[x] = 0
 		}
 	}
-	if s.total(t) == 0 {
+	total := s.total(t)
+	if total == 0 {
 		s.put(t, ChickenHand, 1)
+		total = s.total(t)
 	}
-	return true
+	return total, true
+}
+
+// value is f's points under the options.
+func (s *scorer) value(f Fan) int {
+	if f == TwoConcealedKongs {
+		return s.tck
+	}
+	return fanValues[f]
 }
 
 func (s *scorer) total(t *table) int {
 	n := 0
-	for f := BigFourWinds; f < numFans; f++ {
-		n += int(t[f]) * s.values[f]
+	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
+		n += int(t.n[f]) * s.value(f)
 	}
 	return n
 }

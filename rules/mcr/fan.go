@@ -360,3 +360,11 @@ var notWith = [numFans][]Fan{
 	AllChows:                 {NoHonors},
 	AllSimples:               {NoHonors},
 }
+
+// notWithSet is notWith as sets.
+var notWithSet = func() (v [numFans]FanSet) {
+	for f, xs := range notWith {
+		v[f].add(xs...)
+	}
+	return v
+}()

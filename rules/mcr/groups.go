@@ -111,7 +111,7 @@ func (s *scorer) bestOfThree(k [4]tile.Kind, fan func(a, b, c tile.Kind) Fan) (b
 			}
 		}
 		f := fan(tri[0], tri[1], tri[2])
-		if f != 0 && (best == 0 || s.o.value(f) > s.o.value(best)) {
+		if f != 0 && (best == 0 || s.value(f) > s.value(best)) {
 			best, skip = f, out
 		}
 	}
@@ -281,13 +281,6 @@ func (s *scorer) threePungs(t *table, p []tile.Kind) {
 }
 
 func b2i(b bool) int {
-	if b {
-		return 1
-	}
-	return 0
-}
-
-func b2u(b bool) uint8 {
 	if b {
 		return 1
 	}

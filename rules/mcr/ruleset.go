@@ -223,9 +223,7 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	}
 	c := tile.CountsOf(h.Seats[seat].Hand)
 	c[t.Kind]++
-	var s scorer
-	s.o = r.o
-	o := s.shapes()
+	o := shapes(&r.o)
 	return c[t.Kind] <= 4 && hand.Complete(&c, &o)
 }
 

@@ -102,53 +102,64 @@ func (r Result) Items() []game.Item {
 // Result with Winning false.
 //
 // Score allocates the Result's fan list; a Scorer reuses its own.
-func Score(h Hand, c Conditions, o Options) (Result, error) { return score(&h, &c, &o, nil) }
+func Score(h Hand, c Conditions, o Options) (Result, error) {
+	var wk work
+	return score(&h, &c, &o, nil, &wk)
+}
 
 // Scorer scores hands in storage of its own: the Result it returns shares
 // that storage and is valid until the Scorer's next call. Reusing a
 // Scorer, scoring a hand allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
-type Scorer struct{ fans [24]Scored }
+type Scorer struct {
+	fans [24]Scored
+	wk   work
+}
+
+// work is what one scoring works in and the Result does not keep: a
+// Scorer keeps it from hand to hand rather than clear it each time.
+type work struct {
+	s      scorer
+	dbuf   [8]hand.Decomposition
+	tables [2]table // the reading being scored and the best so far
+}
 
 // Score is the package's Score in z's storage.
 func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
-	return score(&h, &c, &o, z.fans[:0])
+	return score(&h, &c, &o, z.fans[:0], &z.wk)
 }
 
 // score is Score with the fan list appended to fans, or to a new slice
-// when fans is nil.
-func score(hp *Hand, cp *Conditions, op *Options, fans []Scored) (Result, error) {
-	h, c, o := *hp, *cp, *op // copies: pointers kept would move the caller's values to the heap
+// when fans is nil, working in wk.
+func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
-	var s scorer
-	if err := s.init(&h, &c, &o); err != nil {
+	s := &wk.s
+	if err := s.init(h, c, o); err != nil {
 		return Result{}, err
 	}
-	var buf [8]hand.Decomposition
-	ho := s.shapes()
-	ds, err := hand.Decompose(buf[:0], &h.Concealed, &ho)
+	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, &s.ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
-	var best table
+	t, best := &wk.tables[0], &wk.tables[1]
 	bestTotal, bestShape, found := -1, hand.Standard, false
 	for i := range ds {
 		a := ds[i].Arrangement()
-		var t table
-		if !s.arrangement(&a, &t) {
+		total, ok := s.arrangement(&a, t)
+		if !ok {
 			continue
 		}
-		total := s.total(&t)
 		better := total > bestTotal
 		if total == bestTotal && a.Shape == hand.Standard && bestShape == hand.Standard {
 			// Ties go to the reading with 一色三同顺 or 三同刻, as the
 			// reference implementation chooses.
-			better = (t[PureTripleChow] > 0 && best[PureTripleChow] == 0) || (t[TriplePung] > 0 && best[TriplePung] == 0)
+			better = (t.has.Has(PureTripleChow) && !best.has.Has(PureTripleChow)) || (t.has.Has(TriplePung) && !best.has.Has(TriplePung))
 		}
 		if better {
-			best, bestTotal, bestShape, found = t, total, a.Shape, true
+			best, t = t, best
+			bestTotal, bestShape, found = total, a.Shape, true
 		}
 	}
 	if !found {
@@ -158,11 +169,10 @@ func score(hp *Hand, cp *Conditions, op *Options, fans []Scored) (Result, error)
 		fans = make([]Scored, 0, 8)
 	}
 	r := Result{Shape: bestShape, Fans: fans}
-	for f := BigFourWinds; f < numFans; f++ {
-		if n := int(best[f]); n > 0 {
-			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
-			r.Points += n * o.value(f)
-		}
+	for f := best.has.next(0); f < numFans; f = best.has.next(f + 1) {
+		n := int(best.n[f])
+		r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
+		r.Points += n * o.value(f)
 	}
 	if o.Flowers && h.Flowers > 0 {
 		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})

@@ -62,42 +62,55 @@ type Result struct {
 // ErrBadHand, ErrConditions, ErrNotWinning or ErrNoYaku.
 //
 // Score allocates the Result's storage once; a Scorer reuses its own.
-func Score(w Win, o Options) (Result, error) { return score(&w, &o, nil) }
+func Score(w Win, o Options) (Result, error) {
+	var wk work
+	return score(&w, &o, nil, &wk)
+}
 
 // Scorer scores wins in storage of its own: the Result it returns shares
 // that storage and is valid until the Scorer's next call. Reusing a
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
-type Scorer struct{ buf resultBuf }
+type Scorer struct {
+	buf resultBuf
+	wk  work
+}
+
+// work is what one scoring works in and the Result does not keep: a
+// Scorer keeps it from win to win rather than clear it each time.
+type work struct {
+	dbuf  [8]hand.Decomposition
+	cands [2]cand
+	rbuf  [hand.MaxGroups]hand.Reading
+}
 
 // Score is the package's Score in z's storage.
-func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, &z.buf) }
+func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, &z.buf, &z.wk) }
 
 // score is Score with the result's slices in buf, or in a new one when
-// buf is nil.
-func score(w *Win, o *Options, buf *resultBuf) (Result, error) {
+// buf is nil, working in wk.
+func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
 	if err := w.check(o); err != nil {
 		return Result{}, err
 	}
-	s := newScorer(w, o)
-	var dbuf [8]hand.Decomposition
+	var s scorer // on the stack: cleared there for less than a copy costs
+	s.init(w, o)
 	ho := shapes()
-	arrs, err := hand.Decompose(dbuf[:0], &s.conc, &ho)
+	arrs, err := hand.Decompose(wk.dbuf[:0], &s.conc, &ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
 	}
 	if len(arrs) == 0 {
 		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(w), ErrNotWinning)
 	}
-	var cands [2]cand
-	best, c := &cands[0], &cands[1]
+	best, c := &wk.cands[0], &wk.cands[1]
 	found := false
 	keep := func() {
 		if c.valid() && (!found || c.better(best)) {
 			best, c, found = c, best, true
 		}
 	}
-	var rbuf [hand.MaxGroups]hand.Reading
+	rbuf := &wk.rbuf
 	for i := range arrs {
 		a := arrs[i].Arrangement()
 		switch a.Shape {
@@ -211,13 +224,15 @@ type scorer struct {
 	nShapeYaku int
 }
 
-func newScorer(w *Win, o *Options) (sc scorer) {
-	s := &sc
+// init sets up s, the zero scorer, for w under o.
+func (s *scorer) init(w *Win, o *Options) {
 	s.w, s.o = *w, *o
 	s.closed = w.closed()
 	s.dealer = w.Dealer()
+	var held uint64 // the kinds of all
 	for _, t := range w.Concealed {
 		s.conc[t.Kind]++
+		held |= 1 << t.Kind
 		if t.Red {
 			s.aka++
 		}
@@ -226,6 +241,7 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	for _, m := range w.Melds {
 		for _, t := range m.Tiles {
 			s.all[t.Kind]++
+			held |= 1 << t.Kind
 			if t.Red {
 				s.aka++
 			}
@@ -248,12 +264,6 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 		s.aka = 0
 	}
 	// The whole-hand properties by masks of the kinds held.
-	var held uint64
-	for k, v := range s.all {
-		if v != 0 {
-			held |= 1 << k
-		}
-	}
 	for su := range 3 {
 		if held>>(9*su)&0x1ff != 0 {
 			s.suits |= 1 << su
@@ -337,7 +347,6 @@ func newScorer(w *Win, o *Options) (sc scorer) {
 	case w.Renhou && o.Renhou == RenhouAsYakuman:
 		addY(RenhouYakuman)
 	}
-	return sc
 }
 
 // doraOf returns the dora an indicator points to (spec/riichi.md §5); in
@@ -481,6 +490,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		dragonTrips, windTrips      int
 		chantaOK                    = s.allTermHonorPair(pair)
 		seqCount                    [tile.NumKinds]uint8
+		peiko                       int // pairs of identical sequences
 		windTripMask, dragonTripSet uint8
 	)
 	for _, st := range sets {
@@ -492,6 +502,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 			seqs++
 			seqMask[st.tile/9] |= 1 << (st.tile % 9)
 			seqCount[st.tile]++
+			peiko += int(1 - seqCount[st.tile]&1)
 			continue
 		case kongSet:
 			kongs++
@@ -573,10 +584,6 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		closedHan(Pinfu)
 	}
 	if s.closed {
-		peiko := 0
-		for _, n := range seqCount {
-			peiko += int(n / 2)
-		}
 		switch peiko {
 		case 1:
 			closedHan(Iipeikou)

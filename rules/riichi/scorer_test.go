@@ -2,9 +2,11 @@ package riichi_test
 
 import (
 	"reflect"
+	"slices"
 	"testing"
 
 	"jantaku/rules/riichi"
+	"jantaku/rules/tile"
 )
 
 // TestScorerReuse: one Scorer scoring the corpus hands in turn gives what
@@ -25,6 +27,45 @@ func TestScorerReuse(t *testing.T) {
 			if n := testing.AllocsPerRun(3, func() { z.Score(w, o) }); n != 0 {
 				t.Fatalf("case %d: %v allocations a win", i, n)
 			}
+		}
+	}
+}
+
+// TestScorerAfterOthers: a Scorer keeps its working storage from win to
+// win, so what one win leaves there must not reach the next. Each corpus
+// hand is scored right after another hand, the same hand with a tile
+// missing (refused in the checks) and with a concealed tile changed
+// (mostly not winning, refused after the readings); each result must be
+// the one Score gives on its own. Skipped without the corpus.
+func TestScorerAfterOthers(t *testing.T) {
+	var f struct{ Cases []mjsCase }
+	readCorpus(t, "riichi-mjsoul-agari/agari_4p.json", &f)
+	o := riichi.MahjongSoulRules()
+	var z riichi.Scorer
+	for i, c := range f.Cases {
+		w := c.win(t)
+		other := f.Cases[(i*7+3)%len(f.Cases)].win(t)
+		short := other
+		short.Concealed = other.Concealed[1:]
+		changed := other
+		changed.Concealed = slices.Clone(other.Concealed)
+		for j, x := range changed.Concealed {
+			if x.Kind != other.WinTile {
+				changed.Concealed[j] = tile.Tile{Kind: (x.Kind + 4) % tile.NumKinds}
+				break
+			}
+		}
+		for _, x := range []riichi.Win{other, short, changed} {
+			want, werr := riichi.Score(x, o)
+			got, err := z.Score(x, o)
+			if !reflect.DeepEqual(got, want) || (err == nil) != (werr == nil) {
+				t.Fatalf("case %d, hand %v: Scorer %+v %v, Score %+v %v", i, x.Concealed, got, err, want, werr)
+			}
+		}
+		want, werr := riichi.Score(w, o)
+		got, err := z.Score(w, o)
+		if !reflect.DeepEqual(got, want) || (err == nil) != (werr == nil) {
+			t.Fatalf("case %d after others: Scorer %+v %v, Score %+v %v", i, got, err, want, werr)
 		}
 	}
 }

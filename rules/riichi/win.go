@@ -158,12 +158,13 @@ func (w *Win) check(o *Options) error {
 		return fmt.Errorf("riichi: %d concealed tiles and %d melds, want 14 tiles (a kong counts as 3): %w", len(w.Concealed), len(w.Melds), ErrBadHand)
 	}
 	var all tile.Counts
-	winIn := false
+	winIn, over := false, false // over: some kind more than four times
 	for _, t := range w.Concealed {
 		if t.Kind >= tile.NumKinds {
 			return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
 		}
 		all[t.Kind]++
+		over = over || all[t.Kind] > 4
 		winIn = winIn || t.Kind == w.WinTile
 	}
 	for _, m := range w.Melds {
@@ -175,10 +176,11 @@ func (w *Win) check(o *Options) error {
 				return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
 			}
 			all[t.Kind]++
+			over = over || all[t.Kind] > 4
 		}
 	}
-	for k, v := range all {
-		if v > 4 {
+	for k := 0; over && k < tile.NumKinds; k++ {
+		if v := all[k]; v > 4 {
 			return fmt.Errorf("riichi: %d copies of %v: %w", v, tile.Kind(k), ErrBadHand)
 		}
 	}

@@ -146,6 +146,10 @@ func run(corpus, out string, budget time.Duration) error {
 	report("riichi/score", len(rs), wins, budget, func(i int) {
 		riichi.Score(rs[i].win, ro)
 	})
+	var rz riichi.Scorer
+	report("riichi/scorer", len(rs), wins, budget, func(i int) {
+		rz.Score(rs[i].win, ro)
+	})
 	report("riichi/parse+score", len(rs), wins, budget, func(i int) {
 		c := &rs[i]
 		h, err := tile.ParseHand(c.notation)
@@ -169,6 +173,10 @@ func run(corpus, out string, budget time.Duration) error {
 	}
 	report("mcr/score", len(ms), wins, budget, func(i int) {
 		mcr.Score(ms[i].hand, ms[i].cond, mo)
+	})
+	var mz mcr.Scorer
+	report("mcr/scorer", len(ms), wins, budget, func(i int) {
+		mz.Score(ms[i].hand, ms[i].cond, mo)
 	})
 	report("mcr/parse+score", len(ms), wins, budget, func(i int) {
 		h, err := mcr.ParseHand(ms[i].notation)
