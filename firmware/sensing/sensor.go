@@ -433,8 +433,15 @@ func (s *Sensor) Focus() map[Zone]int {
 		// The next seat may draw and discard before the window is seen
 		// to close.
 		n := h.Claim.From.Next(h.Players)
+		if h.Claim.Robbing {
+			n = h.Claim.From // its replacement draw, once no one robs the kong
+		}
 		set(SeatZone(n, Hand), Hot)
 		set(SeatZone(n, Discards), Hot)
+		// That discard may be claimed by the seat whose window is open,
+		// before any read saw the draw: its melds are the only ones no
+		// other rule keeps read.
+		set(SeatZone(h.Claim.From, Melds), Soon)
 	}
 	// Reads run behind fast players: what is seen arriving says where
 	// the next tiles go, whatever the referee has taken in so far. A tile
@@ -478,8 +485,13 @@ func (s *Sensor) Focus() map[Zone]int {
 	}
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
-		if e.m.To.Area == Melds {
+		switch e.m.To.Area {
+		case Melds:
 			set(SeatZone(e.m.To.Seat, Hand), Hot) // from there
+		case Discards:
+			// A discard no legal action explains yet follows, most
+			// often, a call or kong of the seat's own no read has seen.
+			set(SeatZone(e.m.To.Seat, Melds), Hot)
 		}
 	}
 	for _, z := range s.loc.Confirming() {
