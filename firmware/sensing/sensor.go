@@ -426,13 +426,13 @@ func (s *Sensor) Focus() map[Zone]int {
 		// sees it), and the next seat draws after it.
 		acting(t)
 		claimers(t)
-		set(SeatZone(t.Next(h.Players), Hand), Soon)
+		set(SeatZone(nextDrawer(h, t), Hand), Soon)
 	case game.Claims:
 		set(SeatZone(h.Claim.From, Discards), Hot)
 		claimers(h.Claim.From)
 		// The next seat may draw and discard before the window is seen
 		// to close.
-		n := h.Claim.From.Next(h.Players)
+		n := nextDrawer(h, h.Claim.From)
 		if h.Claim.Robbing {
 			n = h.Claim.From // its replacement draw, once no one robs the kong
 		}
@@ -459,7 +459,7 @@ func (s *Sensor) Focus() map[Zone]int {
 					zs = append(zs, SeatZone(game.Seat(i), Melds))
 				}
 			}
-			zs = append(zs, SeatZone(z.Seat.Next(h.Players), Hand))
+			zs = append(zs, SeatZone(nextDrawer(h, z.Seat), Hand))
 		}
 		for _, z := range zs {
 			set(z, Soon)
@@ -498,6 +498,16 @@ func (s *Sensor) Focus() map[Zone]int {
 		set(z, Confirm)
 	}
 	return w
+}
+
+// nextDrawer is the seat that draws after s: the next one still playing
+// (a seat that has won sits out the rest of a blood-battle hand).
+func nextDrawer(h *game.Hand, s game.Seat) game.Seat {
+	n := s.Next(h.Players)
+	for n != s && h.Seats[n].Won {
+		n = n.Next(h.Players)
+	}
+	return n
 }
 
 // expectedMoves returns the moves the referee's state expects now: a tile
