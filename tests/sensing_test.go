@@ -324,6 +324,7 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"mcr", 41921, "the same, then a win on the caller's discard taken for a false win"},
 		{"riichi", 41194, "an added kong's replacement draw: the konging seat's hand went unread during the robbing window"},
 		{"riichi", 41240, "a pon by the seat whose window was open, then a win on its discard taken for a false win"},
+		{"shanghai", 41589, "as mcr 41589"},
 		{"shanghai", 41650, "as mcr 41650"},
 		{"sichuan", 41313, "a pon by the seat whose window was open, on the next seat's draw-and-discard"},
 		{"sichuan", 41363, "after a seat has won, the next drawer's hand taken to be the winner's: the draw before a win went unread"},
