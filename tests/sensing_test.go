@@ -328,6 +328,8 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"shanghai", 41650, "as mcr 41650"},
 		{"sichuan", 41313, "a pon by the seat whose window was open, on the next seat's draw-and-discard"},
 		{"sichuan", 41363, "after a seat has won, the next drawer's hand taken to be the winner's: the draw before a win went unread"},
+		{"sichuan", 41649, "the same, with two seats out"},
+		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%d", c.ruleset, c.seed), func(t *testing.T) {
