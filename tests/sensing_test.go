@@ -328,6 +328,9 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"shanghai", 41650, "as mcr 41650"},
 		{"sichuan", 41313, "a pon by the seat whose window was open, on the next seat's draw-and-discard"},
 		{"sichuan", 41363, "after a seat has won, the next drawer's hand taken to be the winner's: the draw before a win went unread"},
+		{"test+flowers", 41589, "as mcr 41589"},
+		{"test+flowers", 41431, "as mcr 41650: a pon being made, a flower exposed taken for a claimed draw"},
+		{"test+flowers", 41492, "as mcr 41767: a pon by the seat whose window was open, then a win on its discard"},
 		{"sichuan", 41649, "the same, with two seats out"},
 		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
 	}
