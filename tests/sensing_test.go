@@ -331,6 +331,9 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"test+flowers", 41589, "as mcr 41589"},
 		{"test+flowers", 41431, "as mcr 41650: a pon being made, a flower exposed taken for a claimed draw"},
 		{"test+flowers", 41492, "as mcr 41767: a pon by the seat whose window was open, then a win on its discard"},
+		{"test+flowers", 41977, "as mcr 41921"},
+		{"wuhan", 41066, "as riichi 41194: an added kong's replacement draw unread during the robbing window"},
+		{"wuhan", 41382, "as mcr 41921"},
 		{"sichuan", 41649, "the same, with two seats out"},
 		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
 	}
