@@ -334,6 +334,10 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"test+flowers", 41977, "as mcr 41921"},
 		{"wuhan", 41066, "as riichi 41194: an added kong's replacement draw unread during the robbing window"},
 		{"wuhan", 41382, "as mcr 41921"},
+		{"wuhan", 41686, "as riichi 41194"},
+		{"wuhan", 41787, "as mcr 41921"},
+		{"wuhan", 41944, "as mcr 41921"},
+		{"wuhan", 41967, "as riichi 41194, the hand going on for three more turns unseen"},
 		{"sichuan", 41649, "the same, with two seats out"},
 		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
 	}
