@@ -274,7 +274,9 @@ func sensingHands(t *testing.T, ci int) int {
 // ruleset (8 with -short); JANTAKU_SENSING_HANDS=1000 is the documented
 // run (docs/benchmarks.md, "Tile sensing"). JANTAKU_SENSING_SEED moves the
 // seeds (1000 on), JANTAKU_SENSING_PACE=fast plays at the accelerated
-// pace, JANTAKU_SENSING_REPORT prints the benchmark table's rows.
+// pace, JANTAKU_SENSING_REPORT prints the benchmark table's rows,
+// JANTAKU_SENSING_RULESET plays one ruleset (JANTAKU_SENSING_SEED=41566
+// JANTAKU_SENSING_HANDS=1 one hand of it; JANTAKU_SENSING_DIAG traces it).
 //
 // A hand whose ground truth cannot be played on a real table (the truth
 // referee names a wall tile already taken) is void and fails the proof:
@@ -306,10 +308,67 @@ func TestSensingProofFast(t *testing.T) {
 	proveSensing(t, players.Fast, 7331, hands)
 }
 
+// TestSensingProofRegressions replays, at the Fast pace, hands of the
+// long proof runs that once went wrong, each named by its ruleset and hand
+// seed, with what went wrong:
+func TestSensingProofRegressions(t *testing.T) {
+	cases := []struct {
+		ruleset string
+		seed    uint64
+		why     string
+	}{
+		{"mcr", 41566, "two discards of one seat committed by one read of its pond, taken in the wrong order"},
+		{"mcr", 41589, "two flowers committed by one read (the first missed twice there), taken in the wrong order"},
+		{"mcr", 41650, "a pon being made while the next wall tile, a flower, was taken for the next seat's draw claimed into another seat's melds"},
+		{"mcr", 41767, "a call by the seat whose discard window was open, on the next seat's draw-and-discard: its melds went unread for 15 s"},
+		{"mcr", 41921, "the same, then a win on the caller's discard taken for a false win"},
+		{"riichi", 41194, "an added kong's replacement draw: the konging seat's hand went unread during the robbing window"},
+		{"riichi", 41240, "a pon by the seat whose window was open, then a win on its discard taken for a false win"},
+		{"shanghai", 41589, "as mcr 41589"},
+		{"shanghai", 41650, "as mcr 41650"},
+		{"sichuan", 41313, "a pon by the seat whose window was open, on the next seat's draw-and-discard"},
+		{"sichuan", 41363, "after a seat has won, the next drawer's hand taken to be the winner's: the draw before a win went unread"},
+		{"test+flowers", 41589, "as mcr 41589"},
+		{"test+flowers", 41431, "as mcr 41650: a pon being made, a flower exposed taken for a claimed draw"},
+		{"test+flowers", 41492, "as mcr 41767: a pon by the seat whose window was open, then a win on its discard"},
+		{"test+flowers", 41977, "as mcr 41921"},
+		{"wuhan", 41066, "as riichi 41194: an added kong's replacement draw unread during the robbing window"},
+		{"wuhan", 41382, "as mcr 41921"},
+		{"wuhan", 41686, "as riichi 41194"},
+		{"wuhan", 41787, "as mcr 41921"},
+		{"wuhan", 41944, "as mcr 41921"},
+		{"wuhan", 41967, "as riichi 41194, the hand going on for three more turns unseen"},
+		{"sichuan", 41649, "the same, with two seats out"},
+		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
+	}
+	for _, c := range cases {
+		t.Run(fmt.Sprintf("%s/%d", c.ruleset, c.seed), func(t *testing.T) {
+			build := sensingRulesets()[c.ruleset]
+			if build == nil {
+				t.Fatalf("no ruleset %q", c.ruleset)
+			}
+			r := playHand(t, build, players.Config{Seed: c.seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
+			if r.void != nil {
+				t.Fatalf("void: %v", r.void)
+			}
+			if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
+				t.Errorf("%s: %d false, %d missed actions, anomalies %v, over %v/%v", c.why, r.false, r.missed, r.anomalies, r.over, r.truthOver)
+			}
+		})
+	}
+}
+
 // proveSensing plays hands hands per ruleset from seed base at pace and
 // fails on any false or missed action, anomaly or void hand.
+// JANTAKU_SENSING_RULESET plays one ruleset only.
 func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 	names := sortedKeys(sensingRulesets())
+	if only := os.Getenv("JANTAKU_SENSING_RULESET"); only != "" {
+		if sensingRulesets()[only] == nil {
+			t.Fatalf("JANTAKU_SENSING_RULESET=%q: want one of %v", only, names)
+		}
+		names = []string{only}
+	}
 	for _, name := range names {
 		build := sensingRulesets()[name]
 		t.Run(name, func(t *testing.T) {

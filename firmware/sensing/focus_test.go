@@ -66,3 +66,71 @@ func TestFocusOfAFastTable(t *testing.T) {
 		t.Errorf("the next drawer's hand has priority %d, want at least Soon", got)
 	}
 }
+
+// TestFocusOfAClaimWindow: while a discard's window is open, the next
+// seat may draw and discard before a read sees the window close, and the
+// seat whose discard it was may call that discard at once: its melds are
+// read soon, not left Cold behind the Hot zones for many seconds.
+func TestFocusOfAClaimWindow(t *testing.T) {
+	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
+	// start deals seed's hand and returns its referee and sensor.
+	start := func(seed uint64) (*tablecore.Game, *sensing.Sensor) {
+		tb, err := players.New(players.Config{Ruleset: build, Seed: seed, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := tablecore.New(rs, tb.Dealer())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, err := g.StartHand(tb.Deal()); err != nil {
+			t.Fatal(err)
+		}
+		var walls []sensing.Zone
+		for _, z := range tb.WallZones() {
+			zz, err := sensing.ParseZone(z)
+			if err != nil {
+				t.Fatal(err)
+			}
+			walls = append(walls, zz)
+		}
+		sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
+		sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+		return g, sn
+	}
+	// A dealer's discard another seat can call opens a window.
+	for seed := uint64(1); seed <= 20; seed++ {
+		g, _ := start(seed)
+		n := len(g.Legal(g.Hand().Turn))
+		for i := range n {
+			g, sn := start(seed)
+			from := g.Hand().Turn
+			a := g.Legal(from)[i]
+			if a.Kind != game.Discard {
+				continue
+			}
+			if _, err := g.Apply(a); err != nil {
+				t.Fatal(err)
+			}
+			if g.Hand().Phase != game.Claims {
+				continue
+			}
+			w := sn.Focus()
+			if got := w[sensing.SeatZone(from, sensing.Melds)]; got < sensing.Soon {
+				t.Errorf("the discarder's melds have priority %d, want at least Soon", got)
+			}
+			next := from.Next(g.Hand().Players)
+			for _, ar := range []sensing.Area{sensing.Hand, sensing.Discards} {
+				if got := w[sensing.SeatZone(next, ar)]; got < sensing.Hot {
+					t.Errorf("the next seat's %s has priority %d, want Hot", ar, got)
+				}
+			}
+			return
+		}
+	}
+	t.Fatal("no dealer's discard in 20 hands opened a claim window: the test proves nothing")
+}

@@ -63,6 +63,7 @@ type track struct {
 	hits     [maxZones]int       // reads of a zone that saw the tile since it was last seen at home
 	gone     [maxZones]int       // consecutive reads of a zone without the tile
 	first    [maxZones]time.Time // first read of the current run of hits
+	away     [maxZones]time.Time // first read of a zone that saw the tile since it was last home
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
 	lastSeen time.Time
 	prevHome time.Time // the sighting at home before the latest one
@@ -197,7 +198,8 @@ func (l *Locator) Confirming() []Zone {
 // been committed to, not seen at home twice after that (once may be a
 // ghost: antennas read their neighbours' tags), and not missed by the
 // last four reads of that zone in a row: From is where they are, To where
-// they were seen, At the latest sighting there. Missed reads (5% each) do
+// they were seen, At the latest sighting there, Seen the first since the
+// tile was last seen at home. Missed reads (5% each) do
 // not hide a tile that is arriving; four in a row (a chance of 6 in a
 // million) say it is not there.
 func (l *Locator) Arriving(since time.Time) []Movement {
@@ -208,7 +210,7 @@ func (l *Locator) Arriving(since time.Time) []Movement {
 			if i == home || t.IsZero() || t.Before(since) || tr.gone[i] >= 4 || (home >= 0 && !t.After(tr.prevHome)) {
 				continue
 			}
-			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: t})
+			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: t, Seen: tr.away[i]})
 		}
 	}
 	return out
@@ -259,6 +261,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			if tr.hits[zi] == 0 {
 				tr.first[zi] = r.At
 			}
+			if tr.away[zi].IsZero() {
+				tr.away[zi] = r.At
+			}
 			tr.hits[zi]++
 			tr.gone[zi] = 0
 			if tr.at == r.Zone {
@@ -275,6 +280,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				tr.hits = [maxZones]int{}
 				tr.hits[zi] = 1
 				tr.trail = nil
+				tr.away = [maxZones]time.Time{}
 			}
 			if tr.vanished {
 				tr.vanished = false
@@ -324,6 +330,11 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 			m.Seen = tr.first[i]
 		}
 	}
+	// A sighting in the new zone before two missed reads of it in a row
+	// (1 in 400) still says when the tile came.
+	if a := tr.away[best]; !a.IsZero() && a.Before(m.Seen) {
+		m.Seen = a
+	}
 	for _, z := range tr.trail {
 		if z != m.To {
 			m.Via = append(m.Via, z)
@@ -334,5 +345,6 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	tr.missed = 0
 	tr.prevHome = now         // sightings before the commit are history
 	tr.hits = [maxZones]int{} // the old zone's sightings too: it is left
+	tr.away = [maxZones]time.Time{}
 	return m, true
 }

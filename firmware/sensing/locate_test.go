@@ -153,3 +153,33 @@ func TestLocatorExpectedMove(t *testing.T) {
 		t.Fatalf("movements %+v, want B wall→hand once the wall is read without it", m)
 	}
 }
+
+// TestLocatorSeenBeforeTwoMisses: a tile seen in a zone, then missed by
+// two reads of it in a row (1 in 400), then seen twice more, commits with
+// Seen at its first sighting there: when it came, which orders it before
+// a tile that came later but committed with it. Arriving says so too.
+func TestLocatorSeenBeforeTwoMisses(t *testing.T) {
+	hand, melds := SeatZone(3, Hand), SeatZone(3, Melds)
+	a := rfid.UID("A")
+	l := NewLocator(LocateConfig{}, map[rfid.UID]tile.Tile{a: {Kind: tile.Spring}}, func(rfid.UID) Zone { return hand })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 100 * time.Millisecond) }
+	read := func(i int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: at(i), UIDs: uids})
+		return m
+	}
+	read(0, hand, a)
+	read(1, hand)
+	read(2, melds, a)
+	read(3, melds)
+	read(4, melds)
+	read(5, melds, a)
+	arr := l.Arriving(at(0))
+	if len(arr) != 1 || !arr[0].Seen.Equal(at(2)) {
+		t.Fatalf("arriving %+v, want A in the melds seen first at %v", arr, at(2))
+	}
+	m := read(6, melds, a)
+	if len(m) != 1 || m[0].To != melds || !m[0].At.Equal(at(6)) || !m[0].Seen.Equal(at(2)) {
+		t.Fatalf("movements %+v, want A hand→melds at %v, seen there first at %v", m, at(6), at(2))
+	}
+}

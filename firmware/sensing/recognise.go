@@ -335,7 +335,9 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 	switch {
 	case n.drawn && to.Seat == n.to.Seat && (to.Area == Discards || to.Area == Melds):
 		to = n.to
-	case n.drawn && to.Area == Melds:
+	case n.drawn && to.Area == Melds && (to.Seat == n.to.Seat || !t.Kind.IsFlower()):
+		// Another seat's melds only by a discard and a claim: never a
+		// flower, which is exposed, not discarded.
 		to = n.to
 	case n.discarded && to.Area == Melds && to.Seat != n.to.Seat:
 		to = n.to
@@ -371,6 +373,18 @@ func (m match) latest() time.Time {
 	for _, e := range m.es {
 		if e.m.At.After(t) {
 			t = e.m.At
+		}
+	}
+	return t
+}
+
+// firstSeen is the earliest first sighting of m's tiles away from where
+// they were.
+func (m match) firstSeen() time.Time {
+	var t time.Time
+	for _, e := range m.es {
+		if !e.m.Seen.IsZero() && (t.IsZero() || e.m.Seen.Before(t)) {
+			t = e.m.Seen
 		}
 	}
 	return t
@@ -469,7 +483,28 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 		return false
 	})
-	slices.SortStableFunc(full, func(a, b match) int { return a.latest().Compare(b.latest()) })
+	// Tiles committed by the same read (two discards of a seat whose
+	// pond was not read in between, two flowers one of which a read
+	// missed twice) go in the order they moved: one seen where it went
+	// before the other was last seen where it was went first; otherwise
+	// the one seen there first, then the one that left first.
+	slices.SortStableFunc(full, func(a, b match) int {
+		if c := a.latest().Compare(b.latest()); c != 0 {
+			return c
+		}
+		as, bs := a.firstSeen(), b.firstSeen()
+		al, bl := s.left(a), s.left(b)
+		switch {
+		case !as.IsZero() && as.Before(bl):
+			return -1
+		case !bs.IsZero() && bs.Before(al):
+			return 1
+		}
+		if c := as.Compare(bs); c != 0 {
+			return c
+		}
+		return al.Compare(bl)
+	})
 	if h.Phase == game.Claims {
 		// A call on the discard goes before the next seat's draw, which
 		// would close the window: the draw seen first is the kong's
@@ -521,6 +556,9 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			}
 			continue
 		}
+		if f.a.Kind == game.Flower && s.earlierFlower(h, f, full, now) {
+			continue
+		}
 		wait := false
 		for _, p := range partial {
 			if !p.shares(f) {
@@ -534,14 +572,15 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 				wait = true
 			}
 		}
-		// While the next seat's own call on the discard is being made
-		// (tiles already moved to its melds), its draw waits: it is the
-		// kong's replacement, not a pass.
+		// While a call on the discard is being made (tiles already moved
+		// to the claimer's melds), the draw waits: it is the kong's
+		// replacement (the next seat's own call), or the draw that comes
+		// after the call and its discard, not a pass.
 		if f.a.Kind == game.Draw && h.Phase == game.Claims {
 			for _, p := range partial {
 				switch p.a.Kind {
 				case game.Pon, game.OpenKan, game.Chi:
-					if p.a.Seat == f.a.Seat && len(p.es) > 0 && now.Sub(p.latest()) < s.cfg.Grace {
+					if len(p.es) > 0 && now.Sub(p.latest()) < s.cfg.Grace {
 						wait = true
 					}
 				}
@@ -562,6 +601,47 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			}
 			s.chain = f.es
 			return true // resolve drops the entries now where expected
+		}
+	}
+	return false
+}
+
+// left is the latest read that saw one of m's tiles where it was before
+// it moved.
+func (s *Sensor) left(m match) time.Time {
+	var t time.Time
+	for _, e := range m.es {
+		if at := s.loc.SeenIn(e.m.UID, e.first); at.After(t) {
+			t = at
+		}
+	}
+	return t
+}
+
+// earlierFlower reports whether another flower of f's seat reached its
+// melds before f's: committed too, or still arriving, and first seen
+// there earlier. Flowers go out one at a time, each followed by its
+// replacement draw, so the order they were seen in is the order they
+// went out in, whatever order two missed reads make them commit in.
+func (s *Sensor) earlierFlower(h *game.Hand, f match, full []match, now time.Time) bool {
+	seen := f.firstSeen()
+	if seen.IsZero() {
+		return false
+	}
+	for _, o := range full {
+		if o.a.Kind == game.Flower && o.a.Seat == f.a.Seat && !o.shares(f) {
+			if t := o.firstSeen(); !t.IsZero() && t.Before(seen) {
+				return true
+			}
+		}
+	}
+	melds := SeatZone(f.a.Seat, Melds)
+	for _, a := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
+		if a.To != melds || !a.Tile.Kind.IsFlower() || s.pending[a.UID] != nil || a.Seen.IsZero() || !a.Seen.Before(seen) {
+			continue
+		}
+		if containsTile(h.Seats[f.a.Seat].Hand, a.Tile) {
+			return true
 		}
 	}
 	return false

@@ -426,15 +426,22 @@ func (s *Sensor) Focus() map[Zone]int {
 		// sees it), and the next seat draws after it.
 		acting(t)
 		claimers(t)
-		set(SeatZone(t.Next(h.Players), Hand), Soon)
+		set(SeatZone(nextDrawer(h, t), Hand), Soon)
 	case game.Claims:
 		set(SeatZone(h.Claim.From, Discards), Hot)
 		claimers(h.Claim.From)
 		// The next seat may draw and discard before the window is seen
 		// to close.
-		n := h.Claim.From.Next(h.Players)
+		n := nextDrawer(h, h.Claim.From)
+		if h.Claim.Robbing {
+			n = h.Claim.From // its replacement draw, once no one robs the kong
+		}
 		set(SeatZone(n, Hand), Hot)
 		set(SeatZone(n, Discards), Hot)
+		// That discard may be claimed by the seat whose window is open,
+		// before any read saw the draw: its melds are the only ones no
+		// other rule keeps read.
+		set(SeatZone(h.Claim.From, Melds), Soon)
 	}
 	// Reads run behind fast players: what is seen arriving says where
 	// the next tiles go, whatever the referee has taken in so far. A tile
@@ -452,7 +459,7 @@ func (s *Sensor) Focus() map[Zone]int {
 					zs = append(zs, SeatZone(game.Seat(i), Melds))
 				}
 			}
-			zs = append(zs, SeatZone(z.Seat.Next(h.Players), Hand))
+			zs = append(zs, SeatZone(nextDrawer(h, z.Seat), Hand))
 		}
 		for _, z := range zs {
 			set(z, Soon)
@@ -478,14 +485,29 @@ func (s *Sensor) Focus() map[Zone]int {
 	}
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
-		if e.m.To.Area == Melds {
+		switch e.m.To.Area {
+		case Melds:
 			set(SeatZone(e.m.To.Seat, Hand), Hot) // from there
+		case Discards:
+			// A discard no legal action explains yet follows, most
+			// often, a call or kong of the seat's own no read has seen.
+			set(SeatZone(e.m.To.Seat, Melds), Hot)
 		}
 	}
 	for _, z := range s.loc.Confirming() {
 		set(z, Confirm)
 	}
 	return w
+}
+
+// nextDrawer is the seat that draws after s: the next one still playing
+// (a seat that has won sits out the rest of a blood-battle hand).
+func nextDrawer(h *game.Hand, s game.Seat) game.Seat {
+	n := s.Next(h.Players)
+	for n != s && h.Seats[n].Won {
+		n = n.Next(h.Players)
+	}
+	return n
 }
 
 // expectedMoves returns the moves the referee's state expects now: a tile
