@@ -45,7 +45,7 @@ func runArchive(ctx context.Context, args []string, stdin io.Reader, stdout, std
 		return usageError{errors.New("archive wants list or export\n" + archiveUsage)}
 	}
 	if args[0] != "list" && args[0] != "export" {
-		return usageError{fmt.Errorf("unknown archive command %q%s\n%s", args[0], suggest(args[0], []string{"list", "export"}), archiveUsage)}
+		return usageError{fmt.Errorf("unknown archive command %q%s\n%s", args[0], meant(args[0], []string{"list", "export"}), archiveUsage)}
 	}
 	fs := flag.NewFlagSet("archive "+args[0], flag.ContinueOnError)
 	fs.SetOutput(io.Discard)

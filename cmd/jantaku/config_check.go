@@ -11,6 +11,8 @@ import (
 	"jantaku/hardware/profile"
 	"jantaku/mqtt/display"
 	"jantaku/rules/rulesets"
+
+	"jantaku/internal/suggest"
 )
 
 // checkRun is "jantaku run --check": the settings, from the file and the
@@ -42,7 +44,7 @@ func checkRun(w io.Writer, file, rules, options, humans, prof string) error {
 func didYouMean(s string, names []string) string {
 	best, bestD := "", min(2, max(1, len([]rune(s))/3))+1
 	for _, n := range names {
-		if d := editDistance(strings.ToLower(s), strings.ToLower(n)); d < bestD {
+		if d := suggest.Distance(strings.ToLower(s), strings.ToLower(n)); d < bestD {
 			best, bestD = n, d
 		}
 	}
@@ -50,28 +52,6 @@ func didYouMean(s string, names []string) string {
 		return ""
 	}
 	return fmt.Sprintf(" (did you mean %q?)", best)
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
 
 // pageWebSocket is where the display pages find the broker's WebSocket

@@ -17,6 +17,8 @@ import (
 	"runtime"
 	"strings"
 	"syscall"
+
+	"jantaku/internal/suggest"
 )
 
 // command is one subcommand. run gets the arguments after the command name.
@@ -83,7 +85,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if len(args) > 1 {
 			c, ok := commandNamed(args[1])
 			if !ok {
-				fmt.Fprintf(stderr, "jantaku help: unknown command %q%s (run \"jantaku help\")\n", args[1], suggest(args[1], commandNames()))
+				fmt.Fprintf(stderr, "jantaku help: unknown command %q%s (run \"jantaku help\")\n", args[1], meant(args[1], commandNames()))
 				return exitUsage
 			}
 			return commandHelp(ctx, c, stdout)
@@ -95,7 +97,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	}
 	c, ok := commandNamed(args[0])
 	if !ok {
-		fmt.Fprintf(stderr, "jantaku: unknown command %q%s (run \"jantaku help\")\n", args[0], suggest(args[0], commandNames()))
+		fmt.Fprintf(stderr, "jantaku: unknown command %q%s (run \"jantaku help\")\n", args[0], meant(args[0], commandNames()))
 		return exitUsage
 	}
 	if wantsHelp(args[1:]) {
@@ -212,33 +214,17 @@ func flagError(fs *flag.FlagSet, err error) error {
 	name := strings.TrimPrefix(msg, unknown)
 	var names []string
 	fs.VisitAll(func(f *flag.Flag) { names = append(names, f.Name) })
-	if n := nearest(name, names); n != "" {
+	if n := suggest.Nearest(name, names); n != "" {
 		return fmt.Errorf("unknown flag --%s (did you mean --%s?)", name, n)
 	}
 	return fmt.Errorf("unknown flag --%s (\"jantaku help %s\" lists them)", name, strings.Fields(fs.Name())[0])
 }
 
-// suggest returns ` (did you mean "X"?)` for the candidate nearest to
+// meant returns ` (did you mean "X"?)` for the candidate nearest to
 // name, or "".
-func suggest(name string, candidates []string) string {
-	if n := nearest(name, candidates); n != "" {
+func meant(name string, candidates []string) string {
+	if n := suggest.Nearest(name, candidates); n != "" {
 		return fmt.Sprintf(" (did you mean %q?)", n)
 	}
 	return ""
-}
-
-// nearest returns the candidate nearest to name when at most a third of
-// its letters (at least one) differ, else "".
-func nearest(name string, candidates []string) string {
-	best, bd := "", 0
-	for _, c := range candidates {
-		d := editDistance(strings.ToLower(name), strings.ToLower(c))
-		if best == "" || d < bd {
-			best, bd = c, d
-		}
-	}
-	if best == "" || bd == 0 || bd > min(2, max(1, (len([]rune(name))+1)/3)) {
-		return ""
-	}
-	return best
 }

@@ -13,6 +13,8 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+
+	"jantaku/internal/suggest"
 )
 
 // Options is a family's options struct: YAML keys, and a check.
@@ -82,7 +84,7 @@ func KnownKey(key string, o any) error {
 	if slices.Contains(keys, key) {
 		return nil
 	}
-	if n := nearest(key, keys); n != "" {
+	if n := suggest.Nearest(key, keys); n != "" {
 		return fmt.Errorf("unknown option %q (did you mean %q?)", key, n)
 	}
 	slices.Sort(keys)
@@ -146,43 +148,4 @@ func optionKeys(t reflect.Type) []string {
 		out = append(out, name)
 	}
 	return out
-}
-
-// nearest returns the candidate nearest to name when at most a third of
-// its letters (at least one) differ, else "": the command's own rule for
-// suggesting a flag or a command.
-func nearest(name string, candidates []string) string {
-	best, bd := "", 0
-	for _, c := range candidates {
-		d := editDistance(strings.ToLower(name), strings.ToLower(c))
-		if best == "" || d < bd {
-			best, bd = c, d
-		}
-	}
-	if best == "" || bd == 0 || bd > min(2, max(1, (len([]rune(name))+1)/3)) {
-		return ""
-	}
-	return best
-}
-
-// editDistance is the Levenshtein distance between a and b.
-func editDistance(a, b string) int {
-	ra, rb := []rune(a), []rune(b)
-	prev := make([]int, len(rb)+1)
-	cur := make([]int, len(rb)+1)
-	for j := range prev {
-		prev[j] = j
-	}
-	for i := 1; i <= len(ra); i++ {
-		cur[0] = i
-		for j := 1; j <= len(rb); j++ {
-			cost := 1
-			if ra[i-1] == rb[j-1] {
-				cost = 0
-			}
-			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
-		}
-		prev, cur = cur, prev
-	}
-	return prev[len(rb)]
 }
