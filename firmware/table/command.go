@@ -194,21 +194,27 @@ func (s *Table) correct(ctx context.Context, c Command) error {
 	}
 	for _, a := range s.t.Game().Legal(seat) {
 		if a.Kind == kind && matches(a, typeOf(kind), args.Action) {
-			evs, err := s.t.Apply(ctx, a)
-			s.recorded(err)
-			s.observe().Action(err == nil)
-			if errors.Is(err, tablecore.ErrNotRecorded) {
-				return s.errJournalDown()
-			}
-			if err != nil {
-				return fmt.Errorf("%w: %v", ErrRejected, err)
-			}
-			s.publish(ctx, evs)
-			return nil
+			return s.play(ctx, a)
 		}
 	}
 	s.observe().Action(false)
 	return fmt.Errorf("%w: seat %d may not %s %s now", ErrRejected, seat, kind, args.Action.Tile)
+}
+
+// play applies a command's action and publishes it: a refusal is the
+// sender's to read, a journal that cannot record is the table's.
+func (s *Table) play(ctx context.Context, a game.Action) error {
+	evs, err := s.t.Apply(ctx, a)
+	s.recorded(err)
+	s.observe().Action(err == nil)
+	if errors.Is(err, tablecore.ErrNotRecorded) {
+		return s.errJournalDown()
+	}
+	if err != nil {
+		return fmt.Errorf("%w: %v", ErrRejected, err)
+	}
+	s.publish(ctx, evs)
+	return nil
 }
 
 // typeOf is the seat command that asks for an action of kind k.
@@ -300,17 +306,7 @@ func (s *Table) declare(ctx context.Context, c Command) error {
 			}
 			return nil
 		}
-		evs, err := s.t.Apply(ctx, a)
-		s.recorded(err)
-		s.observe().Action(err == nil)
-		if errors.Is(err, tablecore.ErrNotRecorded) {
-			return s.errJournalDown()
-		}
-		if err != nil {
-			return fmt.Errorf("%w: %v", ErrRejected, err)
-		}
-		s.publish(ctx, evs)
-		return nil
+		return s.play(ctx, a)
 	}
 	s.observe().Action(false)
 	what := c.Type
