@@ -151,10 +151,67 @@ func view(g *tablecore.Game, audience int) tablecore.View {
 	return v
 }
 
+// Choices are, for each seat, the readings of a movement of its tiles
+// that the table's sensing could not tell apart and asks the seat to
+// choose between (none: nothing to choose). They are shown in that seat's
+// own view only: a reading names tiles of the seat's hand.
+type Choices [topic.Seats][]game.Action
+
+// Choice is one reading a seat may choose, numbered as the seat's choose
+// command names it.
+type Choice struct {
+	Index  int                  `json:"index"`
+	Action tablecore.ActionView `json:"action"`
+}
+
+// seatView is a seat's own view with the readings it is asked to choose
+// between.
+type seatView struct {
+	tablecore.View
+	Choices []Choice `json:"choices,omitempty"`
+}
+
+// actionView is a as a seat's view shows it: a draw's tile stays face
+// down, as in the view's legal actions.
+func actionView(a game.Action) tablecore.ActionView {
+	av := tablecore.ActionView{Kind: a.Kind.String()}
+	for _, u := range a.Uses {
+		av.Uses = append(av.Uses, u.String())
+	}
+	switch a.Kind {
+	case game.Missing:
+		av.Suit = a.Suit.String()
+	case game.Pass, game.Abort, game.Tsumo, game.Draw:
+	default:
+		av.Tile = a.Tile.String()
+	}
+	return av
+}
+
+// state is the view of g for audience as published: a seat's own view
+// carries its choices.
+func (c *Choices) state(g *tablecore.Game, audience int) ([]byte, error) {
+	v := view(g, audience)
+	if c == nil || audience < 0 || audience >= topic.Seats || len(c[audience]) == 0 {
+		return json.Marshal(v)
+	}
+	sv := seatView{View: v}
+	for i, a := range c[audience] {
+		sv.Choices = append(sv.Choices, Choice{Index: i, Action: actionView(a)})
+	}
+	return json.Marshal(sv)
+}
+
 // Step builds the step for the events one input produced (an action, a
 // deal, a foul), with the game's views after it. Steps are numbered by the
 // referee's event sequence, which a restart reproduces.
 func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, error) {
+	return StepChoosing(g, evs, at, nil)
+}
+
+// StepChoosing is Step with the readings each seat is asked to choose
+// between in its own view.
+func StepChoosing(g *tablecore.Game, evs []tablecore.Event, at time.Time, ch *Choices) (table.Step, error) {
 	if len(evs) == 0 {
 		return table.Step{}, fmt.Errorf("referee: a step needs at least one event")
 	}
@@ -178,7 +235,7 @@ func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, e
 			return nil
 		}
 		var b []byte
-		b, err = json.Marshal(view(g, audience))
+		b, err = ch.state(g, audience)
 		return b
 	}
 	ev := func(audience int) json.RawMessage {
@@ -201,11 +258,17 @@ func Step(g *tablecore.Game, evs []tablecore.Event, at time.Time) (table.Step, e
 // Snapshot is the step that republishes the game as it stands (at start-up,
 // after a restart): no events, the views only.
 func Snapshot(g *tablecore.Game, at time.Time) (table.Step, error) {
+	return SnapshotChoosing(g, at, nil)
+}
+
+// SnapshotChoosing is Snapshot with the readings each seat is asked to
+// choose between in its own view.
+func SnapshotChoosing(g *tablecore.Game, at time.Time, ch *Choices) (table.Step, error) {
 	pub := view(g, tablecore.Public)
 	s := table.Step{Seq: uint64(pub.Seq), Time: at, Type: "snapshot"}
 	var err error
 	mk := func(audience int) json.RawMessage {
-		b, e := json.Marshal(view(g, audience))
+		b, e := ch.state(g, audience)
 		if e != nil {
 			err = e
 		}

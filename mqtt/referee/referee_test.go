@@ -272,3 +272,71 @@ func TestPassesAndWindowsPrivate(t *testing.T) {
 		t.Fatalf("passes %d, discards with callers %d, without %d: not every case was played", passes, open, closed)
 	}
 }
+
+// TestChoicesOnlyInTheirSeatsView: the readings a seat is asked to choose
+// between name tiles of its hand, so they appear in its own view, numbered
+// from 0, and in no other seat's, the public's or the spectators'.
+func TestChoicesOnlyInTheirSeatsView(t *testing.T) {
+	rs, err := rulesets.New("riichi", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.New(rs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := rs.Rules().Set.Tiles()
+	rand.New(rand.NewPCG(3, 4)).Shuffle(len(w), func(i, j int) { w[i], w[j] = w[j], w[i] })
+	evs, err := g.StartHand(tablecore.Deal{Wall: w})
+	if err != nil {
+		t.Fatal(err)
+	}
+	five := tile.MustParse("5p")
+	var ch referee.Choices
+	ch[2] = []game.Action{
+		{Kind: game.Pon, Seat: 2, Tile: five[0], Uses: []tile.Tile{five[0], five[0]}},
+		{Kind: game.OpenKan, Seat: 2, Tile: five[0], Uses: []tile.Tile{five[0], five[0], five[0]}},
+	}
+	type seatState struct {
+		Choices []referee.Choice `json:"choices"`
+	}
+	for name, build := range map[string]func() (json.RawMessage, [4]json.RawMessage, json.RawMessage){
+		"step": func() (json.RawMessage, [4]json.RawMessage, json.RawMessage) {
+			st, err := referee.StepChoosing(g, evs, time.Now(), &ch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st.State, [4]json.RawMessage{st.Seats[0].State, st.Seats[1].State, st.Seats[2].State, st.Seats[3].State}, st.Spectator.State
+		},
+		"snapshot": func() (json.RawMessage, [4]json.RawMessage, json.RawMessage) {
+			st, err := referee.SnapshotChoosing(g, time.Now(), &ch)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return st.State, [4]json.RawMessage{st.Seats[0].State, st.Seats[1].State, st.Seats[2].State, st.Seats[3].State}, st.Spectator.State
+		},
+	} {
+		pub, seats, spect := build()
+		for _, p := range []json.RawMessage{pub, spect, seats[0], seats[1], seats[3]} {
+			if strings.Contains(string(p), `"choices"`) {
+				t.Errorf("%s: choices outside seat 2's view: %s", name, p)
+			}
+		}
+		var s2 seatState
+		if err := json.Unmarshal(seats[2], &s2); err != nil {
+			t.Fatal(err)
+		}
+		want := []referee.Choice{
+			{Index: 0, Action: tablecore.ActionView{Kind: "pon", Tile: "5p", Uses: []string{"5p", "5p"}}},
+			{Index: 1, Action: tablecore.ActionView{Kind: "kan", Tile: "5p", Uses: []string{"5p", "5p", "5p"}}},
+		}
+		got, _ := json.Marshal(s2.Choices)
+		exp, _ := json.Marshal(want)
+		if string(got) != string(exp) {
+			t.Errorf("%s: seat 2's choices %s, want %s", name, got, exp)
+		}
+		if !strings.Contains(string(seats[2]), `"legal"`) && !strings.Contains(string(seats[2]), `"seats"`) {
+			t.Errorf("%s: seat 2's view lost its fields: %s", name, seats[2])
+		}
+	}
+}
