@@ -9,6 +9,7 @@ import (
 	mqcmd "jantaku/mqtt/command"
 	"jantaku/mqtt/referee"
 	mqtable "jantaku/mqtt/table"
+	"jantaku/rules/game"
 	"jantaku/tablecore"
 )
 
@@ -51,16 +52,28 @@ type stepPublisher interface {
 	NewGame() // the next step begins a new game, numbered from 1
 }
 
-// refereeSteps implements tablesvc.Publisher: the referee's events become
+// refereeSteps implements tablesvc.ChoicePublisher: the referee's events become
 // the steps of mqtt/referee, with every audience's view. pub may be set
 // after the table is made, before it runs.
-type refereeSteps struct{ pub stepPublisher }
+type refereeSteps struct {
+	pub stepPublisher
+	// choices are the readings of a movement each seat is asked to
+	// choose between, shown in its own view until it chooses.
+	choices referee.Choices
+}
+
+// Choices sets the readings seat is asked to choose between.
+func (r *refereeSteps) Choices(seat int, options []game.Action) {
+	if seat >= 0 && seat < len(r.choices) {
+		r.choices[seat] = options
+	}
+}
 
 func (r *refereeSteps) Publish(ctx context.Context, g *tablecore.Game, evs []tablecore.Event, at time.Time) error {
 	if r.pub == nil {
 		return nil
 	}
-	step, err := referee.Step(g, evs, at)
+	step, err := referee.StepChoosing(g, evs, at, &r.choices)
 	if err != nil {
 		return err
 	}
@@ -68,7 +81,7 @@ func (r *refereeSteps) Publish(ctx context.Context, g *tablecore.Game, evs []tab
 }
 
 func (r *refereeSteps) Snapshot(ctx context.Context, g *tablecore.Game, at time.Time) error {
-	step, err := referee.Snapshot(g, at)
+	step, err := referee.SnapshotChoosing(g, at, &r.choices)
 	if err != nil || r.pub == nil || step.Seq == 0 {
 		return nil // nothing played yet: nothing to republish
 	}
@@ -80,3 +93,5 @@ func (r *refereeSteps) NewGame() {
 		r.pub.NewGame()
 	}
 }
+
+var _ tablesvc.ChoicePublisher = (*refereeSteps)(nil)

@@ -34,6 +34,9 @@ var (
 // command executes one authorised command.
 func (s *Table) command(ctx context.Context, c Command) error {
 	g := s.t.Game()
+	if c.Type == "choose" {
+		return s.choose(c)
+	}
 	if s.sensed != nil {
 		if ok, err := s.sensed.take(g, c); ok {
 			return err

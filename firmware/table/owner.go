@@ -140,7 +140,7 @@ func (s *Table) Run(ctx context.Context) error {
 		case f := <-s.calls:
 			f()
 		case err := <-sensedDone:
-			s.endSensed(err)
+			s.endSensed(ctx, err)
 		case r := <-s.reqs:
 			if r.health != nil {
 				st := s.t.Game().Standing()

@@ -267,6 +267,7 @@ func (r ownerRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, 
 		r.s.recorded(err)
 		r.s.observe().Action(err == nil)
 		if err == nil {
+			r.s.settled(a.Seat)
 			r.s.publish(ctx, evs)
 		}
 	})
@@ -280,6 +281,7 @@ func (r ownerRef) Foul(ctx context.Context, a game.Action, reason string) ([]tab
 		evs, err = r.s.t.Foul(ctx, a, reason)
 		r.s.recorded(err)
 		if err == nil {
+			r.s.settled(a.Seat)
 			r.s.publish(ctx, evs)
 		}
 	})
@@ -304,9 +306,6 @@ func (s *Table) startSensed(ctx context.Context) error {
 		Tags:    sim.Tags(g.Rules().Set, 'A'),
 		Walls:   sensing.WallZones(order),
 		Players: cfg,
-		Emit: func(o sensing.Output) {
-			logOutput(s.log, o)
-		},
 	}
 	// The seats people play: the simulated players leave them alone, and
 	// their seat pages' moves are carried out on the surface.
@@ -319,7 +318,8 @@ func (s *Table) startSensed(ctx context.Context) error {
 	hc.In, hc.Moves = in, moves
 	s.log.Info("the hand is played through sensing", "people", hc.Players.People)
 	hctx, cancel := context.WithCancel(ctx)
-	hc.Referee = ownerRef{s: s, ctx: hctx}
+	ref := ownerRef{s: s, ctx: hctx}
+	hc.Referee, hc.Emit = ref, ref.output
 	run := &sensedHand{cancel: cancel, done: make(chan error, 1), in: in, moves: moves, people: hc.Players.People}
 	s.sensed = run
 	go func() {
@@ -335,6 +335,15 @@ func (s *Table) startSensed(ctx context.Context) error {
 		run.done <- err
 	}()
 	return nil
+}
+
+// output takes what sensing made of the reads, from the sensing
+// goroutine: a movement of two readings asks its seat to choose.
+func (r ownerRef) output(o sensing.Output) {
+	logOutput(r.s.log, o)
+	if amb, ok := o.(*sensing.Ambiguous); ok {
+		r.call(func() { r.s.ambiguous(r.ctx, amb) })
+	}
 }
 
 // logOutput logs what sensing made of the reads.
@@ -378,7 +387,7 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 				_ = clock.Sleep(hctx, s.sense.Clock, 200*time.Millisecond)
 			}
 		}()
-		err := sensing.Run(hctx, s.sense.Clock, sn, b.surface, sched, in, func(o sensing.Output) { logOutput(s.log, o) })
+		err := sensing.Run(hctx, s.sense.Clock, sn, b.surface, sched, in, ref.output)
 		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 			err = nil // the hand is over
 		}
@@ -389,8 +398,9 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 
 // endSensed takes the sensing goroutine's end: the hand is over, or the
 // simulated players could not go on (the seat bots finish the hand).
-func (s *Table) endSensed(err error) {
+func (s *Table) endSensed(ctx context.Context, err error) {
 	s.sensed = nil
+	s.clearChoices(ctx)
 	if err != nil && !errors.Is(err, context.Canceled) {
 		s.log.Error("sensing could not play the hand to its end; the simulated seats finish it", "err", err)
 	}

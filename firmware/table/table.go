@@ -62,6 +62,16 @@ type Publisher interface {
 	NewGame()
 }
 
+// ChoicePublisher is a Publisher that also shows a seat the readings of
+// its movement it is asked to choose between, in that seat's own view
+// only. The table tells it before publishing the views that change.
+type ChoicePublisher interface {
+	Publisher
+	// Choices sets seat's readings to choose between; none: nothing to
+	// choose.
+	Choices(seat int, options []game.Action)
+}
+
 // Observer is told what the table did, for its operational metrics.
 type Observer interface {
 	HandDealt(ruleset string)
@@ -129,6 +139,9 @@ type Table struct {
 	sense  *Sensing
 	sensed *sensedHand
 	calls  chan func()
+	// choices are, per seat, the readings of a movement sensing could not
+	// tell apart, until the seat chooses one (choose.go).
+	choices [4][]game.Action
 
 	rulesGiven bool // the ruleset was asked for: a journal of other rules is archived, not resumed
 
