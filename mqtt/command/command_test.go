@@ -83,6 +83,8 @@ func TestDispatch(t *testing.T) {
 		{access.Seat(0), `{"v":1,"id":"s6","type":"riichi","bogus":true}`, "malformed", "bogus"},
 		{access.Seat(0), `{"v":3,"id":"s7","type":"riichi"}`, "malformed", `"v" is 3`},
 		{access.Seat(0), `\x00\xff`, "malformed", "not a JSON"},
+		{access.Seat(2), `{"v":1,"id":"s8","type":"choose","args":{"choice":1}}`, "", ""},
+		{access.Operator, `{"v":1,"id":"o4","type":"choose","seat":2,"args":{"choice":1}}`, "unauthorised", `may not send "choose"`},
 	} {
 		r := d.Dispatch(ctx, c.role, []byte(c.payload))
 		var back command.Reply
@@ -99,7 +101,7 @@ func TestDispatch(t *testing.T) {
 			t.Errorf("Err() = %v", r.Err())
 		}
 	}
-	if len(rec.got) != 5 { // o1 o2 s1 s2 s5
+	if len(rec.got) != 6 { // o1 o2 s1 s2 s5 s8
 		t.Fatalf("handler got %d commands: %+v", len(rec.got), rec.got)
 	}
 	if g := rec.got[2]; g.Seat != 1 || g.Role != access.Seat(1) {

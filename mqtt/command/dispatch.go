@@ -35,7 +35,7 @@ type Policy map[access.Role][]string
 func DefaultPolicy() Policy {
 	p := Policy{access.Operator: {"start", "next_hand", "pause", "resume", "abort", "ruleset", "options", "correct", "seat_player"}}
 	for n := range topic.Seats {
-		p[access.Seat(n)] = []string{"win", "riichi", "chi", "pon", "kan", "pass", "ok", "cancel"}
+		p[access.Seat(n)] = []string{"win", "riichi", "chi", "pon", "kan", "pass", "ok", "cancel", "choose"}
 	}
 	return p
 }
