@@ -77,6 +77,12 @@ function press(name) {
 }
 
 document.addEventListener("click", (e) => {
+  const r = e.target.closest("[data-reading]");
+  if (r) {
+    ui.label = "reading";
+    send("choose", { choice: +r.dataset.reading });
+    return;
+  }
   const d = e.target.closest("[data-choice]");
   if (d) {
     const [g, opts] = group(JT.app.view, d.dataset.group);
@@ -170,6 +176,27 @@ function scores(v) {
   }).join("")}</div>`;
 }
 
+// kindLabel names an action's kind as the seat's buttons do.
+function kindLabel(kind) {
+  if (kind === "discard" || kind === "tsumo" || kind === "ron") return t(kind);
+  const g = GROUPS.find((x) => x.kinds.includes(kind));
+  return t(g ? g.name : kind);
+}
+
+// readings asks which reading of a movement of the seat's tiles it meant,
+// when the table's sensing could read it two ways (a pon or a kan): one
+// button per reading, sending its index. Only this seat's view lists them.
+function readings(v) {
+  const cs = (v && v.choices) || [];
+  if (!cs.length) return "";
+  const reading = (c) => {
+    const a = c.action || {};
+    const tiles = [a.tile].concat(a.uses || []).filter(Boolean);
+    return `<button class="act reading" data-reading="${+c.index}" data-kind="${esc(a.kind || "")}">${esc(kindLabel(a.kind))} ${JT.tiles(tiles, "sm")}</button>`;
+  };
+  return `<div class="actions direct readings" data-k="choices"><small>${esc(t("choose.reading"))}</small>${cs.map(reading).join("")}</div>`;
+}
+
 function buttons(v) {
   const acts = actions(v);
   const btn = (name) => `<button class="act ${name}${ui.mode === name ? " on" : ""}" data-act="${name}">${esc(t(name))}</button>`;
@@ -235,7 +262,7 @@ const page = {
     if (v && v.seats && v.seats[seat]) {
       body += scores(v) + JT.phaseLine(v);
       body += `<main class="board">${others(v)}<section class="own"><div class="who">${esc(JT.windName(v.seats[seat].wind))} · ${esc(t("you"))}${v.seats[seat].riichi ? ` <span class="tag riichi">${esc(t("riichi"))}</span>` : ""}${JT.missingTag(v.seats[seat])}</div>${JT.pond(v, seat)}</section></main>`;
-      body += mine(v) + buttons(v) + learner(v);
+      body += mine(v) + readings(v) + buttons(v) + learner(v);
     }
     if (ui.toast) body += `<div class="toast${ui.toastBad ? " bad" : ""}" data-k="toast">${esc(ui.toast)}</div>`;
     body += JT.machineBar() + JT.result(v);
