@@ -154,6 +154,32 @@ func TestDisplaySeatChoice(t *testing.T) {
 		t.Errorf("seat 0's prompt in Japanese %q", prompt.Text)
 	}
 
+	// The question and its buttons fit a phone and the table's screen in
+	// every language.
+	for _, lang := range []string{"ja", "zh", "en"} {
+		if err := seat0.eval(ctx, fmt.Sprintf(`document.querySelector('[data-lang="%s"]').click()`, lang), nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, sz := range []struct {
+			w, h   int
+			mobile bool
+		}{{390, 844, true}, {800, 480, false}} {
+			if err := seat0.size(ctx, sz.w, sz.h, sz.mobile); err != nil {
+				t.Fatal(err)
+			}
+			if err := seat0.until(ctx, fmt.Sprintf(`window.innerWidth === %d && document.documentElement.clientWidth > 0`, sz.w)); err != nil {
+				t.Fatal(err)
+			}
+			var bad []string
+			if err := seat0.eval(ctx, clippedText, &bad); err != nil {
+				t.Fatal(err)
+			}
+			if len(bad) > 0 {
+				t.Errorf("seat 0 with readings %dx%d %s: text cut off:\n  %s", sz.w, sz.h, lang, strings.Join(bad, "\n  "))
+			}
+		}
+	}
+
 	if err := seat0.eval(ctx, `document.querySelector('[data-reading="1"]').click()`, nil); err != nil {
 		t.Fatal(err)
 	}
