@@ -33,10 +33,10 @@ func (s *Table) ambiguous(ctx context.Context, amb *sensing.Ambiguous) {
 
 // settled forgets seat's readings once one of its actions is played: the
 // view published with that action no longer asks.
-func (s *Table) settled(seat game.Seat) {
+func (s *Table) settled(ctx context.Context, seat game.Seat) {
 	if int(seat) < len(s.choices) && s.choices[seat] != nil {
 		s.choices[seat] = nil
-		s.showChoices(context.Background(), int(seat), false)
+		s.showChoices(ctx, int(seat), false)
 	}
 }
 

@@ -267,7 +267,7 @@ func (r ownerRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, 
 		r.s.recorded(err)
 		r.s.observe().Action(err == nil)
 		if err == nil {
-			r.s.settled(a.Seat)
+			r.s.settled(ctx, a.Seat)
 			r.s.publish(ctx, evs)
 		}
 	})
@@ -281,7 +281,7 @@ func (r ownerRef) Foul(ctx context.Context, a game.Action, reason string) ([]tab
 		evs, err = r.s.t.Foul(ctx, a, reason)
 		r.s.recorded(err)
 		if err == nil {
-			r.s.settled(a.Seat)
+			r.s.settled(ctx, a.Seat)
 			r.s.publish(ctx, evs)
 		}
 	})
