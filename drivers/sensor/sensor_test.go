@@ -151,6 +151,13 @@ func TestSwitchDebounce(t *testing.T) {
 		clk := clock.Real{}
 		raw := &sensortest.Switch{Name: "lift0.top", Clock: clk}
 		sw := sensor.Debounce(raw, 5*time.Millisecond, clk)
+		// The first read takes the state as it is (a switch found active at
+		// start-up is active): read it before the bounce starts, or the
+		// bouncing goroutine's first read could take its first bounce for
+		// the state the switch was in.
+		if a, err := sw.Active(); a || err != nil {
+			t.Fatalf("Active before the bounce = %v, %v", a, err)
+		}
 		t0 := clk.Now()
 		go func() {
 			for i, on := range []bool{true, false, true, false, true} { // 1ms apart
