@@ -40,6 +40,21 @@ type cdpReply struct {
 	} `json:"error"`
 }
 
+// requireChromium returns the browser the display tests drive, or ends the
+// test: in CI a missing browser is a failure (scripts/deps-browser installs
+// it), on a developer's machine a skip that says how to get it.
+func requireChromium(t *testing.T) string {
+	t.Helper()
+	bin := displayChromium()
+	if bin == "" {
+		if os.Getenv("CI") != "" {
+			t.Fatal("chromium is not installed (run scripts/deps-browser)")
+		}
+		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
+	}
+	return bin
+}
+
 // displayChromium returns the browser binary, or "" when none is installed.
 func displayChromium() string {
 	for _, p := range []string{os.Getenv("JANTAKU_CHROMIUM"), "/usr/bin/chromium"} {

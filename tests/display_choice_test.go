@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -42,13 +41,7 @@ func (c *choiceTable) Handle(_ context.Context, cmd command.Command) error {
 // index as a choose command. Seat 2's page, the centre screen and the
 // spectators' view do not show it.
 func TestDisplaySeatChoice(t *testing.T) {
-	bin := displayChromium()
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (run scripts/deps-browser)")
-		}
-		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
-	}
+	bin := requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
 	defer cancel()
 	policy := mqtttest.Policy(t)

@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -66,13 +65,7 @@ const clippedText = `(() => {
 // each language, mid-hand (melds, riichi, a claim open) and on the
 // result, and fails on any text the page cuts off.
 func TestDisplaysFit(t *testing.T) {
-	bin := displayChromium()
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (run scripts/deps-browser)")
-		}
-		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
-	}
+	bin := requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	shots := displayScreenshots(t)

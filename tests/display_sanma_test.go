@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"net/http/httptest"
-	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -26,13 +25,7 @@ import (
 // each, and each seat's norths set aside beside its melds; no text is cut
 // off at the table screen's and a phone's size.
 func TestDisplaysSanma(t *testing.T) {
-	bin := displayChromium()
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (run scripts/deps-browser)")
-		}
-		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
-	}
+	bin := requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	shots := displayScreenshots(t)

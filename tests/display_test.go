@@ -201,13 +201,7 @@ func displayScreenshots(t *testing.T) string {
 // own page only, the learner's waits, a win declared with the seat page's
 // button, the result screen, machine errors with help, the languages.
 func TestDisplays(t *testing.T) {
-	bin := displayChromium()
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (run scripts/deps-browser)")
-		}
-		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
-	}
+	bin := requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
 	defer cancel()
 	shots := displayScreenshots(t)
@@ -536,13 +530,7 @@ func TestDisplays(t *testing.T) {
 // TestDisplayLearner checks the page's shanten and waits against
 // hand-derived cases and against rules/hand on random hands.
 func TestDisplayLearner(t *testing.T) {
-	bin := displayChromium()
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (run scripts/deps-browser)")
-		}
-		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
-	}
+	bin := requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
 	h, err := display.New(display.Config{WebSocket: "ws://127.0.0.1:1/", Prefix: "jantaku", Table: "t1"})

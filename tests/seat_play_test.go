@@ -59,13 +59,7 @@ type seatMoveResult struct {
 // the page shows, and the table accepts each. The daemon's log says what
 // it waited for and names each hand.
 func TestSeatPagePlaysEveryRuleset(t *testing.T) {
-	bin := displayChromium()
-	if bin == "" {
-		if os.Getenv("CI") != "" {
-			t.Fatal("chromium is not installed (run scripts/deps-browser)")
-		}
-		t.Skip("chromium is not installed: run scripts/deps-browser to test the displays in a browser")
-	}
+	bin := requireChromium(t)
 	shots := displayScreenshots(t)
 	// The rulesets share nothing (a daemon, a data folder and a browser
 	// each: a tab in the background of a shared browser draws nothing), so
