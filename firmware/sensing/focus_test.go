@@ -17,32 +17,7 @@ import (
 // read of the pond sees it) are Hot; the next drawer's hand comes soon;
 // the walls, the slowest zones, come last.
 func TestFocusOfAFastTable(t *testing.T) {
-	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
-	tb, err := players.New(players.Config{Ruleset: build, Seed: 3, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
-	if err != nil {
-		t.Fatal(err)
-	}
-	rs, err := build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	g, err := tablecore.New(rs, tb.Dealer())
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.StartHand(tb.Deal()); err != nil {
-		t.Fatal(err)
-	}
-	var walls []sensing.Zone
-	for _, z := range tb.WallZones() {
-		zz, err := sensing.ParseZone(z)
-		if err != nil {
-			t.Fatal(err)
-		}
-		walls = append(walls, zz)
-	}
-	sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
-	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+	g, sn := dealFast(t, 3)
 	h := g.Hand()
 	if h.Phase != game.ToAct {
 		t.Fatalf("riichi starts with the dealer to act, got %s", h.Phase)
@@ -72,42 +47,12 @@ func TestFocusOfAFastTable(t *testing.T) {
 // seat whose discard it was may call that discard at once: its melds are
 // read soon, not left Cold behind the Hot zones for many seconds.
 func TestFocusOfAClaimWindow(t *testing.T) {
-	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
-	// start deals seed's hand and returns its referee and sensor.
-	start := func(seed uint64) (*tablecore.Game, *sensing.Sensor) {
-		tb, err := players.New(players.Config{Ruleset: build, Seed: seed, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, err := tablecore.New(rs, tb.Dealer())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if _, err := g.StartHand(tb.Deal()); err != nil {
-			t.Fatal(err)
-		}
-		var walls []sensing.Zone
-		for _, z := range tb.WallZones() {
-			zz, err := sensing.ParseZone(z)
-			if err != nil {
-				t.Fatal(err)
-			}
-			walls = append(walls, zz)
-		}
-		sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
-		sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
-		return g, sn
-	}
 	// A dealer's discard another seat can call opens a window.
 	for seed := uint64(1); seed <= 20; seed++ {
-		g, _ := start(seed)
+		g, _ := dealFast(t, seed)
 		n := len(g.Legal(g.Hand().Turn))
 		for i := range n {
-			g, sn := start(seed)
+			g, sn := dealFast(t, seed)
 			from := g.Hand().Turn
 			a := g.Legal(from)[i]
 			if a.Kind != game.Discard {
@@ -133,4 +78,37 @@ func TestFocusOfAClaimWindow(t *testing.T) {
 		}
 	}
 	t.Fatal("no dealer's discard in 20 hands opened a claim window: the test proves nothing")
+}
+
+// dealFast deals seed's riichi hand at the fast pace and returns its
+// referee and a sensor following it.
+func dealFast(t *testing.T, seed uint64) (*tablecore.Game, *sensing.Sensor) {
+	t.Helper()
+	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
+	tb, err := players.New(players.Config{Ruleset: build, Seed: seed, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := tablecore.New(rs, tb.Dealer())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.StartHand(tb.Deal()); err != nil {
+		t.Fatal(err)
+	}
+	var walls []sensing.Zone
+	for _, z := range tb.WallZones() {
+		zz, err := sensing.ParseZone(z)
+		if err != nil {
+			t.Fatal(err)
+		}
+		walls = append(walls, zz)
+	}
+	sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
+	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+	return g, sn
 }
