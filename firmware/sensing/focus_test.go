@@ -84,6 +84,14 @@ func TestFocusOfAClaimWindow(t *testing.T) {
 // referee and a sensor following it.
 func dealFast(t *testing.T, seed uint64) (*tablecore.Game, *sensing.Sensor) {
 	t.Helper()
+	g, sn, _ := dealFastWith(t, seed, nil)
+	return g, sn
+}
+
+// dealFastWith is dealFast with the sensor's referee passed through wrap,
+// when it is not nil, and the simulated table that dealt the hand.
+func dealFastWith(t *testing.T, seed uint64, wrap func(sensing.Referee) sensing.Referee) (*tablecore.Game, *sensing.Sensor, *players.Table) {
+	t.Helper()
 	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
 	tb, err := players.New(players.Config{Ruleset: build, Seed: seed, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
 	if err != nil {
@@ -108,7 +116,11 @@ func dealFast(t *testing.T, seed uint64) (*tablecore.Game, *sensing.Sensor) {
 		}
 		walls = append(walls, zz)
 	}
-	sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
+	ref := sensing.GameReferee(g)
+	if wrap != nil {
+		ref = wrap(ref)
+	}
+	sn := sensing.New(sensing.Config{}, ref)
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
-	return g, sn
+	return g, sn, tb
 }

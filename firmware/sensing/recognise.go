@@ -168,6 +168,9 @@ func (s *Sensor) declarations(ctx context.Context, now time.Time, out *[]Output)
 
 func (s *Sensor) falseWin(ctx context.Context, d Declaration, now time.Time, out *[]Output) {
 	h := s.ref.Hand()
+	if h == nil {
+		return
+	}
 	a := game.Action{Kind: game.Tsumo, Seat: d.Seat}
 	exp := "no win for this seat now"
 	if h.Phase == game.Claims && h.Claim.From != d.Seat {
@@ -195,6 +198,9 @@ func (s *Sensor) foul(ctx context.Context, an *Anomaly, act game.Action, out *[]
 // last-draws tile when the next player draws.
 func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) bool {
 	h := s.ref.Hand()
+	if h == nil {
+		return false
+	}
 	switch h.Phase {
 	case game.Claims:
 		if now.Sub(s.opened) < s.cfg.ClaimWindow {
@@ -439,6 +445,9 @@ func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
 // movements, if exactly one does; two meanings wait for a choice.
 func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bool {
 	h := s.ref.Hand()
+	if h == nil {
+		return false
+	}
 	var es []*entry
 	for _, e := range s.pending {
 		if !e.dismissed {
@@ -757,9 +766,12 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 	if len(due) == 0 {
 		return
 	}
+	h := s.ref.Hand()
+	if h == nil {
+		return // the referee has gone: nothing to judge against
+	}
 	due = s.notBeingMade(due, now)
 	slices.SortFunc(due, func(a, b *entry) int { return cmpString(string(a.m.UID), string(b.m.UID)) })
-	h := s.ref.Hand()
 	for _, e := range due {
 		e.reported = true
 		an := &Anomaly{Kind: Unexplained, Seat: e.m.To.Seat, UID: e.m.UID, Tile: e.m.Tile, From: e.first, To: e.m.To, At: now}
@@ -796,6 +808,9 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 // arriving where it puts them. Grace runs from the latest of its tiles.
 func (s *Sensor) notBeingMade(due []*entry, now time.Time) []*entry {
 	h := s.ref.Hand()
+	if h == nil {
+		return due
+	}
 	var es []*entry
 	for _, e := range s.pending {
 		if !e.dismissed {

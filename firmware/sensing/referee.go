@@ -9,7 +9,9 @@ import (
 
 // Referee is what sensing needs of the referee: its state, what each seat
 // may do now, and the two ways to record what happened. *tablecore.Game
-// and *tablecore.Table fit through GameReferee and TableReferee.
+// and *tablecore.Table fit through GameReferee and TableReferee. Hand is
+// nil when no hand is in play, or when the referee can no longer be
+// reached (the table stopping): the sensor then judges nothing.
 type Referee interface {
 	Hand() *game.Hand
 	Legal(seat game.Seat) []game.Action

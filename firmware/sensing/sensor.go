@@ -594,10 +594,10 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 // missing from the map may be anywhere (a won-on discard, the hand over).
 func (s *Sensor) expected() map[tile.Tile]Zone {
 	h := s.ref.Hand()
-	out := make(map[tile.Tile]Zone, len(h.Wall.Tiles))
-	if h.Phase == game.Over {
-		return out
+	if h == nil || h.Phase == game.Over {
+		return map[tile.Tile]Zone{}
 	}
+	out := make(map[tile.Tile]Zone, len(h.Wall.Tiles))
 	for i, t := range h.Wall.Tiles {
 		if i < len(s.layout.Walls) {
 			out[t] = s.layout.Walls[i]

@@ -238,15 +238,22 @@ type ownerRef struct {
 	ctx context.Context
 }
 
-func (r ownerRef) call(f func()) {
+// call runs f in the owner loop and reports whether it ran: it does not
+// once the hand's context is done, when the owner loop may be gone.
+func (r ownerRef) call(f func()) bool {
 	done := make(chan struct{})
 	select {
 	case r.s.calls <- func() { f(); close(done) }:
 		<-done
+		return true
 	case <-r.ctx.Done():
+		return false
 	}
 }
 
+// Hand is the hand in play, nil once the owner loop can no longer be
+// reached: sensing and the players then stop instead of reading a game
+// they may not touch.
 func (r ownerRef) Hand() *game.Hand {
 	var h *game.Hand
 	r.call(func() { h = r.s.t.Game().Hand() })
@@ -261,8 +268,8 @@ func (r ownerRef) Legal(seat game.Seat) []game.Action {
 
 func (r ownerRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, error) {
 	var evs []tablecore.Event
-	err := ctx.Err()
-	r.call(func() {
+	var err error
+	ran := r.call(func() {
 		evs, err = r.s.t.Apply(ctx, a)
 		r.s.recorded(err)
 		r.s.observe().Action(err == nil)
@@ -271,13 +278,16 @@ func (r ownerRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, 
 			r.s.publish(ctx, evs)
 		}
 	})
+	if !ran {
+		return nil, fmt.Errorf("%s not applied: %w", a, context.Cause(r.ctx))
+	}
 	return evs, err
 }
 
 func (r ownerRef) Foul(ctx context.Context, a game.Action, reason string) ([]tablecore.Event, error) {
 	var evs []tablecore.Event
-	err := ctx.Err()
-	r.call(func() {
+	var err error
+	ran := r.call(func() {
 		evs, err = r.s.t.Foul(ctx, a, reason)
 		r.s.recorded(err)
 		if err == nil {
@@ -285,6 +295,9 @@ func (r ownerRef) Foul(ctx context.Context, a game.Action, reason string) ([]tab
 			r.s.publish(ctx, evs)
 		}
 	})
+	if !ran {
+		return nil, fmt.Errorf("foul %s not recorded: %w", a, context.Cause(r.ctx))
+	}
 	return evs, err
 }
 

@@ -142,3 +142,26 @@ func TestSensedHandDeclarations(t *testing.T) {
 		t.Error("a sensed hand with no way to sensing took a seat's win")
 	}
 }
+
+// TestSensingAfterTheTableStops: once the hand's context ends the owner
+// loop may be gone, so the sensing goroutine's referee reports the hand
+// gone (no hand), offers nothing, and refuses to apply, naming why.
+func TestSensingAfterTheTableStops(t *testing.T) {
+	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 0)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	ref := ownerRef{s: s, ctx: ctx}
+	if h := ref.Hand(); h != nil {
+		t.Fatalf("hand after the table stopped = %+v, want none", h)
+	}
+	if as := ref.Legal(0); len(as) != 0 {
+		t.Errorf("legal actions after the table stopped: %v", as)
+	}
+	a := game.Action{Kind: game.Discard, Seat: 0}
+	if evs, err := ref.Apply(t.Context(), a); !errors.Is(err, context.Canceled) || evs != nil {
+		t.Errorf("apply after the table stopped = %v, %v; want context.Canceled", evs, err)
+	}
+	if evs, err := ref.Foul(t.Context(), a, "test"); !errors.Is(err, context.Canceled) || evs != nil {
+		t.Errorf("foul after the table stopped = %v, %v; want context.Canceled", evs, err)
+	}
+}

@@ -49,6 +49,10 @@ type HandResult struct {
 	Reads int      // surface inventories made
 }
 
+// ErrRefereeGone is PlayHand's answer when its referee stopped answering
+// (no hand) before the hand ended.
+var ErrRefereeGone = errors.New("players: the referee went away before the hand ended")
+
 // PlayHand plays the hand cfg.Referee has dealt until the referee says it
 // is over and every tile is down, or ctx is done (ctx.Err() is returned),
 // or the players cannot go on (an error wrapping ErrTakenTile when the
@@ -112,8 +116,11 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			res.Meant = tb.Log()
 			return res, err
 		}
-		if ref.Hand().Phase == game.Over && tb.Done() {
+		if h := ref.Hand(); (h == nil || h.Phase == game.Over) && tb.Done() {
 			res.Meant = tb.Log()
+			if h == nil {
+				return res, ErrRefereeGone
+			}
 			return res, nil
 		}
 	drain:

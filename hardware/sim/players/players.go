@@ -173,9 +173,28 @@ func New(cfg Config, start time.Time) (*Table, error) {
 
 // Referee is what the players consult: the state of the hand and what
 // each seat may do. *tablecore.Game fits, and so does sensing.Referee.
+// Hand is nil when no hand is in play, which for a watched hand means its
+// referee has gone (the table stopping).
 type Referee interface {
 	Hand() *game.Hand
 	Legal(seat game.Seat) []game.Action
+}
+
+// lastHand keeps a watched hand readable once its referee has gone: the
+// players see the last hand they saw, over, and stop acting.
+type lastHand struct {
+	Referee
+	last *game.Hand
+}
+
+func (r *lastHand) Hand() *game.Hand {
+	if h := r.Referee.Hand(); h != nil {
+		r.last = h
+		return h
+	}
+	over := *r.last
+	over.Phase = game.Over
+	return &over
 }
 
 // Watch returns players for the hand ref has just dealt, on a surface
@@ -196,7 +215,7 @@ func Watch(cfg Config, ref Referee, tags map[rfid.UID]tile.Tile, walls []string,
 	if len(walls) != len(h.Wall.Tiles) {
 		return nil, fmt.Errorf("players: %d wall zones for a wall of %d tiles", len(walls), len(h.Wall.Tiles))
 	}
-	t := &Table{cfg: cfg, rand: rand.New(rand.NewPCG(cfg.Seed, 0x706c6179)), ref: ref, now: start,
+	t := &Table{cfg: cfg, rand: rand.New(rand.NewPCG(cfg.Seed, 0x706c6179)), ref: &lastHand{Referee: ref, last: h}, now: start,
 		tags: map[rfid.UID]tile.Tile{}, uid: map[tile.Tile]rfid.UID{}, walls: slices.Clone(walls), dealer: h.Dealer}
 	t.surf = NewSurface(h.Players, cfg.Seed)
 	t.surf.MissRate, t.surf.GhostRate = cfg.MissRate, cfg.GhostRate
