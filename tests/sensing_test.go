@@ -362,15 +362,20 @@ func TestSensingProofRegressions(t *testing.T) {
 // fails on any false or missed action, anomaly or void hand.
 // JANTAKU_SENSING_RULESET plays one ruleset only.
 func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
-	names := sortedKeys(sensingRulesets())
+	builds := sensingRulesets()
+	names := sortedKeys(builds)
 	if only := os.Getenv("JANTAKU_SENSING_RULESET"); only != "" {
-		if sensingRulesets()[only] == nil {
-			t.Fatalf("JANTAKU_SENSING_RULESET=%q: want one of %v", only, names)
+		// A preset (riichi/sanma) may be named as well as a family.
+		if builds[only] == nil {
+			if _, err := rulesets.New(only, nil); err != nil {
+				t.Fatalf("JANTAKU_SENSING_RULESET=%q: %v; want a preset or one of %v", only, err, names)
+			}
+			builds[only] = func() (game.Ruleset, error) { return rulesets.New(only, nil) }
 		}
 		names = []string{only}
 	}
 	for _, name := range names {
-		build := sensingRulesets()[name]
+		build := builds[name]
 		t.Run(name, func(t *testing.T) {
 			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
 			var place, decisive, proc []time.Duration
