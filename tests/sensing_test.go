@@ -41,6 +41,18 @@ func sensingRulesets() map[string]func() (game.Ruleset, error) {
 	return out
 }
 
+// sensingBuild is the proof's ruleset of that name, or a preset by its
+// name (riichi/sanma).
+func sensingBuild(name string) (func() (game.Ruleset, error), error) {
+	if b := sensingRulesets()[name]; b != nil {
+		return b, nil
+	}
+	if _, err := rulesets.New(name, nil); err != nil {
+		return nil, err
+	}
+	return func() (game.Ruleset, error) { return rulesets.New(name, nil) }, nil
+}
+
 // sensedHand is what sensing made of one simulated hand.
 type sensedHand struct {
 	truth, sensed   []game.Action
@@ -365,14 +377,11 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 	builds := sensingRulesets()
 	names := sortedKeys(builds)
 	if only := os.Getenv("JANTAKU_SENSING_RULESET"); only != "" {
-		// A preset (riichi/sanma) may be named as well as a family.
-		if builds[only] == nil {
-			if _, err := rulesets.New(only, nil); err != nil {
-				t.Fatalf("JANTAKU_SENSING_RULESET=%q: %v; want a preset or one of %v", only, err, names)
-			}
-			builds[only] = func() (game.Ruleset, error) { return rulesets.New(only, nil) }
+		build, err := sensingBuild(only)
+		if err != nil {
+			t.Fatalf("JANTAKU_SENSING_RULESET=%q: %v; want a preset or one of %v", only, err, names)
 		}
-		names = []string{only}
+		builds[only], names = build, []string{only}
 	}
 	for _, name := range names {
 		build := builds[name]
@@ -436,11 +445,17 @@ func TestSensingDiag(t *testing.T) {
 	if v == "" {
 		t.Skip("set JANTAKU_SENSING_DIAG=ruleset/seed")
 	}
-	name, seed, _ := strings.Cut(v, "/")
-	n, err := strconv.ParseUint(seed, 10, 64)
-	build := sensingRulesets()[name]
-	if err != nil || build == nil {
+	i := strings.LastIndex(v, "/")
+	if i < 0 {
 		t.Fatalf("JANTAKU_SENSING_DIAG=%q: want ruleset/seed", v)
+	}
+	n, err := strconv.ParseUint(v[i+1:], 10, 64)
+	if err != nil {
+		t.Fatalf("JANTAKU_SENSING_DIAG=%q: want ruleset/seed: %v", v, err)
+	}
+	build, err := sensingBuild(v[:i])
+	if err != nil {
+		t.Fatalf("JANTAKU_SENSING_DIAG=%q: %v", v, err)
 	}
 	miss, ghost := radioRates(t)
 	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: miss, GhostRate: ghost}, os.Stdout)
