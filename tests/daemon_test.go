@@ -247,18 +247,3 @@ func envInt(name string, def int) int {
 	return def
 }
 
-// memTempDir is t.TempDir in memory (/dev/shm) where there is one: the
-// daemon syncs its journal at every record, so a game played on a disk
-// that other work keeps busy takes minutes instead of seconds, which is
-// not what the tests that use it check. Those that check what survives a
-// crash keep t.TempDir.
-func memTempDir(t *testing.T) string {
-	t.Helper()
-	if st, err := os.Stat("/dev/shm"); err == nil && st.IsDir() {
-		if dir, err := os.MkdirTemp("/dev/shm", "jantaku-test-"); err == nil {
-			t.Cleanup(func() { os.RemoveAll(dir) })
-			return dir
-		}
-	}
-	return t.TempDir()
-}

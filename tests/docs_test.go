@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"jantaku/internal/testdir"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -86,14 +87,14 @@ var docSkips = []struct {
 // the daemon until stopped runs until it has dealt a hand, then gets
 // SIGINT and must stop cleanly. The daemon's listeners are moved to free
 // ports (the only change made to a command). The folder is in memory where
-// the machine has it (memTempDir): the whole game of the README is played
+// the machine has it (testdir.InMemory): the whole game of the README is played
 // with a journal synced at every record.
 func TestDocsCommands(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the docs' commands run whole games")
 	}
 	bin := daemonPath(t)
-	work := memTempDir(t)
+	work := testdir.InMemory(t)
 	home := filepath.Join(work, "home")
 	if err := os.MkdirAll(home, 0o755); err != nil {
 		t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"jantaku/internal/testdir"
 	"os"
 	"path/filepath"
 	"strings"
@@ -89,7 +90,7 @@ func seatClaimWindow() string {
 func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
-	data := memTempDir(t)
+	data := testdir.InMemory(t)
 	logPath := filepath.Join(data, "daemon.log")
 	httpAddr := freeTCP(t)
 	d := startDaemon(t, httpAddr, logPath, []string{"--rules", rules, "--humans", "0", "--data", data,

@@ -50,7 +50,7 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 		o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-replay").SetUsername(u.Name).SetPassword(u.Password).
 			SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
 		c := paho.NewClient(o)
-		if tok := c.Connect(); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		if tok := c.Connect(); !tok.WaitTimeout(time.Minute) || tok.Error() != nil {
 			t.Fatalf("connect: %v", tok.Error())
 		}
 		if tok := c.Subscribe(tp.Reply(string(access.Operator)), 1, func(_ paho.Client, m paho.Message) {
@@ -58,7 +58,7 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 			if json.Unmarshal(m.Payload(), &r) == nil {
 				replies <- r
 			}
-		}); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		}); !tok.WaitTimeout(time.Minute) || tok.Error() != nil {
 			t.Fatalf("subscribe: %v", tok.Error())
 		}
 		online := make(chan struct{}, 4)
@@ -66,12 +66,12 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 			if json.Valid(m.Payload()) && string(m.Payload()) != "" && strings.Contains(string(m.Payload()), `"online"`) {
 				online <- struct{}{}
 			}
-		}); !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		}); !tok.WaitTimeout(time.Minute) || tok.Error() != nil {
 			t.Fatalf("subscribe: %v", tok.Error())
 		}
 		select { // the table is subscribed to commands once it is online
 		case <-online:
-		case <-time.After(20 * time.Second):
+		case <-time.After(time.Minute): // a hang guard, not a measure
 			t.Fatal("the table did not come online")
 		}
 		send(c, tp, replies)
@@ -84,7 +84,7 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 	abort := func(c paho.Client, tp topic.Table, id string, retain bool) {
 		t.Helper()
 		tok := c.Publish(tp.Command(string(access.Operator)), 1, retain, []byte(`{"v":1,"id":"`+id+`","type":"abort"}`))
-		if !tok.WaitTimeout(10*time.Second) || tok.Error() != nil {
+		if !tok.WaitTimeout(time.Minute) || tok.Error() != nil {
 			t.Fatalf("publish: %v", tok.Error())
 		}
 	}
@@ -96,7 +96,7 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 				if r.ID == id {
 					return r
 				}
-			case <-time.After(20 * time.Second):
+			case <-time.After(time.Minute): // a hang guard, not a measure
 				t.Fatalf("no reply to %s", id)
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"io"
+	"jantaku/internal/testdir"
 	"log/slog"
 	"net"
 	"net/http"
@@ -55,10 +56,13 @@ func (s *syncBuf) String() string {
 // broker, publisher, displays and simulated players, until one game is
 // played and archived; the displays answer meanwhile.
 func TestServeTablePlaysAGame(t *testing.T) {
-	dir := t.TempDir()
+	// The journal syncs at every record: in memory, a disk kept busy by
+	// other work does not turn a seconds-long game into minutes.
+	dir := testdir.InMemory(t)
 	web := freeAddr(t)
 	cfg := tableConfig{Dir: dir, Ruleset: "riichi/tenhou", MQTT: freeAddr(t), WS: freeAddr(t), HTTP: web, Pace: time.Millisecond, Games: 1, Seed: 7}
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	// A guard against a hang, not a measure: the game takes seconds.
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	out := &syncBuf{}
 	done := make(chan error, 1)

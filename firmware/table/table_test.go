@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -67,7 +68,7 @@ func (r *recorder) Snapshot(context.Context, *tablecore.Game, time.Time) error {
 func newService(t *testing.T, ruleset string, bots []bool, games int) (*Table, *recorder) {
 	rec := &recorder{}
 	s, err := New(context.Background(), Config{
-		Dir:       t.TempDir(),
+		Dir:       testdir.InMemory(t), // the journal syncs at every record: not on a busy disk
 		Ruleset:   ruleset,
 		Publisher: rec,
 		Dealer:    shuffleDealer{rand.New(rand.NewPCG(5, 6))},
@@ -89,13 +90,14 @@ func TestSimulatedGamesPlayToTheEnd(t *testing.T) {
 	for _, rs := range []string{"riichi/tenhou", "sichuan", "mcr/simplified", "shanghai"} {
 		t.Run(rs, func(t *testing.T) {
 			s, rec := newService(t, rs, []bool{true, true, true, true}, 1)
-			ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+			// A guard against a hang, not a measure: a game takes seconds.
+			ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 			defer cancel()
 			if err := s.Run(ctx); err != nil {
 				t.Fatal(err)
 			}
 			if ctx.Err() != nil {
-				t.Fatalf("the game did not end in time")
+				t.Fatalf("the game did not end: %v", ctx.Err())
 			}
 			games, err := s.arch.List()
 			if err != nil || len(games) != 1 || games[0].Hands == 0 {
@@ -123,7 +125,7 @@ func TestSimulatedGamesPlayToTheEnd(t *testing.T) {
 // game's first step (so it accepts the lower number), as of the first.
 func TestSecondGameNumbersAgain(t *testing.T) {
 	s, rec := newService(t, "mcr/simplified", []bool{true, true, true, true}, 2)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard
 	defer cancel()
 	if err := s.Run(ctx); err != nil {
 		t.Fatal(err)

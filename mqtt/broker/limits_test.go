@@ -315,7 +315,7 @@ func TestPublishRate(t *testing.T) {
 			t.Fatalf("message %d: %q", i, got)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), mqtttest.Patience)
 	defer cancel()
 	// The sixth waits for its token on the broker's clock.
 	if err := clk.BlockUntil(ctx, base+1); err != nil {

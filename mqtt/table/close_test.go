@@ -22,12 +22,12 @@ func TestCloseBoundedWithoutDeadline(t *testing.T) {
 	p := start(t, b, table.Options{Clock: clk}, nil)
 	b.Stop()
 	// The client notices the closed connection on its next read.
-	for gone := ctx10s(t); p.Connected(); time.Sleep(10 * time.Millisecond) {
+	for gone := patient(t); p.Connected(); time.Sleep(10 * time.Millisecond) {
 		if gone.Err() != nil {
 			t.Fatal("the publisher still says it is connected 10s after the broker stopped")
 		}
 	}
-	if err := p.Publish(ctx10s(t), step(1)); err != nil {
+	if err := p.Publish(patient(t), step(1)); err != nil {
 		t.Fatal(err)
 	}
 	flushed := make(chan error, 1)
@@ -36,7 +36,7 @@ func TestCloseBoundedWithoutDeadline(t *testing.T) {
 	go func() { closed <- p.Close(context.Background()) }()
 
 	// Close's bound is the only timer on the clock.
-	if err := clk.BlockUntil(ctx10s(t), 1); err != nil {
+	if err := clk.BlockUntil(patient(t), 1); err != nil {
 		t.Fatalf("Close set no bound on the clock: %v", err)
 	}
 	select {
@@ -55,7 +55,7 @@ func TestCloseBoundedWithoutDeadline(t *testing.T) {
 			if !errors.Is(err, want) {
 				t.Errorf("%s = %v, want %v", name, err, want)
 			}
-		case <-ctx10s(t).Done():
+		case <-patient(t).Done():
 			t.Fatalf("%s still blocked after Close's bound", name)
 		}
 	}
@@ -80,7 +80,7 @@ func TestCloseBoundedWithAHungHandler(t *testing.T) {
 	if err := op.Publish(mqtttest.Table().Command("operator"), []byte(`{"v":1,"id":"h1","type":"pause"}`)); err != nil {
 		t.Fatal(err)
 	}
-	ctx := ctx10s(t)
+	ctx := patient(t)
 	select {
 	case <-entered:
 	case <-ctx.Done():

@@ -184,7 +184,7 @@ func TestSpectatorTurns(t *testing.T) {
 	p := start(t, b, table.Options{Clock: mqtttest.NewClock()}, func(c *table.Config) { c.SpectatorTurns = 2 })
 	bc := mqtttest.Connect(t, b, "broadcast", "turns")
 	bc.Subscribe(tb.Spectator(), tb.Machine())
-	ctx := ctx10s(t)
+	ctx := patient(t)
 	for seq := uint64(1); seq <= 2; seq++ {
 		if err := p.Publish(ctx, step(seq)); err != nil {
 			t.Fatal(err)

@@ -28,7 +28,7 @@ func followAs(t *testing.T, b mqtttest.Broker, user, suffix string, clean bool) 
 		t.Fatal(err)
 	}
 	t.Cleanup(f.Close)
-	if err := f.Ready(ctx10s(t)); err != nil {
+	if err := f.Ready(patient(t)); err != nil {
 		t.Fatal(err)
 	}
 	return f
@@ -84,7 +84,7 @@ func collect(t *testing.T, f *follow.Follower, last uint64, deadline time.Durati
 func TestLateJoiner(t *testing.T) {
 	mqtttest.Each(t, mqtttest.Policy(t), mqtttest.Options{}, func(t *testing.T, b mqtttest.Broker) {
 		p := start(t, b, table.Options{}, nil)
-		ctx := ctx10s(t)
+		ctx := patient(t)
 		for seq := uint64(1); seq <= 5; seq++ {
 			if err := p.Publish(ctx, step(seq)); err != nil {
 				t.Fatal(err)
@@ -141,7 +141,7 @@ func TestSpectatorDelay(t *testing.T) {
 		p := start(t, b, table.Options{Clock: clock}, func(c *table.Config) { c.SpectatorDelay = time.Minute })
 		bc := mqtttest.Connect(t, b, "broadcast", "delay")
 		bc.Subscribe(tb.Spectator(), tb.Events(), tb.Machine())
-		ctx := ctx10s(t)
+		ctx := patient(t)
 		if err := p.Publish(ctx, step(1)); err != nil {
 			t.Fatal(err)
 		}
@@ -175,7 +175,7 @@ func TestSpectatorDelay(t *testing.T) {
 func TestSeqMustIncrease(t *testing.T) {
 	b := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
 	p := start(t, b, table.Options{}, nil)
-	ctx := ctx10s(t)
+	ctx := patient(t)
 	if err := p.Publish(ctx, step(0)); err == nil {
 		t.Error("seq 0 accepted")
 	}
@@ -306,14 +306,14 @@ func TestExternalTLS(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = p.Close(ctx10s(t)) })
-	if err := p.WaitReady(ctx10s(t)); err != nil {
+	t.Cleanup(func() { _ = p.Close(patient(t)) })
+	if err := p.WaitReady(patient(t)); err != nil {
 		t.Fatalf("publisher over TLS: %v\n%s", err, m.Log())
 	}
-	if err := p.Publish(ctx10s(t), step(1)); err != nil {
+	if err := p.Publish(patient(t), step(1)); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Flush(ctx10s(t)); err != nil {
+	if err := p.Flush(patient(t)); err != nil {
 		t.Fatal(err)
 	}
 	// Without the client certificate the broker refuses the handshake.
@@ -326,7 +326,7 @@ func TestExternalTLS(t *testing.T) {
 	if err := anon.WaitReady(ctx); err == nil {
 		t.Error("connected over TLS without a client certificate")
 	}
-	_ = anon.Close(ctx10s(t))
+	_ = anon.Close(patient(t))
 	// Bad TLS files are configuration errors that name the key.
 	for _, bad := range []table.TLS{{CA: "/nonexistent/ca.pem"}, {CA: certs.ServerKey}, {Cert: certs.ClientCert, Key: certs.ServerKey}, {Cert: certs.ClientCert}} {
 		if _, err := table.Start(table.Config{Broker: url, Username: "table", TLS: bad}, mqtttest.Table(), table.Options{}); !errors.Is(err, table.ErrConfig) || !strings.Contains(err.Error(), "tls.") {

@@ -36,7 +36,7 @@ func start(t *testing.T, b mqtttest.Broker, opts table.Options, tweak func(*tabl
 		defer cancel()
 		_ = p.Close(ctx)
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), mqtttest.Patience)
 	defer cancel()
 	if err := p.WaitReady(ctx); err != nil {
 		t.Fatalf("publisher on %s: %v", b.Name(), err)
@@ -61,8 +61,10 @@ func step(seq uint64) table.Step {
 	return s
 }
 
-func ctx10s(t *testing.T) context.Context {
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+// patient is a context for one wait on the real broker, bounded by
+// mqtttest.Patience and cancelled when the test ends.
+func patient(t *testing.T) context.Context {
+	ctx, cancel := context.WithTimeout(context.Background(), mqtttest.Patience)
 	t.Cleanup(cancel)
 	return ctx
 }
@@ -71,7 +73,7 @@ func ctx10s(t *testing.T) context.Context {
 // everything the publisher sent before has been delivered to that client.
 func marker(t *testing.T, p *table.Publisher, id string) func(mqtttest.Message) bool {
 	t.Helper()
-	if err := p.Machine(ctx10s(t), json.RawMessage(`{"marker":"`+id+`"}`), time.Time{}); err != nil {
+	if err := p.Machine(patient(t), json.RawMessage(`{"marker":"`+id+`"}`), time.Time{}); err != nil {
 		t.Fatal(err)
 	}
 	return func(m mqtttest.Message) bool {
@@ -110,7 +112,7 @@ func TestPrivacy(t *testing.T) {
 				}
 			}
 		}
-		if err := p.Publish(ctx10s(t), step(1)); err != nil {
+		if err := p.Publish(patient(t), step(1)); err != nil {
 			t.Fatal(err)
 		}
 		done := marker(t, p, "privacy")

@@ -1,0 +1,31 @@
+package testdir_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"jantaku/internal/testdir"
+)
+
+// TestInMemoryIsFreshAndRemoved: each call is a new empty folder that can
+// be written, and it is gone once its test has ended.
+func TestInMemoryIsFreshAndRemoved(t *testing.T) {
+	var dir string
+	t.Run("use", func(t *testing.T) {
+		dir = testdir.InMemory(t)
+		if other := testdir.InMemory(t); other == dir {
+			t.Fatalf("two calls gave the same folder %s", dir)
+		}
+		ents, err := os.ReadDir(dir)
+		if err != nil || len(ents) != 0 {
+			t.Fatalf("new folder %s: %d entries, %v", dir, len(ents), err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "journal"), []byte("x"), 0o600); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if _, err := os.Stat(dir); !os.IsNotExist(err) {
+		t.Errorf("%s still there after its test: %v", dir, err)
+	}
+}
