@@ -246,4 +246,3 @@ func envInt(name string, def int) int {
 	}
 	return def
 }
-

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"sync"
@@ -12,10 +11,8 @@ import (
 	"time"
 
 	"jantaku/mqtt/command"
-	"jantaku/mqtt/display"
 	"jantaku/mqtt/mqtttest"
 	"jantaku/mqtt/referee"
-	"jantaku/mqtt/table"
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
 	"jantaku/tablecore"
@@ -42,34 +39,15 @@ func (c *choiceTable) Handle(_ context.Context, cmd command.Command) error {
 // spectators' view do not show it.
 func TestDisplaySeatChoice(t *testing.T) {
 	bin := requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard, not a measure
 	defer cancel()
-	policy := mqtttest.Policy(t)
-	br := mqtttest.StartEmbedded(t, policy, mqtttest.Options{})
-	tb := mqtttest.Table()
 	rs := displayRuleset{tablecoretest.New()}
 	g, err := tablecore.New(rs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	h := &choiceTable{}
-	pub, err := table.Start(table.Config{Broker: br.URL(), Username: "table", Password: mqtttest.Password("table")}, tb, table.Options{Handler: h})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pub.Close(context.Background())
-	if err := pub.WaitReady(ctx); err != nil {
-		t.Fatal(err)
-	}
-	srv, err := display.New(display.Config{
-		WebSocket: br.WebSocketURL() + "/", Prefix: tb.Prefix(), Table: tb.ID(), Language: "en",
-		Display: display.Credentials{Username: "display", Password: mqtttest.Password("display")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	web := httptest.NewServer(srv)
-	defer web.Close()
+	pub, web := startDisplayRig(t, ctx, h)
 
 	hands := []string{"123m456m789m555p19s", "111z222z333z444z5z", "123p456p789p56s77s", "555z666z777z99s13s"}
 	wall, err := tablecoretest.Wall(rs.R.Set, hands, "3z8m1z9m2z4s", "")

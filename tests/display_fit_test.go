@@ -4,14 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net/http/httptest"
 	"strings"
 	"testing"
 	"time"
 
-	"jantaku/mqtt/display"
 	"jantaku/mqtt/mqtttest"
-	"jantaku/mqtt/table"
 	"jantaku/rules/game"
 	"jantaku/tablecore"
 	"jantaku/tablecore/tablecoretest"
@@ -66,37 +63,18 @@ const clippedText = `(() => {
 // result, and fails on any text the page cuts off.
 func TestDisplaysFit(t *testing.T) {
 	bin := requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard, not a measure
 	defer cancel()
 	shots := displayScreenshots(t)
 
-	policy := mqtttest.Policy(t)
-	br := mqtttest.StartEmbedded(t, policy, mqtttest.Options{})
-	tb := mqtttest.Table()
 	rs := spreadRuleset{displayRuleset{tablecoretest.New()}}
 	g, err := tablecore.New(rs, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
 	d := &displayTable{t: t, g: g}
-	pub, err := table.Start(table.Config{Broker: br.URL(), Username: "table", Password: mqtttest.Password("table")}, tb, table.Options{Handler: d})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pub.Close(context.Background())
-	if err := pub.WaitReady(ctx); err != nil {
-		t.Fatal(err)
-	}
+	pub, srv := startDisplayRig(t, ctx, d)
 	d.pub = pub
-	h, err := display.New(display.Config{
-		WebSocket: br.WebSocketURL() + "/", Prefix: tb.Prefix(), Table: tb.ID(), Language: "en",
-		Display: display.Credentials{Username: "display", Password: mqtttest.Password("display")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
 
 	hands := []string{"123m456m789m11p23s9s", "111z222z333z444z5z", "123p456p789p56s77s", "555z666z777z99s13s"}
 	wall, err := tablecoretest.Wall(rs.R.Set, hands, "3z8m1z9m2z4s", "")

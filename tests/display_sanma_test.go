@@ -3,15 +3,12 @@ package tests
 import (
 	"context"
 	"fmt"
-	"net/http/httptest"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"jantaku/mqtt/display"
 	"jantaku/mqtt/mqtttest"
-	"jantaku/mqtt/table"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
@@ -26,13 +23,10 @@ import (
 // off at the table screen's and a phone's size.
 func TestDisplaysSanma(t *testing.T) {
 	bin := requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard, not a measure
 	defer cancel()
 	shots := displayScreenshots(t)
 
-	policy := mqtttest.Policy(t)
-	br := mqtttest.StartEmbedded(t, policy, mqtttest.Options{})
-	tb := mqtttest.Table()
 	rs, err := rulesets.New("riichi/sanma", nil)
 	if err != nil {
 		t.Fatal(err)
@@ -42,24 +36,8 @@ func TestDisplaysSanma(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &displayTable{t: t, g: g}
-	pub, err := table.Start(table.Config{Broker: br.URL(), Username: "table", Password: mqtttest.Password("table")}, tb, table.Options{Handler: d})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pub.Close(context.Background())
-	if err := pub.WaitReady(ctx); err != nil {
-		t.Fatal(err)
-	}
+	pub, srv := startDisplayRig(t, ctx, d)
 	d.pub = pub
-	h, err := display.New(display.Config{
-		WebSocket: br.WebSocketURL() + "/", Prefix: tb.Prefix(), Table: tb.ID(), Language: "en",
-		Display: display.Credentials{Username: "display", Password: mqtttest.Password("display")},
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
 
 	// The 108-tile set has no 2m–8m. The dealer holds two norths, the
 	// next seat one; the next seat draws 3z; the dealer's replacement

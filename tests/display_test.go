@@ -194,6 +194,38 @@ func displayScreenshots(t *testing.T) string {
 	return t.TempDir()
 }
 
+// startDisplayRig starts what every display test runs against: the
+// embedded broker, the table's publisher answering commands with h, and
+// the display server in English. All three stop when the test
+// ends.
+func startDisplayRig(t *testing.T, ctx context.Context, h command.Handler) (*table.Publisher, *httptest.Server) {
+	t.Helper()
+	br := mqtttest.StartEmbedded(t, mqtttest.Policy(t), mqtttest.Options{})
+	tb := mqtttest.Table()
+	pub, err := table.Start(table.Config{Broker: br.URL(), Username: "table", Password: mqtttest.Password("table")}, tb, table.Options{Handler: h})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), mqtttest.Patience)
+		defer cancel()
+		_ = pub.Close(ctx)
+	})
+	if err := pub.WaitReady(ctx); err != nil {
+		t.Fatal(err)
+	}
+	srv, err := display.New(display.Config{
+		WebSocket: br.WebSocketURL() + "/", Prefix: tb.Prefix(), Table: tb.ID(), Language: "en",
+		Display: display.Credentials{Username: "display", Password: mqtttest.Password("display")},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	web := httptest.NewServer(srv)
+	t.Cleanup(web.Close)
+	return pub, web
+}
+
 // TestDisplays plays a hand on the test ruleset through the embedded
 // broker and the real publisher, with the centre screen, two seat views
 // and the spectator view open in headless Chromium, and checks what each
@@ -202,14 +234,10 @@ func displayScreenshots(t *testing.T) string {
 // button, the result screen, machine errors with help, the languages.
 func TestDisplays(t *testing.T) {
 	bin := requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard, not a measure
 	defer cancel()
 	shots := displayScreenshots(t)
 	t.Logf("screenshots in %s", shots)
-
-	policy := mqtttest.Policy(t)
-	br := mqtttest.StartEmbedded(t, policy, mqtttest.Options{})
-	tb := mqtttest.Table()
 
 	rs := displayRuleset{tablecoretest.New()}
 	g, err := tablecore.New(rs, 0)
@@ -217,26 +245,8 @@ func TestDisplays(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := &displayTable{t: t, g: g}
-	pub, err := table.Start(table.Config{Broker: br.URL(), Username: "table", Password: mqtttest.Password("table")}, tb, table.Options{Handler: d})
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer pub.Close(context.Background())
-	if err := pub.WaitReady(ctx); err != nil {
-		t.Fatal(err)
-	}
+	pub, srv := startDisplayRig(t, ctx, d)
 	d.pub = pub
-
-	h, err := display.New(display.Config{
-		WebSocket: br.WebSocketURL() + "/", Prefix: tb.Prefix(), Table: tb.ID(), Language: "en",
-		Display:        display.Credentials{Username: "display", Password: mqtttest.Password("display")},
-		SpectatorDelay: 0,
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(h)
-	defer srv.Close()
 
 	// The deal.
 	hands := []string{
@@ -531,7 +541,7 @@ func TestDisplays(t *testing.T) {
 // hand-derived cases and against rules/hand on random hands.
 func TestDisplayLearner(t *testing.T) {
 	bin := requireChromium(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute) // a hang guard, not a measure
 	defer cancel()
 	h, err := display.New(display.Config{WebSocket: "ws://127.0.0.1:1/", Prefix: "jantaku", Table: "t1"})
 	if err != nil {
