@@ -352,12 +352,16 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"wuhan", 41967, "as riichi 41194, the hand going on for three more turns unseen"},
 		{"sichuan", 41649, "the same, with two seats out"},
 		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
+		{"sichuan", 71774, "an added kong, its replacement and a discard in one motion: the pond read before the melds, the discard taken first"},
+		{"riichi/sanma", 81160, "a second kita, its replacement and a discard in one motion: the discard taken first, the kita only in the seat's next turn"},
+		{"riichi/sanma", 81133, "the next replacement tile heard twice in a hand from its wall (a neighbour's ghost), the one wall read between missing it: a false out-of-turn draw"},
+		{"riichi/sanma", 81234, "a wall tile heard twice in the melds, missed by the hand's only read of its wall: a false unexplained move"},
 	}
 	for _, c := range cases {
 		t.Run(fmt.Sprintf("%s/%d", c.ruleset, c.seed), func(t *testing.T) {
-			build := sensingRulesets()[c.ruleset]
-			if build == nil {
-				t.Fatalf("no ruleset %q", c.ruleset)
+			build, err := sensingBuild(c.ruleset)
+			if err != nil {
+				t.Fatalf("ruleset %q: %v", c.ruleset, err)
 			}
 			r := playHand(t, build, players.Config{Seed: c.seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
 			if r.void != nil {

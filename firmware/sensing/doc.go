@@ -19,9 +19,14 @@
 //     or wait for a declaration (two meanings), or become anomalies. Fast
 //     players run ahead of the reads: a movement is matched one step at a
 //     time (a draw, then the discard of the same tile, then the claim), a
-//     tile still on its way after an action is moved by the next one, and
-//     a movement shaped like play waits while earlier actions are still
-//     being taken in (Config.Behind) before it is an anomaly.
+//     tile still on its way after an action is moved by the next one, a
+//     discard waits while the seat's next replacement tile is already seen
+//     with it (the kita, flower or kong that drew it came first), and a
+//     movement shaped like play waits while earlier actions are still
+//     being taken in (Config.Behind) before it is an anomaly. A movement
+//     the latest read of its new zone no longer sees (two sightings of a
+//     neighbour's tag) is not reported while that lasts, up to Behind; its
+//     old zone is read to bring the tile back.
 //   - surface.go: the zones on the hardware (Surface implements Antennas
 //     over the board's readers and RF switches).
 //   - anomaly.go: movements and declarations that match nothing are

@@ -92,7 +92,14 @@ func dealFast(t *testing.T, seed uint64) (*tablecore.Game, *sensing.Sensor) {
 // when it is not nil, and the simulated table that dealt the hand.
 func dealFastWith(t *testing.T, seed uint64, wrap func(sensing.Referee) sensing.Referee) (*tablecore.Game, *sensing.Sensor, *players.Table) {
 	t.Helper()
-	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
+	return dealPreset(t, "riichi", seed, wrap)
+}
+
+// dealPreset is dealFastWith for the ruleset or preset of that name
+// (riichi/sanma).
+func dealPreset(t *testing.T, name string, seed uint64, wrap func(sensing.Referee) sensing.Referee) (*tablecore.Game, *sensing.Sensor, *players.Table) {
+	t.Helper()
+	build := func() (game.Ruleset, error) { return rulesets.New(name, nil) }
 	tb, err := players.New(players.Config{Ruleset: build, Seed: seed, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
 	if err != nil {
 		t.Fatal(err)

@@ -120,6 +120,14 @@ func (l *Locator) SeenIn(uid rfid.UID, z Zone) time.Time {
 	return tr.seen[i]
 }
 
+// ReadAt returns the time of the latest read of z (zero if none).
+func (l *Locator) ReadAt(z Zone) time.Time {
+	if i := z.index(); i >= 0 {
+		return l.read[i]
+	}
+	return time.Time{}
+}
+
 // Known reports whether uid is a tile of the set on the table.
 func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 

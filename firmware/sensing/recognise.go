@@ -568,6 +568,14 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		if f.a.Kind == game.Flower && s.earlierFlower(h, f, full, now) {
 			continue
 		}
+		// The seat's next replacement tile already reached it: a flower
+		// or kong came before this discard (a fast player exposes, draws
+		// the replacement and discards in one motion, and the pond may be
+		// read before the melds). The discard waits for the read of the
+		// melds that explains it.
+		if (f.a.Kind == game.Discard || f.a.Kind == game.Riichi) && s.replacementAhead(h, f.a.Seat, f.firstSeen()) != nil {
+			continue
+		}
 		wait := false
 		for _, p := range partial {
 			if !p.shares(f) {
@@ -613,6 +621,43 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 		}
 	}
 	return false
+}
+
+// replacementAhead returns the movement, not yet explained nor reported,
+// of the wall's next replacement tile to seat's hand, pond or melds, first
+// seen there before before (any time if before is zero), while the seat
+// may make a move that draws it (a flower, kita or kong): that move was
+// made, and the replacement drawn, before what the seat did next. The
+// replacement is the tail's next tile, or the head's where kongs draw
+// from the live wall (Sichuan); the head's next tile cannot otherwise
+// reach the seat that has not yet discarded. Nil if there is none.
+func (s *Sensor) replacementAhead(h *game.Hand, seat game.Seat, before time.Time) *entry {
+	var legal bool
+	for _, src := range []game.Source{game.Tail, game.Head} {
+		i := h.Wall.NextIndex(src)
+		if i < 0 || i >= len(h.Wall.Tiles) {
+			continue
+		}
+		u, ok := s.uidOf[h.Wall.Tiles[i]]
+		if !ok {
+			continue
+		}
+		e := s.pending[u]
+		if e == nil || e.dismissed || e.reported || e.m.To.Seat != seat || (e.first.Area != Wall && e.first.Area != DeadWall) {
+			continue
+		}
+		if !before.IsZero() && (e.m.Seen.IsZero() || !e.m.Seen.Before(before)) {
+			continue
+		}
+		if !legal {
+			if _, ok := findKind(s.ref.Legal(seat), game.Flower, game.AddedKan, game.ClosedKan, game.SingleKan); !ok {
+				return nil
+			}
+			legal = true
+		}
+		return e
+	}
+	return nil
 }
 
 // left is the latest read that saw one of m's tiles where it was before
@@ -759,7 +804,7 @@ func cmpString(a, b string) int {
 func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 	var due []*entry
 	for _, e := range s.pending {
-		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace && !(playShaped(e) && s.catchingUp(e.m.At, now, 1)) {
+		if !e.reported && !e.dismissed && now.Sub(e.m.At) >= s.cfg.Grace && !(playShaped(e) && s.catchingUp(e.m.At, now, 1)) && !s.unconfirmed(e, now) {
 			due = append(due, e)
 		}
 	}
@@ -801,6 +846,20 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 		s.log.Warn("sensing: anomaly", "kind", an.Kind.String(), "seat", int(an.Seat), "tile", an.Tile.String(), "from", an.From.String(), "to", an.To.String(), "expected", an.Expected)
 		*out = append(*out, an)
 	}
+}
+
+// unconfirmed reports whether the latest read of the zone e moved its tile
+// to did not see it there, up to Behind after the move. Two sightings of
+// a neighbour's tag (an antenna hears its neighbours' edge tiles) commit
+// a move when the one read of the old zone in between missed the tile
+// too: a wall, read seldom, is the likely old zone. Such a move is not
+// reported until a read sees the tile where it went again, or the old
+// zone's reads bring it back (Focus reads it).
+func (s *Sensor) unconfirmed(e *entry, now time.Time) bool {
+	if now.Sub(e.m.At) >= s.cfg.Behind {
+		return false
+	}
+	return s.loc.ReadAt(e.m.To).After(s.loc.SeenIn(e.m.UID, e.m.To))
 }
 
 // notBeingMade leaves out of due the movements that are part of a legal

@@ -485,6 +485,10 @@ func (s *Sensor) Focus() map[Zone]int {
 	}
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
+		if !e.reported && now.Sub(e.m.At) >= s.cfg.Grace && s.unconfirmed(e, now) {
+			// Due, but no longer seen where it went: perhaps never left.
+			set(e.first, Hot)
+		}
 		switch e.m.To.Area {
 		case Melds:
 			set(SeatZone(e.m.To.Seat, Hand), Hot) // from there
@@ -496,6 +500,12 @@ func (s *Sensor) Focus() map[Zone]int {
 	}
 	for _, z := range s.loc.Confirming() {
 		set(z, Confirm)
+	}
+	// The acting seat's next replacement tile is seen arriving: the
+	// flower, kita or kong that drew it is in the melds, and the seat's
+	// discard waits for the read that sees it there.
+	if h.Phase == game.ToAct && s.replacementAhead(h, t, time.Time{}) != nil {
+		set(SeatZone(t, Melds), Confirm)
 	}
 	return w
 }
