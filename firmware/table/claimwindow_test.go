@@ -120,3 +120,51 @@ func TestClaimWindowPassTellsNothingOfOthers(t *testing.T) {
 		t.Errorf("seat 1's pass: %v when nobody could call, %v when seat 3 could win", none, some)
 	}
 }
+
+// TestClaimWindowOpenAgainAfterRestart: calls held in a claim window are
+// not journaled, so a table stopped inside a window gives the seats the
+// whole window again when it resumes: the next draw waits for it.
+func TestClaimWindowOpenAgainAfterRestart(t *testing.T) {
+	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
+	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return now }
+	s.claimWindow = time.Second
+	ctx := context.Background()
+	for i := 0; i < 200000; i++ {
+		now = now.Add(100 * time.Millisecond)
+		if _, err := s.step(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if h := s.t.Game().Hand(); h != nil && h.Phase == game.Claims && s.holding(s.t.Game()) {
+			break
+		}
+	}
+	if !s.holding(s.t.Game()) {
+		t.Fatal("no claim window with a possible call in the game")
+	}
+	records, dir := s.t.Records(), s.dir
+	s.Close()
+
+	// Restarted a while later, the window is open again from the start.
+	now = now.Add(time.Minute)
+	r, err := New(ctx, Config{Dir: dir, Ruleset: "riichi/tenhou", Simulated: []bool{false, false, false, false},
+		ClaimWindow: time.Second, Now: func() time.Time { return now }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer r.Close()
+	g := r.t.Game()
+	if r.t.Records() != records || g.Hand().Phase != game.Claims {
+		t.Fatalf("resumed at %d records in %s, want %d in the claim phase", r.t.Records(), g.Hand().Phase, records)
+	}
+	if !r.holding(g) {
+		t.Fatal("the resumed table does not hold the claim window")
+	}
+	if got := r.windowEnd.Sub(now); got != time.Second {
+		t.Errorf("the window ends %v after the restart, want the whole 1s", got)
+	}
+	now = now.Add(time.Second)
+	if r.holding(g) {
+		t.Error("the window is still held once it has run its length")
+	}
+}

@@ -93,6 +93,13 @@ func (s *Table) open(ctx context.Context) error {
 		}
 		s.t, s.ruleset, s.options = t, t.Name, t.Opts
 		s.log.Info("resumed the game", "journal", s.journalPath(), "ruleset", t.Name, "events", len(t.Start))
+		if windowOpen(t.Game().Hand()) && s.claimWindow > 0 {
+			// Calls held in a window are not journaled: stopped inside
+			// one, the table gives every seat the whole window again
+			// rather than let the next draw pass over a call it took.
+			s.windowEnd = s.now().Add(s.claimWindow)
+			s.log.Info("the claim window is open again after the restart", "for", s.claimWindow)
+		}
 		return nil
 	}
 	return s.newGame(ctx)
