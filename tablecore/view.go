@@ -13,26 +13,31 @@ const ViewVersion = 1
 // the spectators' view fills every Hand. No view ever holds the order of
 // the wall: tiles not yet drawn are only counted.
 type View struct {
-	V          int        `json:"v"`
-	Seq        int64      `json:"seq"` // the last event the view includes
-	Ruleset    string     `json:"ruleset"`
-	Hand       int        `json:"hand"` // hands started, from 1; 0 before the first deal
-	Phase      string     `json:"phase"`
-	Round      string     `json:"round"`  // prevailing wind, "1z"–"4z"
-	Number     int        `json:"number"` // hand number in the round, from 1
-	Dealer     int        `json:"dealer"`
-	Turn       int        `json:"turn"`
-	Honba      int        `json:"honba"`
-	Pot        int        `json:"pot"`
-	Dice       [2]int     `json:"dice"`
-	Scores     []int      `json:"scores"`
-	Indicators []string   `json:"indicators"`
-	WallLeft   int        `json:"wall_left"`
-	Seats      []SeatView `json:"seats"`
-	Claim      *ClaimView `json:"claim,omitempty"`
-	Wins       []WinView  `json:"wins,omitempty"`
-	End        *EndView   `json:"end,omitempty"`
-	GameOver   bool       `json:"game_over"`
+	V          int      `json:"v"`
+	Seq        int64    `json:"seq"` // the last event the view includes
+	Ruleset    string   `json:"ruleset"`
+	Hand       int      `json:"hand"` // hands started, from 1; 0 before the first deal
+	Phase      string   `json:"phase"`
+	Round      string   `json:"round"`  // prevailing wind, "1z"–"4z"
+	Number     int      `json:"number"` // hand number in the round, from 1
+	Dealer     int      `json:"dealer"`
+	Turn       int      `json:"turn"`
+	Honba      int      `json:"honba"`
+	Pot        int      `json:"pot"`
+	Dice       [2]int   `json:"dice"`
+	Scores     []int    `json:"scores"`
+	Indicators []string `json:"indicators"`
+	// Copies are the tile kinds of the game's set held other than four
+	// times, by code: 0 for a kind the set leaves out (three-player
+	// riichi's 2m–8m, 荊州's removed suit and East). Flowers are not
+	// listed. A display counting the tiles still unseen needs it.
+	Copies   map[string]int `json:"copies,omitempty"`
+	WallLeft int            `json:"wall_left"`
+	Seats    []SeatView     `json:"seats"`
+	Claim    *ClaimView     `json:"claim,omitempty"`
+	Wins     []WinView      `json:"wins,omitempty"`
+	End      *EndView       `json:"end,omitempty"`
+	GameOver bool           `json:"game_over"`
 	// Settlement is the final account once the game is over (places and
 	// results after uma and oka), for the result screen.
 	Settlement *game.Settlement `json:"settlement,omitempty"`
@@ -119,6 +124,14 @@ const (
 // once the hand is over (while a hand goes on after wins, they stay hidden).
 func (g *Game) View(audience int) View {
 	v := View{V: ViewVersion, Seq: g.seq, Ruleset: g.rules.Name, Hand: g.hands, Viewer: audience, GameOver: g.over, Dealer: int(g.st.Dealer), Scores: g.st.Scores}
+	for k := tile.Kind(0); k < tile.NumKinds; k++ {
+		if c := g.rules.Set.Copies[k]; c != 4 {
+			if v.Copies == nil {
+				v.Copies = map[string]int{}
+			}
+			v.Copies[k.String()] = int(c)
+		}
+	}
 	if st, ok := g.Settlement(); ok {
 		v.Settlement = &st
 	}

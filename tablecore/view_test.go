@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"jantaku/rules/game"
+	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
 	"jantaku/tablecore/tablecoretest"
 )
@@ -48,5 +49,44 @@ func TestViewsKeepHandsPrivate(t *testing.T) {
 	pub = g.View(tablecore.Public)
 	if len(pub.Seats[0].Discards) != 1 || pub.Seats[0].Discards[0].Tile != "9s" || pub.Claim == nil || pub.Claim.Tile != "9s" {
 		t.Fatalf("after the discard: %+v claim %+v", pub.Seats[0].Discards, pub.Claim)
+	}
+}
+
+// TestViewsCountTheSet: every view says which kinds the game's set holds
+// other than four times, so a display counting unseen tiles is right for
+// every set: three-player riichi has no 2m–8m, 荊州 neither the removed
+// suit nor East (§13.6), Sichuan no honours; the 136-tile set says
+// nothing.
+func TestViewsCountTheSet(t *testing.T) {
+	cases := []struct {
+		ruleset string
+		absent  []string
+	}{
+		{"riichi", nil},
+		{"riichi/sanma", []string{"2m", "3m", "4m", "5m", "6m", "7m", "8m"}},
+		{"sichuan", []string{"1z", "2z", "3z", "4z", "5z", "6z", "7z"}},
+		{"wuhan/jingzhou3p", []string{"1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m", "1z"}},
+	}
+	for _, c := range cases {
+		rs, err := rulesets.New(c.ruleset, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := tablecore.New(rs, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, audience := range []int{tablecore.Public, 0, tablecore.Spectators} {
+			v := g.View(audience)
+			if len(v.Copies) != len(c.absent) {
+				t.Errorf("%s, audience %d: copies %v, want none of %v", c.ruleset, audience, v.Copies, c.absent)
+				continue
+			}
+			for _, code := range c.absent {
+				if n, ok := v.Copies[code]; !ok || n != 0 {
+					t.Errorf("%s, audience %d: copies[%s] = %d, %v; want 0", c.ruleset, audience, code, n, ok)
+				}
+			}
+		}
 	}
 }

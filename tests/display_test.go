@@ -612,6 +612,22 @@ func TestDisplayLearner(t *testing.T) {
 		}
 	}
 
+	// The copies left to draw, counted by hand for a three-player view:
+	// the set has no 2m–8m (the view's copies); seat 0 sees 1p in its
+	// hand, its pond and the indicators, 9s three times in seat 1's pon
+	// (its own discard of 9s was taken into that pon, so counted once),
+	// and the north seat 2 set aside.
+	var left []int
+	view := `{"copies":{"2m":0,"3m":0,"4m":0,"5m":0,"6m":0,"7m":0,"8m":0},"indicators":["1p"],
+		"seats":[{"hand":["1p","9p","0p"],"discards":[{"tile":"1p"},{"tile":"9s","taken":true}],"melds":[]},
+			{"discards":[],"melds":["(pon 999s<3)"]},{"discards":[],"melds":[],"flowers":["4z"]}]}`
+	if err := p.eval(ctx, `(() => { const u = JT.learner.unseen(`+view+`, 0); return ["5m","1m","1p","9s","5p","4z","7z"].map(u); })()`, &left); err != nil {
+		t.Fatal(err)
+	}
+	if want := []int{0, 4, 1, 1, 3, 3, 4}; !slices.Equal(left, want) {
+		t.Errorf("copies left of 5m 1m 1p 9s 5p 4z 7z: %v, want %v", left, want)
+	}
+
 	// Against rules/hand on random hands of 13, 14, 10 and 7 tiles.
 	opts := hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans)}
 	rng := rand.New(rand.NewPCG(8, 2026))

@@ -168,6 +168,32 @@ function analyse(hand, unseen) {
   return res;
 }
 
-JT.learner = { counts, shanten, waits, analyse, kindOf, codeOf, standard: (c) => standard(c.slice(), total(c)), sevenPairs, orphans };
+// unseen returns, for seat's view v, how many copies of a tile (by code)
+// the seat may still draw: the set's copies (four, or as the view's
+// copies say: none of three-player riichi's 2m–8m, of 荊州's removed suit
+// and East, of Sichuan's honours) less those the seat can see: its hand,
+// the indicators, every pond's untaken discards, the melds and flowers.
+function unseen(v, seat) {
+  const n = {};
+  const add = (c) => { const k = kindOf(c); if (k >= 0) n[k] = (n[k] || 0) + 1; };
+  (v.seats[seat].hand || []).forEach(add);
+  (v.indicators || []).forEach(add);
+  for (const s of v.seats) {
+    (s.discards || []).forEach((d) => { if (!d.taken) add(d.tile); });
+    (s.melds || []).forEach((m) => { const p = JT.parseMeld(m); if (p) p.tiles.forEach(add); });
+    (s.flowers || []).forEach(add);
+  }
+  const copies = {};
+  for (const [code, c] of Object.entries(v.copies || {})) {
+    const k = kindOf(code);
+    if (k >= 0) copies[k] = c;
+  }
+  return (code) => {
+    const k = kindOf(code);
+    return Math.max(0, (k in copies ? copies[k] : 4) - (n[k] || 0));
+  };
+}
+
+JT.learner = { counts, shanten, waits, analyse, unseen, kindOf, codeOf, standard: (c) => standard(c.slice(), total(c)), sevenPairs, orphans };
 if (typeof module !== "undefined") module.exports = JT.learner;
 })();

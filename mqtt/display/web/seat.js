@@ -114,26 +114,6 @@ document.addEventListener("click", (e) => {
   }
 });
 
-// seen counts the copies of each tile the seat cannot draw any more. In
-// three-player riichi the set has no 2m–8m.
-function seen(v) {
-  const n = {};
-  const add = (c) => { const k = JT.learner.kindOf(c); if (k >= 0) n[k] = (n[k] || 0) + 1; };
-  (v.seats[seat].hand || []).forEach(add);
-  (v.indicators || []).forEach(add);
-  for (const s of v.seats) {
-    s.discards.forEach((d) => { if (!d.taken) add(d.tile); });
-    (s.melds || []).forEach((m) => { const p = JT.parseMeld(m); if (p) p.tiles.forEach(add); });
-    (s.flowers || []).forEach(add);
-  }
-  const three = v.seats.length === 3 && /riichi/i.test(v.ruleset || "");
-  return (code) => {
-    const k = JT.learner.kindOf(code);
-    if (three && k >= 1 && k <= 7) return 0;
-    return Math.max(0, 4 - (n[k] || 0));
-  };
-}
-
 function shantenText(s) {
   return s < 0 ? t("complete") : s === 0 ? t("tenpai") : t("shanten", s);
 }
@@ -142,7 +122,7 @@ function learner(v) {
   const toggle = `<label class="toggle"><input type="checkbox" id="learner-toggle"${ui.learner ? " checked" : ""}> ${esc(t("learner"))}</label>`;
   if (!ui.learner) return `<div class="learner off">${toggle}</div>`;
   const hand = v.seats[seat].hand || [];
-  const unseen = seen(v);
+  const unseen = JT.learner.unseen(v, seat);
   const r = JT.learner.analyse(hand, unseen);
   if (!r) return `<div class="learner">${toggle}</div>`;
   const tilesLeft = (codes) => codes.map((c) => `<span class="wt">${JT.tile(c, "sm")}<small>${unseen(c)}</small></span>`).join("");
