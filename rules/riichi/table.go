@@ -499,6 +499,16 @@ func (r *Ruleset) pendingDora(h *game.Hand, held int) []game.Effect {
 	if !r.o.KanDora {
 		return nil
 	}
+	// Every meld may be a kong: with fewer melds than indicators there
+	// is nothing to turn, and the melds need no closer look (this runs
+	// after every discard).
+	melds := 0
+	for i := range h.Seats {
+		melds += len(h.Seats[i].Melds)
+	}
+	if melds-held < len(h.Indicators) {
+		return nil
+	}
 	total := -held
 	for _, k := range kongsBySeat(h) {
 		total += k
@@ -547,9 +557,10 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourRiichi.String()})
 		}
 	}
-	if r.o.Allows(FourWinds) && h.Players == 4 {
-		// Only the fourth discard of the hand can make it: count them
-		// first, stopping at a fifth, and read the calls only then.
+	// Allows(FourWinds), without copying the options at every discard.
+	if r.o.SuufonRenda && h.Players == 4 && discards(h) == 4 {
+		// Only the fourth discard of the hand can make it: the ponds
+		// count them, and the log is read only then.
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
@@ -571,6 +582,15 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 		fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourKongs.String()})
 	}
 	return fx
+}
+
+// discards counts the discards of the hand, every seat's.
+func discards(h *game.Hand) int {
+	n := 0
+	for i := range h.Seats {
+		n += len(h.Seats[i].Discards)
+	}
+	return n
 }
 
 // furitenState gathers what seat passed, from the hand's log (§7.5).
