@@ -29,6 +29,11 @@ type Game struct {
 	// nothing public (riichi's deposit, an abortive draw) shows whether
 	// anyone could call.
 	closing []game.Effect
+	// claims is what each seat could claim, kept while its hand stays
+	// the same (claims.go); noClaimCache works it out afresh at each
+	// window (the tests that compare both).
+	claims       [4]seatClaims
+	noClaimCache bool
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -217,6 +222,7 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 func (g *Game) begin(h *game.Hand, st game.Standing, d Deal) []Event {
 	g.st, g.h = st, h
 	g.closing = nil
+	g.forgetClaims()
 	g.hands++
 	evs := []Event{g.event(Event{Type: HandStarted, Standing: &st, Dice: d.Dice})}
 	if g.rules.HeadIndicator {

@@ -19,6 +19,9 @@ type WindowCloser interface {
 func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 	h := g.h
 	p := &h.Seats[a.Seat]
+	// Every action but a claim changes the actor's concealed tiles or
+	// may (a kong, a flower); claims change them in settle.
+	g.changed(a.Seat)
 	switch a.Kind {
 	case game.Draw:
 		i := g.drawIndex()
@@ -132,18 +135,14 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	}
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs[:h.Players]}
 	clear(h.Claim.Responses)
-	cl, hasClaimer := g.rs.(Claimer)
+	cl, _ := g.rs.(Claimer)
 	for i := range h.Claim.Responses {
 		s := game.Seat(i)
 		if s == from || h.Seats[s].Won {
 			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 			continue
 		}
-		possible := !hasClaimer || cl.CouldWin(h, s, t)
-		if !possible && !robbing {
-			possible = g.couldCall(s, from, t)
-		}
-		if !possible {
+		if !g.mayClaim(cl, s, from, t, robbing) {
 			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 		}
 	}
@@ -153,7 +152,8 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	return evs
 }
 
-// couldCall reports whether seat s holds the tiles for any call on t.
+// couldCall reports whether seat s holds the tiles for any call on t,
+// counting them (seatClaims keeps the answer as masks).
 func (g *Game) couldCall(s, from game.Seat, t tile.Tile) bool {
 	h := g.h
 	var c tile.Counts
@@ -282,6 +282,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		}
 		if c.Robbing {
 			h.Seats[c.From].Hand = remove(h.Seats[c.From].Hand, c.Tile)
+			g.changed(c.From)
 		} else {
 			d := &h.Seats[c.From].Discards
 			(*d)[len(*d)-1].Taken = true
@@ -314,6 +315,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		for _, u := range a.Uses {
 			p.Hand = remove(p.Hand, u)
 		}
+		g.changed(a.Seat)
 		d := &h.Seats[c.From].Discards
 		(*d)[len(*d)-1].Taken = true
 		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
@@ -330,6 +332,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	if c.Robbing {
 		p := &h.Seats[c.From]
 		p.Hand = remove(p.Hand, c.Tile)
+		g.changed(c.From)
 		i := ponOf(p, c.Tile.Kind)
 		m := &p.Melds[i]
 		m.Type = tile.AddedKan

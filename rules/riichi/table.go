@@ -185,6 +185,114 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	return hand.Complete(&c, &o)
 }
 
+// WinKinds is the kinds CouldWin may accept from seat's concealed tiles
+// (tablecore.Waiter): those couldJoin and mayComplete let through, as
+// masks worked out once for the hand rather than at every discard.
+func (r *Ruleset) WinKinds(h *game.Hand, seat game.Seat) (hand.Mask, bool) {
+	const orphans = hand.TerminalKinds | hand.HonorKinds
+	// One pass over the tiles: the kinds held, those held an odd number
+	// of times, and the tiles of each part (the three suits, then the
+	// seven honours).
+	var held, odd hand.Mask
+	var part [10]uint8
+	n := 0
+	for _, x := range h.Seats[seat].Hand {
+		if x.Kind >= tile.NumKinds {
+			continue
+		}
+		part[partOf[x.Kind]]++
+		bit := hand.Mask(1) << x.Kind
+		held |= bit
+		odd ^= bit
+		n++
+	}
+	// couldJoin: a held kind or one within two ranks of a held tile of
+	// its suit; any orphan when only orphans are held.
+	join := held
+	for s := range 3 {
+		lo := held >> (9 * s) & 0x1ff
+		join |= (lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
+	}
+	if held&^orphans == 0 {
+		join |= orphans
+	}
+	// mayComplete's standard test asks for no bad part (a suit of 3n+1
+	// tiles, an honour once or four times) and one pair part (a suit of
+	// 3n+2, an honour twice). Counting them in the hand, the tile must
+	// mend the one bad part into the pair (a suit of 3n+1, an honour
+	// once) when there is one bad part and no pair part; take a second
+	// pair part to a set (a suit of 3n+2, an honour twice) when there is
+	// no bad part and two pair parts; or take an honour held four times
+	// to five (as mayComplete counts it) when there is one of each.
+	var class [10]uint8
+	bad, pair := 0, 0
+	for p, v := range part {
+		c := honourClass[v&7]
+		if p < 3 {
+			c = suitClass[v%16]
+		}
+		class[p] = c
+		bad += int(c & 1)
+		pair += int(c >> 1 & 1)
+	}
+	var mend uint8 // the classes of part the tile may join
+	switch {
+	case bad == 1 && pair == 0:
+		mend = classOne
+	case bad == 0 && pair == 2:
+		mend = classPair
+	case bad == 1 && pair == 1:
+		mend = classFour
+	}
+	var may hand.Mask
+	if mend != 0 {
+		for p, c := range class {
+			if c&mend == 0 {
+				continue
+			}
+			if p < 3 {
+				may |= 0x1ff << (9 * p)
+			} else {
+				may |= 1 << (int(tile.East) + p - 3)
+			}
+		}
+	}
+	// Fourteen tiles: seven pairs' even counts, thirteen orphans' tiles.
+	if n+1 == 14 {
+		if odd&(odd-1) == 0 {
+			may |= odd
+		}
+		if held&^orphans == 0 {
+			may |= orphans
+		}
+	}
+	return join & may, true
+}
+
+// partOf is the part of each kind for WinKinds: the suits 0–2, the
+// honours 3–9.
+var partOf = [tile.NumKinds]uint8{
+	0, 0, 0, 0, 0, 0, 0, 0, 0,
+	1, 1, 1, 1, 1, 1, 1, 1, 1,
+	2, 2, 2, 2, 2, 2, 2, 2, 2,
+	3, 4, 5, 6, 7, 8, 9,
+}
+
+// The classes of a part for mayComplete's standard test, as bits: bad
+// (a suit of 3n+1, an honour once or four times), pair (a suit of 3n+2,
+// an honour twice), and which bad it is.
+const (
+	classBad  = 1
+	classPair = 2
+	classOne  = 4 // a suit of 3n+1 or an honour held once: a tile makes it the pair
+	classFour = 8 // an honour held four times: a tile makes it five
+)
+
+var (
+	suitClass   = [16]uint8{0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0}
+	honourClass = [8]uint8{0, classBad | classOne, classPair, 0, classBad | classFour}
+)
+
 // mayComplete is a quick test that the concealed tiles c (14−3k of them)
 // are not plainly short of a winning shape, so that most hands skip the
 // search: a standard hand leaves each suit a multiple of three tiles,
