@@ -34,6 +34,11 @@ type Game struct {
 	// window (the tests that compare both).
 	claims       [4]seatClaims
 	noClaimCache bool
+	// replayDealt says that ReplayHand dealt the current hand; spareLog
+	// is, while ReplayHand deals the next, the log storage of that one,
+	// which the new hand takes over instead of allocating its own.
+	replayDealt bool
+	spareLog    []game.Action
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -172,9 +177,13 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		},
 		Seats: make([]game.Player, n),
 		Turn:  st.Dealer,
+	}
+	if g.spareLog != nil {
+		h.Log = g.spareLog[:0]
+	} else {
 		// A hand takes about a hundred actions: room for them at once
 		// rather than by doubling.
-		Log: make([]game.Action, 0, 128),
+		h.Log = make([]game.Action, 0, 128)
 	}
 	// One block each for the seats' hands, discards (room for a whole
 	// hand's) and melds, cut so that no seat's appends reach the next's.
@@ -223,6 +232,7 @@ func (g *Game) begin(h *game.Hand, st game.Standing, d Deal) []Event {
 	g.st, g.h = st, h
 	g.closing = nil
 	g.forgetClaims()
+	g.replayDealt = false
 	g.hands++
 	evs := []Event{g.event(Event{Type: HandStarted, Standing: &st, Dice: d.Dice})}
 	if g.rules.HeadIndicator {

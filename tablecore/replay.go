@@ -160,9 +160,20 @@ type stepper struct {
 // ReplayHand deals h into g and plays its actions and result through the
 // referee, which must accept each one. Claims nobody made are passed; a
 // record names faces, so each discard or call uses a held tile of that face.
+// A hand ReplayHand dealt lends the storage of its Log to the next hand
+// ReplayHand deals in g, which writes over it: to read an earlier hand's
+// actions once the next is replayed, keep a copy of its Log.
 func ReplayHand(g *Game, h *record.Hand) error {
 	return replayHand(g, h, stepper{
-		start: func(d Deal) error { _, err := g.StartHand(d); return err },
+		start: func(d Deal) error {
+			if g.replayDealt && g.h != nil {
+				g.spareLog = g.h.Log
+			}
+			_, err := g.StartHand(d)
+			g.spareLog = nil
+			g.replayDealt = err == nil
+			return err
+		},
 		apply: func(a game.Action) (err error) {
 			// Nobody reads the events: one slice of the game's serves
 			// every action of every hand.
