@@ -39,6 +39,9 @@ type Game struct {
 	// which the new hand takes over instead of allocating its own.
 	replayDealt bool
 	spareLog    []game.Action
+	// quiet leaves out the events of the actions themselves (Acted),
+	// numbering them all the same: ReplayHand reads no events.
+	quiet bool
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -313,12 +316,18 @@ func holdsFlower(ts []tile.Tile) bool {
 
 // event numbers e and stamps it with the current hand.
 func (g *Game) event(e Event) Event {
-	if e.Type != Acted || e.Action.Kind != game.Pass {
-		g.seq++ // a pass shares the number before it (Event.Seq)
-	}
-	e.Seq = g.seq
+	e.Seq = g.number(e.Type, e.Action.Kind)
 	e.Hand = g.hands - 1
 	return e
+}
+
+// number takes the number of the next event, of type t and, for Acted,
+// of an action of kind k.
+func (g *Game) number(t EventType, k game.Kind) int64 {
+	if t != Acted || k != game.Pass {
+		g.seq++ // a pass shares the number before it (Event.Seq)
+	}
+	return g.seq
 }
 
 // effects applies a ruleset's effects and appends their events.

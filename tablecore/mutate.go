@@ -239,18 +239,21 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	c := h.Claim
 	var rons []game.Action
 	var call *game.Action
-	for _, s := range order(c.From, h.Players) {
-		r := c.Responses[s].Action
-		switch r.Kind {
-		case game.Ron:
-			rons = append(rons, r)
-		case game.Pon, game.OpenKan:
-			rr := r
-			call = &rr
-		case game.Chi:
-			if call == nil {
+	// A window that closed at once was passed by everyone.
+	if !atOnce {
+		for _, s := range order(c.From, h.Players) {
+			r := c.Responses[s].Action
+			switch r.Kind {
+			case game.Ron:
+				rons = append(rons, r)
+			case game.Pon, game.OpenKan:
 				rr := r
 				call = &rr
+			case game.Chi:
+				if call == nil {
+					rr := r
+					call = &rr
+				}
 			}
 		}
 	}

@@ -176,8 +176,11 @@ func ReplayHand(g *Game, h *record.Hand) error {
 		},
 		apply: func(a game.Action) (err error) {
 			// Nobody reads the events: one slice of the game's serves
-			// every action of every hand.
+			// every action of every hand, and the actions' own are not
+			// made at all.
+			g.quiet = true
 			g.replayEvs, err = g.AppendApply(g.replayEvs[:0], a)
+			g.quiet = false
 			return err
 		},
 	})
