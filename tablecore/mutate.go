@@ -136,17 +136,16 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs[:h.Players]}
 	clear(h.Claim.Responses)
 	cl, _ := g.rs.(Claimer)
+	open := false
 	for i := range h.Claim.Responses {
 		s := game.Seat(i)
-		if s == from || h.Seats[s].Won {
-			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
+		if s != from && !h.Seats[s].Won && g.mayClaim(cl, s, from, t, robbing) {
+			open = true
 			continue
 		}
-		if !g.mayClaim(cl, s, from, t, robbing) {
-			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
-		}
+		h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
-	if g.allAnswered() {
+	if !open {
 		evs = g.settle(evs, true)
 	}
 	return evs
@@ -179,8 +178,9 @@ func (g *Game) couldCall(s, from game.Seat, t tile.Tile) bool {
 }
 
 func (g *Game) allAnswered() bool {
-	for _, r := range g.h.Claim.Responses {
-		if !r.Answered {
+	rs := g.h.Claim.Responses
+	for i := range rs {
+		if !rs[i].Answered {
 			return false
 		}
 	}
@@ -257,22 +257,6 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 		}
 	}
-	closed := func(won bool) {
-		wc, ok := g.rs.(WindowCloser)
-		if !ok {
-			return
-		}
-		fx := wc.Closed(h, c, won)
-		if atOnce && len(fx) > 0 && h.Wall.Remaining() > 0 {
-			// Pay when the next action closes the window, as when some
-			// hand could have called: the riichi deposit must not come
-			// with the discard only when nobody could call it. With no
-			// tile left the hand ends now either way.
-			g.closing = fx
-			return
-		}
-		evs = g.effects(evs, fx)
-	}
 	if len(rons) > 0 {
 		switch g.rules.MultiWin {
 		case game.HeadBump:
@@ -301,13 +285,13 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 			evs = g.addWin(evs, w)
 		}
-		closed(true)
+		evs = g.closed(evs, c, true, atOnce)
 		if h.Phase == game.Over {
 			return evs
 		}
 		return g.afterWins(evs, rons[len(rons)-1].Seat)
 	}
-	closed(false)
+	evs = g.closed(evs, c, false, atOnce)
 	if h.Phase == game.Over {
 		return evs
 	}
@@ -343,6 +327,26 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		return g.replace(evs, c.From)
 	}
 	return g.toDraw(evs, g.nextActive(c.From))
+}
+
+// closed applies the ruleset's effects of the window c closing
+// (WindowCloser); won says whether the tile was won on, atOnce that the
+// window closed with its discard.
+func (g *Game) closed(evs []Event, c game.Claim, won, atOnce bool) []Event {
+	wc, ok := g.rs.(WindowCloser)
+	if !ok {
+		return evs
+	}
+	fx := wc.Closed(g.h, c, won)
+	if atOnce && len(fx) > 0 && g.h.Wall.Remaining() > 0 {
+		// Pay when the next action closes the window, as when some hand
+		// could have called: the riichi deposit must not come with the
+		// discard only when nobody could call it. With no tile left the
+		// hand ends now either way.
+		g.closing = fx
+		return evs
+	}
+	return g.effects(evs, fx)
 }
 
 // toDraw makes seat draw from the head next, or ends the hand if the wall
