@@ -9,14 +9,15 @@ import (
 // Waiter is an optional Claimer ability: the kinds a seat could win on,
 // worked out once from its concealed tiles, so that the claim windows of
 // the next discards test a mask instead of looking for a winning shape
-// for each seat at each discard. CouldWin(h, seat, t) must be false for
-// every t whose kind is not in the mask while seat holds the same
-// concealed tiles; it is still asked for the kinds in the mask, so
+// for each seat at each discard. The tiles come as masks: held[i] is the
+// kinds held more than i times (flowers left out). CouldWin(h, seat, t)
+// must be false for every t whose kind is not in the mask while seat
+// holds those tiles; it is still asked for the kinds in the mask, so
 // furiten, yaku and the like stay with it. ok false means no mask:
 // CouldWin is asked at every window. It pays when the mask costs less
 // than CouldWin asked at the other players' discards.
 type Waiter interface {
-	WinKinds(h *game.Hand, seat game.Seat) (kinds hand.Mask, ok bool)
+	WinKinds(held *[4]hand.Mask) (kinds hand.Mask, ok bool)
 }
 
 // seatClaims is what a seat's concealed tiles allow on another's tile,
@@ -47,27 +48,32 @@ func (g *Game) seatClaims(s game.Seat) *seatClaims {
 	if sc.known {
 		return sc
 	}
-	h := g.h
+	// The kinds held more than once, twice, three times: each tile
+	// moves its kind one mask up.
+	var held [4]hand.Mask
+	for _, x := range g.h.Seats[s].Hand {
+		bit := hand.Mask(1) << (x.Kind & 63)
+		held[3] |= held[2] & bit
+		held[2] |= held[1] & bit
+		held[1] |= held[0] & bit
+		held[0] |= bit
+	}
+	for i := range held {
+		held[i] &= hand.Mask(1)<<tile.NumKinds - 1 // no flowers
+	}
 	sc.win = hand.Mask(1)<<tile.NumKinds - 1
 	if w, ok := g.rs.(Waiter); ok {
-		if m, ok := w.WinKinds(h, s); ok {
+		if m, ok := w.WinKinds(&held); ok {
 			sc.win = m
 		}
 	}
-	var held, pon hand.Mask
-	for _, x := range h.Seats[s].Hand {
-		bit := hand.Mask(1) << (x.Kind & 63)
-		pon |= held & bit
-		held |= bit
-	}
-	held &= hand.Mask(1)<<tile.NumKinds - 1
 	var chi hand.Mask
 	for suit := range 3 {
-		r := held >> (9 * suit) & 0x1ff
+		r := held[0] >> (9 * suit) & 0x1ff
 		// A run with rank x: x−2 and x−1 held, x−1 and x+1, or x+1 and x+2.
 		chi |= (r<<1&(r<<2) | r<<1&(r>>1) | r>>1&(r>>2)) & 0x1ff << (9 * suit)
 	}
-	sc.pon, sc.chi = pon&held, chi
+	sc.pon, sc.chi = held[1], chi
 	sc.known = true
 	return sc
 }

@@ -260,7 +260,7 @@ func (g *Game) checkWall(d Deal) error {
 	if d.Known != nil && len(d.Known) != len(d.Wall) {
 		return fmt.Errorf("tablecore: %d known flags for %d tiles: %w", len(d.Known), len(d.Wall), ErrBadDeal)
 	}
-	seen := make([]bool, tile.NumKinds*4+tile.NumFlowers)
+	var seen [tile.NumKinds*4 + tile.NumFlowers]bool
 	for i, t := range d.Wall {
 		if d.Known != nil && !d.Known[i] {
 			continue

@@ -43,7 +43,13 @@ func TestCouldWinMatchesComplete(t *testing.T) {
 			}
 		}
 		h.Seats[0].Hand = held
-		kinds, ok := rs.WinKinds(h, 0)
+		var masks [4]hand.Mask // kinds held more than i times
+		for k, v := range c {
+			for i := range int(v) {
+				masks[i] |= 1 << k
+			}
+		}
+		kinds, ok := rs.WinKinds(&masks)
 		if !ok {
 			t.Fatalf("%s: no mask of the kinds it may win on", tile.Format(held))
 		}

@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -185,35 +186,22 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	return hand.Complete(&c, &o)
 }
 
-// WinKinds is the kinds CouldWin may accept from seat's concealed tiles
+// WinKinds is the kinds CouldWin may accept from concealed tiles given
+// as masks, held[i] the kinds held more than i times
 // (tablecore.Waiter): those couldJoin and mayComplete let through, as
 // masks worked out once for the hand rather than at every discard.
-func (r *Ruleset) WinKinds(h *game.Hand, seat game.Seat) (hand.Mask, bool) {
+func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 	const orphans = hand.TerminalKinds | hand.HonorKinds
-	// One pass over the tiles: the kinds held, those held an odd number
-	// of times, and the tiles of each part (the three suits, then the
-	// seven honours).
-	var held, odd hand.Mask
-	var part [10]uint8
-	n := 0
-	for _, x := range h.Seats[seat].Hand {
-		if x.Kind >= tile.NumKinds {
-			continue
-		}
-		part[partOf[x.Kind]]++
-		bit := hand.Mask(1) << x.Kind
-		held |= bit
-		odd ^= bit
-		n++
-	}
+	h1, h2, h3, h4 := held[0], held[1], held[2], held[3]
+	n := bits.OnesCount64(uint64(h1)) + bits.OnesCount64(uint64(h2)) + bits.OnesCount64(uint64(h3)) + bits.OnesCount64(uint64(h4))
 	// couldJoin: a held kind or one within two ranks of a held tile of
 	// its suit; any orphan when only orphans are held.
-	join := held
+	join := h1
 	for s := range 3 {
-		lo := held >> (9 * s) & 0x1ff
+		lo := h1 >> (9 * s) & 0x1ff
 		join |= (lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
 	}
-	if held&^orphans == 0 {
+	if h1&^orphans == 0 {
 		join |= orphans
 	}
 	// mayComplete's standard test asks for no bad part (a suit of 3n+1
@@ -224,74 +212,44 @@ func (r *Ruleset) WinKinds(h *game.Hand, seat game.Seat) (hand.Mask, bool) {
 	// pair part to a set (a suit of 3n+2, an honour twice) when there is
 	// no bad part and two pair parts; or take an honour held four times
 	// to five (as mayComplete counts it) when there is one of each.
-	var class [10]uint8
-	bad, pair := 0, 0
-	for p, v := range part {
-		c := honourClass[v&7]
-		if p < 3 {
-			c = suitClass[v%16]
+	once := (h1 &^ h2) & hand.HonorKinds
+	twice := (h2 &^ h3) & hand.HonorKinds
+	four := h4 & hand.HonorKinds
+	bad := bits.OnesCount64(uint64(once | four))
+	pair := bits.OnesCount64(uint64(twice))
+	var suit1, suit2 hand.Mask // the suits of 3n+1 and of 3n+2 tiles
+	for s := range 3 {
+		m := hand.Mask(0x1ff) << (9 * s)
+		size := bits.OnesCount64(uint64(h1&m)) + bits.OnesCount64(uint64(h2&m)) + bits.OnesCount64(uint64(h3&m)) + bits.OnesCount64(uint64(h4&m))
+		switch size % 3 {
+		case 1:
+			bad++
+			suit1 |= m
+		case 2:
+			pair++
+			suit2 |= m
 		}
-		class[p] = c
-		bad += int(c & 1)
-		pair += int(c >> 1 & 1)
-	}
-	var mend uint8 // the classes of part the tile may join
-	switch {
-	case bad == 1 && pair == 0:
-		mend = classOne
-	case bad == 0 && pair == 2:
-		mend = classPair
-	case bad == 1 && pair == 1:
-		mend = classFour
 	}
 	var may hand.Mask
-	if mend != 0 {
-		for p, c := range class {
-			if c&mend == 0 {
-				continue
-			}
-			if p < 3 {
-				may |= 0x1ff << (9 * p)
-			} else {
-				may |= 1 << (int(tile.East) + p - 3)
-			}
-		}
+	switch {
+	case bad == 1 && pair == 0:
+		may = suit1 | once
+	case bad == 0 && pair == 2:
+		may = suit2 | twice
+	case bad == 1 && pair == 1:
+		may = four
 	}
 	// Fourteen tiles: seven pairs' even counts, thirteen orphans' tiles.
 	if n+1 == 14 {
-		if odd&(odd-1) == 0 {
+		if odd := h1 ^ h2 ^ h3 ^ h4; odd&(odd-1) == 0 {
 			may |= odd
 		}
-		if held&^orphans == 0 {
+		if h1&^orphans == 0 {
 			may |= orphans
 		}
 	}
 	return join & may, true
 }
-
-// partOf is the part of each kind for WinKinds: the suits 0–2, the
-// honours 3–9.
-var partOf = [tile.NumKinds]uint8{
-	0, 0, 0, 0, 0, 0, 0, 0, 0,
-	1, 1, 1, 1, 1, 1, 1, 1, 1,
-	2, 2, 2, 2, 2, 2, 2, 2, 2,
-	3, 4, 5, 6, 7, 8, 9,
-}
-
-// The classes of a part for mayComplete's standard test, as bits: bad
-// (a suit of 3n+1, an honour once or four times), pair (a suit of 3n+2,
-// an honour twice), and which bad it is.
-const (
-	classBad  = 1
-	classPair = 2
-	classOne  = 4 // a suit of 3n+1 or an honour held once: a tile makes it the pair
-	classFour = 8 // an honour held four times: a tile makes it five
-)
-
-var (
-	suitClass   = [16]uint8{0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0, classBad | classOne, classPair, 0}
-	honourClass = [8]uint8{0, classBad | classOne, classPair, 0, classBad | classFour}
-)
 
 // mayComplete is a quick test that the concealed tiles c (14−3k of them)
 // are not plainly short of a winning shape, so that most hands skip the
@@ -592,8 +550,9 @@ func discardAfterCall(p *game.Player, a game.Action) bool {
 func kongsBySeat(h *game.Hand) [4]int {
 	var k [4]int
 	for i := range h.Seats {
-		for _, m := range h.Seats[i].Melds {
-			if m.IsKong() {
+		ms := h.Seats[i].Melds
+		for j := range ms {
+			if ms[j].IsKong() {
 				k[i]++
 			}
 		}
@@ -610,11 +569,7 @@ func (r *Ruleset) pendingDora(h *game.Hand, held int) []game.Effect {
 	// Every meld may be a kong: with fewer melds than indicators there
 	// is nothing to turn, and the melds need no closer look (this runs
 	// after every discard).
-	melds := 0
-	for i := range h.Seats {
-		melds += len(h.Seats[i].Melds)
-	}
-	if melds-held < len(h.Indicators) {
+	if melds(h)-held < len(h.Indicators) {
 		return nil
 	}
 	total := -held
@@ -686,10 +641,20 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourWinds.String()})
 		}
 	}
-	if r.o.FourKongAbort && FourKongsAbort(kongsBySeat(h)) {
+	if r.o.FourKongAbort && melds(h) >= 4 && FourKongsAbort(kongsBySeat(h)) {
 		fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourKongs.String()})
 	}
 	return fx
+}
+
+// melds counts the melds of the hand, every seat's: the most kongs
+// there can be.
+func melds(h *game.Hand) int {
+	n := 0
+	for i := range h.Seats {
+		n += len(h.Seats[i].Melds)
+	}
+	return n
 }
 
 // discards counts the discards of the hand, every seat's.
