@@ -26,9 +26,9 @@ type Waiter interface {
 // the other players' discards and changes only at its own turn or call.
 type seatClaims struct {
 	known bool
-	win   hand.Mask // kinds it may win on (Waiter); every kind without a mask
-	pon   hand.Mask // kinds held twice or more
-	chi   hand.Mask // suited kinds that make a run with two held tiles
+	held  [4]hand.Mask // held[i]: the kinds held more than i times; held[1] those a pon may take
+	win   hand.Mask    // kinds it may win on (Waiter); every kind without a mask
+	chi   hand.Mask    // suited kinds that make a run with two held tiles
 }
 
 // changed forgets what seat s could claim: its concealed tiles changed.
@@ -50,7 +50,10 @@ func (g *Game) seatClaims(s game.Seat) *seatClaims {
 	}
 	// The kinds held more than once, twice, three times: each tile
 	// moves its kind one mask up.
-	var held [4]hand.Mask
+	// In sc rather than on the stack: a pointer handed to an interface
+	// method would move it to the heap at every call.
+	held := &sc.held
+	*held = [4]hand.Mask{}
 	for _, x := range g.h.Seats[s].Hand {
 		bit := hand.Mask(1) << (x.Kind & 63)
 		held[3] |= held[2] & bit
@@ -63,7 +66,7 @@ func (g *Game) seatClaims(s game.Seat) *seatClaims {
 	}
 	sc.win = hand.Mask(1)<<tile.NumKinds - 1
 	if w, ok := g.rs.(Waiter); ok {
-		if m, ok := w.WinKinds(&held); ok {
+		if m, ok := w.WinKinds(held); ok {
 			sc.win = m
 		}
 	}
@@ -73,7 +76,7 @@ func (g *Game) seatClaims(s game.Seat) *seatClaims {
 		// A run with rank x: x−2 and x−1 held, x−1 and x+1, or x+1 and x+2.
 		chi |= (r<<1&(r<<2) | r<<1&(r>>1) | r>>1&(r>>2)) & 0x1ff << (9 * suit)
 	}
-	sc.pon, sc.chi = held[1], chi
+	sc.chi = chi
 	sc.known = true
 	return sc
 }
@@ -93,5 +96,5 @@ func (g *Game) mayClaim(cl Claimer, s, from game.Seat, t tile.Tile, robbing bool
 	if cl == nil || (sc.win&bit != 0 && cl.CouldWin(h, s, t)) {
 		return true
 	}
-	return !robbing && (sc.pon&bit != 0 || (g.rules.Chi && from.Next(h.Players) == s && sc.chi&bit != 0))
+	return !robbing && (sc.held[1]&bit != 0 || (g.rules.Chi && from.Next(h.Players) == s && sc.chi&bit != 0))
 }

@@ -51,7 +51,7 @@ func TablePreset(name string) (TableOptions, error) {
 }
 
 // Ruleset is riichi as the referee plays it: it implements game.Ruleset
-// and the referee's optional abilities (tablecore.Dealer, Claimer,
+// and the referee's optional abilities (tablecore.Dealer, Claimer, Waiter,
 // WindowCloser) and game.Penalizer.
 type Ruleset struct {
 	o   TableOptions
