@@ -82,7 +82,11 @@ func (g *Game) commit(evs []Event, a game.Action, win *game.Win) []Event {
 		}
 	}
 	h.Log = append(h.Log, a)
-	evs = append(evs, g.event(Event{Type: Acted, Seat: a.Seat, Action: a}))
+	if g.quiet {
+		g.number(Acted, a.Kind)
+	} else {
+		evs = append(evs, g.event(Event{Type: Acted, Seat: a.Seat, Action: a}))
+	}
 	evs = g.mutate(evs, a, win)
 	if h.Phase != game.Over {
 		evs = g.effects(evs, g.rs.After(h, a))

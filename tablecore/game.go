@@ -29,6 +29,19 @@ type Game struct {
 	// nothing public (riichi's deposit, an abortive draw) shows whether
 	// anyone could call.
 	closing []game.Effect
+	// claims is what each seat could claim, kept while its hand stays
+	// the same (claims.go); noClaimCache works it out afresh at each
+	// window (the tests that compare both).
+	claims       [4]seatClaims
+	noClaimCache bool
+	// replayDealt says that ReplayHand dealt the current hand; spareLog
+	// is, while ReplayHand deals the next, the log storage of that one,
+	// which the new hand takes over instead of allocating its own.
+	replayDealt bool
+	spareLog    []game.Action
+	// quiet leaves out the events of the actions themselves (Acted),
+	// numbering them all the same: ReplayHand reads no events.
+	quiet bool
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -167,9 +180,13 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		},
 		Seats: make([]game.Player, n),
 		Turn:  st.Dealer,
+	}
+	if g.spareLog != nil {
+		h.Log = g.spareLog[:0]
+	} else {
 		// A hand takes about a hundred actions: room for them at once
 		// rather than by doubling.
-		Log: make([]game.Action, 0, 128),
+		h.Log = make([]game.Action, 0, 128)
 	}
 	// One block each for the seats' hands, discards (room for a whole
 	// hand's) and melds, cut so that no seat's appends reach the next's.
@@ -217,6 +234,8 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 func (g *Game) begin(h *game.Hand, st game.Standing, d Deal) []Event {
 	g.st, g.h = st, h
 	g.closing = nil
+	g.forgetClaims()
+	g.replayDealt = false
 	g.hands++
 	evs := []Event{g.event(Event{Type: HandStarted, Standing: &st, Dice: d.Dice})}
 	if g.rules.HeadIndicator {
@@ -241,7 +260,7 @@ func (g *Game) checkWall(d Deal) error {
 	if d.Known != nil && len(d.Known) != len(d.Wall) {
 		return fmt.Errorf("tablecore: %d known flags for %d tiles: %w", len(d.Known), len(d.Wall), ErrBadDeal)
 	}
-	seen := make([]bool, tile.NumKinds*4+tile.NumFlowers)
+	var seen [tile.NumKinds*4 + tile.NumFlowers]bool
 	for i, t := range d.Wall {
 		if d.Known != nil && !d.Known[i] {
 			continue
@@ -297,12 +316,18 @@ func holdsFlower(ts []tile.Tile) bool {
 
 // event numbers e and stamps it with the current hand.
 func (g *Game) event(e Event) Event {
-	if e.Type != Acted || e.Action.Kind != game.Pass {
-		g.seq++ // a pass shares the number before it (Event.Seq)
-	}
-	e.Seq = g.seq
+	e.Seq = g.number(e.Type, e.Action.Kind)
 	e.Hand = g.hands - 1
 	return e
+}
+
+// number takes the number of the next event, of type t and, for Acted,
+// of an action of kind k.
+func (g *Game) number(t EventType, k game.Kind) int64 {
+	if t != Acted || k != game.Pass {
+		g.seq++ // a pass shares the number before it (Event.Seq)
+	}
+	return g.seq
 }
 
 // effects applies a ruleset's effects and appends their events.

@@ -19,6 +19,9 @@ type WindowCloser interface {
 func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 	h := g.h
 	p := &h.Seats[a.Seat]
+	// Every action but a claim changes the actor's concealed tiles or
+	// may (a kong, a flower); claims change them in settle.
+	g.changed(a.Seat)
 	switch a.Kind {
 	case game.Draw:
 		i := g.drawIndex()
@@ -132,28 +135,24 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	}
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs[:h.Players]}
 	clear(h.Claim.Responses)
-	cl, hasClaimer := g.rs.(Claimer)
+	cl, _ := g.rs.(Claimer)
+	open := false
 	for i := range h.Claim.Responses {
 		s := game.Seat(i)
-		if s == from || h.Seats[s].Won {
-			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
+		if s != from && !h.Seats[s].Won && g.mayClaim(cl, s, from, t, robbing) {
+			open = true
 			continue
 		}
-		possible := !hasClaimer || cl.CouldWin(h, s, t)
-		if !possible && !robbing {
-			possible = g.couldCall(s, from, t)
-		}
-		if !possible {
-			h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
-		}
+		h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
-	if g.allAnswered() {
+	if !open {
 		evs = g.settle(evs, true)
 	}
 	return evs
 }
 
-// couldCall reports whether seat s holds the tiles for any call on t.
+// couldCall reports whether seat s holds the tiles for any call on t,
+// counting them (seatClaims keeps the answer as masks).
 func (g *Game) couldCall(s, from game.Seat, t tile.Tile) bool {
 	h := g.h
 	var c tile.Counts
@@ -179,8 +178,9 @@ func (g *Game) couldCall(s, from game.Seat, t tile.Tile) bool {
 }
 
 func (g *Game) allAnswered() bool {
-	for _, r := range g.h.Claim.Responses {
-		if !r.Answered {
+	rs := g.h.Claim.Responses
+	for i := range rs {
+		if !rs[i].Answered {
 			return false
 		}
 	}
@@ -239,36 +239,23 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	c := h.Claim
 	var rons []game.Action
 	var call *game.Action
-	for _, s := range order(c.From, h.Players) {
-		r := c.Responses[s].Action
-		switch r.Kind {
-		case game.Ron:
-			rons = append(rons, r)
-		case game.Pon, game.OpenKan:
-			rr := r
-			call = &rr
-		case game.Chi:
-			if call == nil {
+	// A window that closed at once was passed by everyone.
+	if !atOnce {
+		for _, s := range order(c.From, h.Players) {
+			r := c.Responses[s].Action
+			switch r.Kind {
+			case game.Ron:
+				rons = append(rons, r)
+			case game.Pon, game.OpenKan:
 				rr := r
 				call = &rr
+			case game.Chi:
+				if call == nil {
+					rr := r
+					call = &rr
+				}
 			}
 		}
-	}
-	closed := func(won bool) {
-		wc, ok := g.rs.(WindowCloser)
-		if !ok {
-			return
-		}
-		fx := wc.Closed(h, c, won)
-		if atOnce && len(fx) > 0 && h.Wall.Remaining() > 0 {
-			// Pay when the next action closes the window, as when some
-			// hand could have called: the riichi deposit must not come
-			// with the discard only when nobody could call it. With no
-			// tile left the hand ends now either way.
-			g.closing = fx
-			return
-		}
-		evs = g.effects(evs, fx)
 	}
 	if len(rons) > 0 {
 		switch g.rules.MultiWin {
@@ -282,6 +269,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		}
 		if c.Robbing {
 			h.Seats[c.From].Hand = remove(h.Seats[c.From].Hand, c.Tile)
+			g.changed(c.From)
 		} else {
 			d := &h.Seats[c.From].Discards
 			(*d)[len(*d)-1].Taken = true
@@ -297,13 +285,13 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 			evs = g.addWin(evs, w)
 		}
-		closed(true)
+		evs = g.closed(evs, c, true, atOnce)
 		if h.Phase == game.Over {
 			return evs
 		}
 		return g.afterWins(evs, rons[len(rons)-1].Seat)
 	}
-	closed(false)
+	evs = g.closed(evs, c, false, atOnce)
 	if h.Phase == game.Over {
 		return evs
 	}
@@ -314,6 +302,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		for _, u := range a.Uses {
 			p.Hand = remove(p.Hand, u)
 		}
+		g.changed(a.Seat)
 		d := &h.Seats[c.From].Discards
 		(*d)[len(*d)-1].Taken = true
 		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
@@ -330,6 +319,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	if c.Robbing {
 		p := &h.Seats[c.From]
 		p.Hand = remove(p.Hand, c.Tile)
+		g.changed(c.From)
 		i := ponOf(p, c.Tile.Kind)
 		m := &p.Melds[i]
 		m.Type = tile.AddedKan
@@ -337,6 +327,26 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		return g.replace(evs, c.From)
 	}
 	return g.toDraw(evs, g.nextActive(c.From))
+}
+
+// closed applies the ruleset's effects of the window c closing
+// (WindowCloser); won says whether the tile was won on, atOnce that the
+// window closed with its discard.
+func (g *Game) closed(evs []Event, c game.Claim, won, atOnce bool) []Event {
+	wc, ok := g.rs.(WindowCloser)
+	if !ok {
+		return evs
+	}
+	fx := wc.Closed(g.h, c, won)
+	if atOnce && len(fx) > 0 && g.h.Wall.Remaining() > 0 {
+		// Pay when the next action closes the window, as when some hand
+		// could have called: the riichi deposit must not come with the
+		// discard only when nobody could call it. With no tile left the
+		// hand ends now either way.
+		g.closing = fx
+		return evs
+	}
+	return g.effects(evs, fx)
 }
 
 // toDraw makes seat draw from the head next, or ends the hand if the wall

@@ -549,6 +549,8 @@ func FromPosition(rs game.Ruleset, p *Position, opts ...SetupOption) (*Game, err
 		}
 	}
 	g.h, g.hands = h, st.Hands+1
+	g.forgetClaims()
+	g.replayDealt = false
 	return g, nil
 }
 

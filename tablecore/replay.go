@@ -3,6 +3,7 @@ package tablecore
 import (
 	"context"
 	"fmt"
+	"math/bits"
 
 	"jantaku/rules/game"
 	"jantaku/rules/riichi"
@@ -36,9 +37,11 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	n := set.Size()
 	d := Deal{Wall: make([]tile.Tile, n), Known: make([]bool, n)}
-	var used [4*tile.NumKinds + tile.NumFlowers]bool // by tile ID
+	var used [tile.NumAll]uint8 // copies placed, a bit each, by kind
 	// place puts t at pos; what and i name it in an error (formatted
-	// only then: a replay places every tile of every hand).
+	// only then: a replay places every tile of every hand). The copy is
+	// the first free one of t's face: a red five is copy 0 of a suit
+	// with a red five (tile.Set.Contains), a plain tile any other.
 	place := func(pos int, t tile.Tile, what string, i int) error {
 		if pos < 0 || pos >= n {
 			return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
@@ -46,17 +49,28 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		if d.Known[pos] {
 			return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
 		}
-		for c := uint8(0); c < set.Copies[t.Kind]; c++ {
-			u := tile.Tile{Kind: t.Kind, Copy: c}
-			u.Red = set.Contains(tile.Tile{Kind: t.Kind, Copy: c, Red: true})
-			if u.Red != t.Red || u.ID() >= len(used) || used[u.ID()] {
-				continue
+		k := t.Kind
+		var free uint8
+		if int(k) < len(used) {
+			free = uint8(1)<<set.Copies[k] - 1
+			red := k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] && free != 0
+			switch {
+			case red && t.Red:
+				free &= 1
+			case red:
+				free &^= 1
+			case t.Red:
+				free = 0
 			}
-			used[u.ID()] = true
-			d.Wall[pos], d.Known[pos] = u, true
-			return nil
+			free &^= used[k]
 		}
-		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
+		if free == 0 {
+			return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
+		}
+		c := uint8(bits.TrailingZeros8(free))
+		used[k] |= 1 << c
+		d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
+		return nil
 	}
 	players := 4
 	if set.Copies[tile.M2] == 0 && set.Copies[tile.M1] > 0 {
@@ -146,13 +160,27 @@ type stepper struct {
 // ReplayHand deals h into g and plays its actions and result through the
 // referee, which must accept each one. Claims nobody made are passed; a
 // record names faces, so each discard or call uses a held tile of that face.
+// A hand ReplayHand dealt lends the storage of its Log to the next hand
+// ReplayHand deals in g, which writes over it: to read an earlier hand's
+// actions once the next is replayed, keep a copy of its Log.
 func ReplayHand(g *Game, h *record.Hand) error {
 	return replayHand(g, h, stepper{
-		start: func(d Deal) error { _, err := g.StartHand(d); return err },
+		start: func(d Deal) error {
+			if g.replayDealt && g.h != nil {
+				g.spareLog = g.h.Log
+			}
+			_, err := g.StartHand(d)
+			g.spareLog = nil
+			g.replayDealt = err == nil
+			return err
+		},
 		apply: func(a game.Action) (err error) {
 			// Nobody reads the events: one slice of the game's serves
-			// every action of every hand.
+			// every action of every hand, and the actions' own are not
+			// made at all.
+			g.quiet = true
 			g.replayEvs, err = g.AppendApply(g.replayEvs[:0], a)
+			g.quiet = false
 			return err
 		},
 	})

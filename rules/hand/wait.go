@@ -96,11 +96,13 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 	var keys [3]int32
 	if tabled {
 		tab = needTable()
-		for p := range len(ps.n0) {
-			ps.need(p, &c, o, tab)
-		}
+		// check refused counts over four: every key is good.
 		for s := range keys {
 			keys[s], _ = suitKey(&c, s)
+			ps.suit(s, tab[keys[s]], o)
+		}
+		for p := len(keys); p < len(ps.n0); p++ {
+			ps.need(p, &c, o, tab)
 		}
 		rest = ps.others()
 	}
@@ -110,6 +112,26 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 			shapes &^= 1 << s
 		}
 	}
+	// Without wildcards seven pairs waits only with one kind held an odd
+	// number of times, and thirteen orphans only on terminals and honours.
+	if o.Wildcards == 0 {
+		if popcount(odd) != 1 {
+			shapes &^= ShapesOf(SevenPairs)
+		}
+		if held&^orphanMask != 0 {
+			shapes &^= ShapesOf(ThirteenOrphans)
+		}
+	}
+	// One real tile lowers the wildcards a hand needs by one at most (a
+	// wildcard could stand in for it): a hand that needs two or more for
+	// the standard shape waits on none, and most hands are settled here
+	// without trying each kind. Wildcard bans and pair rules are left to
+	// the kind-by-kind check.
+	noStd := tabled && o.Wildcards == 0 && o.WildNever == 0 && o.PairOnly == 0 &&
+		rest.wildcards(&ps, 0, ps.n0[0], ps.n1[0]) > 1
+	if noStd && shapes == 0 {
+		return dst, 0, nil
+	}
 	out, found := dst, 0
 	// Without wildcards only kinds near a held tile can complete the
 	// standard shape or seven pairs (a kind held an odd number of
@@ -118,6 +140,12 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 	cand := Mask(1<<tile.NumKinds - 1)
 	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) == 0 {
 		cand = near
+		if noStd {
+			cand = 0
+			if shapes.Has(SevenPairs) {
+				cand = odd
+			}
+		}
 		if shapes.Has(ThirteenOrphans) {
 			cand |= orphanMask
 		}
@@ -127,7 +155,7 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 		c[k]++
 		var sh Shapes
 		switch {
-		case o.Wildcards == 0 && !near.Has(tile.Kind(k)):
+		case noStd, o.Wildcards == 0 && !near.Has(tile.Kind(k)):
 		case tabled && c[k] <= 4:
 			p := partOf(k)
 			var n0, n1 int

@@ -11,7 +11,8 @@ import (
 )
 
 // TestCouldWinMatchesComplete checks the quick test a claim window opens
-// with against the full shape test, on seeded random hands drawn from
+// with, and the mask of kinds the referee keeps for a hand (WinKinds),
+// against the full shape test, on seeded random hands drawn from
 // narrow sets of kinds (so that many of them wait) and from every kind.
 func TestCouldWinMatchesComplete(t *testing.T) {
 	o, err := riichi.TablePreset("tenhou")
@@ -42,6 +43,16 @@ func TestCouldWinMatchesComplete(t *testing.T) {
 			}
 		}
 		h.Seats[0].Hand = held
+		var masks [4]hand.Mask // kinds held more than i times
+		for k, v := range c {
+			for i := range int(v) {
+				masks[i] |= 1 << k
+			}
+		}
+		kinds, ok := rs.WinKinds(&masks)
+		if !ok {
+			t.Fatalf("%s: no mask of the kinds it may win on", tile.Format(held))
+		}
 		for k := range tile.Kind(tile.NumKinds) {
 			if c[k] == 4 {
 				continue
@@ -54,6 +65,9 @@ func TestCouldWinMatchesComplete(t *testing.T) {
 			}
 			if got := rs.CouldWin(h, 0, tile.Tile{Kind: k}); got != want {
 				t.Fatalf("%s + %s: CouldWin %v, the shape test %v", tile.Format(held), k, got, want)
+			}
+			if want && !kinds.Has(k) {
+				t.Fatalf("%s + %s wins, but WinKinds leaves %s out", tile.Format(held), k, k)
 			}
 		}
 	}

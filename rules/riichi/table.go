@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math/bits"
 	"slices"
 	"strconv"
 
@@ -50,7 +51,7 @@ func TablePreset(name string) (TableOptions, error) {
 }
 
 // Ruleset is riichi as the referee plays it: it implements game.Ruleset
-// and the referee's optional abilities (tablecore.Dealer, Claimer,
+// and the referee's optional abilities (tablecore.Dealer, Claimer, Waiter,
 // WindowCloser) and game.Penalizer.
 type Ruleset struct {
 	o   TableOptions
@@ -183,6 +184,71 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	}
 	o := shapes()
 	return hand.Complete(&c, &o)
+}
+
+// WinKinds is the kinds CouldWin may accept from concealed tiles given
+// as masks, held[i] the kinds held more than i times
+// (tablecore.Waiter): those couldJoin and mayComplete let through, as
+// masks worked out once for the hand rather than at every discard.
+func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
+	const orphans = hand.TerminalKinds | hand.HonorKinds
+	h1, h2, h3, h4 := held[0], held[1], held[2], held[3]
+	n := bits.OnesCount64(uint64(h1)) + bits.OnesCount64(uint64(h2)) + bits.OnesCount64(uint64(h3)) + bits.OnesCount64(uint64(h4))
+	// couldJoin: a held kind or one within two ranks of a held tile of
+	// its suit; any orphan when only orphans are held.
+	join := h1
+	for s := range 3 {
+		lo := h1 >> (9 * s) & 0x1ff
+		join |= (lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
+	}
+	if h1&^orphans == 0 {
+		join |= orphans
+	}
+	// mayComplete's standard test asks for no bad part (a suit of 3n+1
+	// tiles, an honour once or four times) and one pair part (a suit of
+	// 3n+2, an honour twice). Counting them in the hand, the tile must
+	// mend the one bad part into the pair (a suit of 3n+1, an honour
+	// once) when there is one bad part and no pair part; take a second
+	// pair part to a set (a suit of 3n+2, an honour twice) when there is
+	// no bad part and two pair parts; or take an honour held four times
+	// to five (as mayComplete counts it) when there is one of each.
+	once := (h1 &^ h2) & hand.HonorKinds
+	twice := (h2 &^ h3) & hand.HonorKinds
+	four := h4 & hand.HonorKinds
+	bad := bits.OnesCount64(uint64(once | four))
+	pair := bits.OnesCount64(uint64(twice))
+	var suit1, suit2 hand.Mask // the suits of 3n+1 and of 3n+2 tiles
+	for s := range 3 {
+		m := hand.Mask(0x1ff) << (9 * s)
+		size := bits.OnesCount64(uint64(h1&m)) + bits.OnesCount64(uint64(h2&m)) + bits.OnesCount64(uint64(h3&m)) + bits.OnesCount64(uint64(h4&m))
+		switch size % 3 {
+		case 1:
+			bad++
+			suit1 |= m
+		case 2:
+			pair++
+			suit2 |= m
+		}
+	}
+	var may hand.Mask
+	switch {
+	case bad == 1 && pair == 0:
+		may = suit1 | once
+	case bad == 0 && pair == 2:
+		may = suit2 | twice
+	case bad == 1 && pair == 1:
+		may = four
+	}
+	// Fourteen tiles: seven pairs' even counts, thirteen orphans' tiles.
+	if n+1 == 14 {
+		if odd := h1 ^ h2 ^ h3 ^ h4; odd&(odd-1) == 0 {
+			may |= odd
+		}
+		if h1&^orphans == 0 {
+			may |= orphans
+		}
+	}
+	return join & may, true
 }
 
 // mayComplete is a quick test that the concealed tiles c (14−3k of them)
@@ -484,8 +550,9 @@ func discardAfterCall(p *game.Player, a game.Action) bool {
 func kongsBySeat(h *game.Hand) [4]int {
 	var k [4]int
 	for i := range h.Seats {
-		for _, m := range h.Seats[i].Melds {
-			if m.IsKong() {
+		ms := h.Seats[i].Melds
+		for j := range ms {
+			if ms[j].IsKong() {
 				k[i]++
 			}
 		}
@@ -497,6 +564,12 @@ func kongsBySeat(h *game.Hand) [4]int {
 // for the last held back kongs.
 func (r *Ruleset) pendingDora(h *game.Hand, held int) []game.Effect {
 	if !r.o.KanDora {
+		return nil
+	}
+	// Every meld may be a kong: with fewer melds than indicators there
+	// is nothing to turn, and the melds need no closer look (this runs
+	// after every discard).
+	if melds(h)-held < len(h.Indicators) {
 		return nil
 	}
 	total := -held
@@ -547,9 +620,10 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourRiichi.String()})
 		}
 	}
-	if r.o.Allows(FourWinds) && h.Players == 4 {
-		// Only the fourth discard of the hand can make it: count them
-		// first, stopping at a fifth, and read the calls only then.
+	// Allows(FourWinds), without copying the options at every discard.
+	if r.o.SuufonRenda && h.Players == 4 && discards(h) == 4 {
+		// Only the fourth discard of the hand can make it: the ponds
+		// count them, and the log is read only then.
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
@@ -567,10 +641,29 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 			fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourWinds.String()})
 		}
 	}
-	if r.o.FourKongAbort && FourKongsAbort(kongsBySeat(h)) {
+	if r.o.FourKongAbort && melds(h) >= 4 && FourKongsAbort(kongsBySeat(h)) {
 		fx = append(fx, game.Effect{Kind: game.EndHand, Reason: FourKongs.String()})
 	}
 	return fx
+}
+
+// melds counts the melds of the hand, every seat's: the most kongs
+// there can be.
+func melds(h *game.Hand) int {
+	n := 0
+	for i := range h.Seats {
+		n += len(h.Seats[i].Melds)
+	}
+	return n
+}
+
+// discards counts the discards of the hand, every seat's.
+func discards(h *game.Hand) int {
+	n := 0
+	for i := range h.Seats {
+		n += len(h.Seats[i].Discards)
+	}
+	return n
 }
 
 // furitenState gathers what seat passed, from the hand's log (§7.5).
