@@ -86,7 +86,8 @@ var docSkips = []struct {
 // the data folder starts empty): each must exit 0. A command that runs
 // the daemon until stopped runs until it has dealt a hand, then gets
 // SIGINT and must stop cleanly. The daemon's listeners are moved to free
-// ports (the only change made to a command). The folder is in memory where
+// ports and its simulated seats play at --pace 1ms unless the command
+// gives a pace (the only changes made to a command). The folder is in memory where
 // the machine has it (testdir.InMemory): the whole game of the README is played
 // with a journal synced at every record.
 func TestDocsCommands(t *testing.T) {
@@ -136,7 +137,7 @@ func TestDocsCommands(t *testing.T) {
 
 // jantakuCommand turns a docs line into a shell command running bin:
 // "go run ./cmd/jantaku" and a leading "jantaku" become bin; the trailing
-// comment goes; "run" gets free ports.
+// comment goes; "run" gets free ports, and --pace 1ms if it has none.
 func jantakuCommand(line, bin string) (string, bool) {
 	line = stripComment(line)
 	switch {
@@ -149,6 +150,12 @@ func jantakuCommand(line, bin string) (string, bool) {
 	}
 	if f := strings.Fields(line); len(f) > 1 && f[1] == "run" {
 		line += " --mqtt 127.0.0.1:0 --ws 127.0.0.1:0 --http 127.0.0.1:0"
+		if !strings.Contains(line, "--pace") {
+			// A command that resumes the game an earlier command left
+			// deals its first hand once the simulated seats have played
+			// the rest of the hand: at a person's pace, a minute or two.
+			line += " --pace 1ms"
+		}
 	}
 	return line, true
 }
