@@ -1,54 +1,13 @@
 package sensing_test
 
 import (
-	"context"
-	"errors"
+	"jantaku/firmware/sensing/sensingtest"
 	"testing"
 	"time"
 
 	"jantaku/drivers/rfid"
 	"jantaku/firmware/sensing"
-	"jantaku/rules/game"
-	"jantaku/tablecore"
 )
-
-// goneRef is a referee that goes away after a number of calls for the
-// hand, as the table's does when it stops while sensing still reads: no
-// hand, nothing legal, nothing applied.
-type goneRef struct {
-	sensing.Referee
-	left int
-}
-
-var errGone = errors.New("the referee has gone")
-
-func (r *goneRef) Hand() *game.Hand {
-	if r.left--; r.left < 0 {
-		return nil
-	}
-	return r.Referee.Hand()
-}
-
-func (r *goneRef) Legal(s game.Seat) []game.Action {
-	if r.left < 0 {
-		return nil
-	}
-	return r.Referee.Legal(s)
-}
-
-func (r *goneRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, error) {
-	if r.left < 0 {
-		return nil, errGone
-	}
-	return r.Referee.Apply(ctx, a)
-}
-
-func (r *goneRef) Foul(ctx context.Context, a game.Action, reason string) ([]tablecore.Event, error) {
-	if r.left < 0 {
-		return nil, errGone
-	}
-	return r.Referee.Foul(ctx, a, reason)
-}
 
 // TestSensingOutlivesItsReferee: whichever of its calls the referee goes
 // away at, the sensor takes a discard's reads, a declared win and the
@@ -56,7 +15,7 @@ func (r *goneRef) Foul(ctx context.Context, a game.Action, reason string) ([]tab
 // referee has gone.
 func TestSensingOutlivesItsReferee(t *testing.T) {
 	for n := range 60 {
-		ref := &goneRef{left: n}
+		ref := &sensingtest.Gone{Left: n}
 		g, sn, tb := dealFastWith(t, 3, func(r sensing.Referee) sensing.Referee { ref.Referee = r; return ref })
 		h := g.Hand()
 		seat := h.Turn
@@ -75,7 +34,7 @@ func TestSensingOutlivesItsReferee(t *testing.T) {
 		}
 		outs = append(outs, sn.Declare(t.Context(), sensing.Declaration{Seat: seat.Next(h.Players), Kind: sensing.DeclareWin, At: start.Add(time.Second)})...)
 		outs = append(outs, sn.Observe(t.Context(), sensing.Read{Zone: sensing.SeatZone(seat, sensing.Discards), At: start.Add(time.Minute), UIDs: []rfid.UID{discard}})...)
-		if ref.left >= 0 {
+		if !ref.Went() {
 			continue // the referee outlived the test's reads
 		}
 		for _, o := range outs {

@@ -17,23 +17,8 @@ import (
 // without being played and an early draw is told to wait; afterwards the
 // draw closes the window.
 func TestClaimWindowSeatCommands(t *testing.T) {
-	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
-	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return now }
-	s.claimWindow = time.Second
+	s, now := tableInAWindow(t)
 	ctx := context.Background()
-	// Play until a discard with a possible call whose next drawer is the
-	// seat to hand to a person.
-	for i := 0; i < 200000; i++ {
-		now = now.Add(100 * time.Millisecond)
-		if _, err := s.step(ctx); err != nil {
-			t.Fatal(err)
-		}
-		h := s.t.Game().Hand()
-		if h != nil && h.Phase == game.Claims && s.holding(s.t.Game()) {
-			break
-		}
-	}
 	g := s.t.Game()
 	h := g.Hand()
 	if h == nil || h.Phase != game.Claims {
@@ -66,7 +51,7 @@ func TestClaimWindowSeatCommands(t *testing.T) {
 	if err := s.command(ctx, Command{Type: "ok", Seat: drawer}); !errors.Is(err, ErrBusy) {
 		t.Errorf("a draw inside the window: %v, want busy", err)
 	}
-	now = now.Add(time.Second)
+	*now = now.Add(time.Second)
 	if err := s.command(ctx, Command{Type: "ok", Seat: drawer}); err != nil {
 		t.Fatalf("the draw after the window: %v", err)
 	}
@@ -125,30 +110,15 @@ func TestClaimWindowPassTellsNothingOfOthers(t *testing.T) {
 // not journaled, so a table stopped inside a window gives the seats the
 // whole window again when it resumes: the next draw waits for it.
 func TestClaimWindowOpenAgainAfterRestart(t *testing.T) {
-	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
-	now := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	s.now = func() time.Time { return now }
-	s.claimWindow = time.Second
+	s, now := tableInAWindow(t)
 	ctx := context.Background()
-	for i := 0; i < 200000; i++ {
-		now = now.Add(100 * time.Millisecond)
-		if _, err := s.step(ctx); err != nil {
-			t.Fatal(err)
-		}
-		if h := s.t.Game().Hand(); h != nil && h.Phase == game.Claims && s.holding(s.t.Game()) {
-			break
-		}
-	}
-	if !s.holding(s.t.Game()) {
-		t.Fatal("no claim window with a possible call in the game")
-	}
 	records, dir := s.t.Records(), s.dir
 	s.Close()
 
 	// Restarted a while later, the window is open again from the start.
-	now = now.Add(time.Minute)
+	*now = now.Add(time.Minute)
 	r, err := New(ctx, Config{Dir: dir, Ruleset: "riichi/tenhou", Simulated: []bool{false, false, false, false},
-		ClaimWindow: time.Second, Now: func() time.Time { return now }})
+		ClaimWindow: time.Second, Now: func() time.Time { return *now }})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,11 +130,34 @@ func TestClaimWindowOpenAgainAfterRestart(t *testing.T) {
 	if !r.holding(g) {
 		t.Fatal("the resumed table does not hold the claim window")
 	}
-	if got := r.windowEnd.Sub(now); got != time.Second {
+	if got := r.windowEnd.Sub(*now); got != time.Second {
 		t.Errorf("the window ends %v after the restart, want the whole 1s", got)
 	}
-	now = now.Add(time.Second)
+	*now = now.Add(time.Second)
 	if r.holding(g) {
 		t.Error("the window is still held once it has run its length")
 	}
+}
+
+// tableInAWindow plays simulated riichi with a 1 s claim window on a clock
+// of its own, 100 ms a step, until a discard some seat could call opens a
+// window the table holds. Setting *now moves the table's clock.
+func tableInAWindow(t *testing.T) (*Table, *time.Time) {
+	t.Helper()
+	s, _ := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 1)
+	now := new(time.Time)
+	*now = time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	s.now = func() time.Time { return *now }
+	s.claimWindow = time.Second
+	for range 200000 {
+		*now = now.Add(100 * time.Millisecond)
+		if _, err := s.step(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if h := s.t.Game().Hand(); h != nil && h.Phase == game.Claims && s.holding(s.t.Game()) {
+			return s, now
+		}
+	}
+	t.Fatal("no claim window with a possible call in the game")
+	return nil, nil
 }

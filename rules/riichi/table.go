@@ -621,7 +621,7 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 		}
 	}
 	// Allows(FourWinds), without copying the options at every discard.
-	if r.o.SuufonRenda && h.Players == 4 && discards(h) == 4 {
+	if r.o.SuufonRenda && h.Players == 4 && discardsMade(h) == 4 {
 		// Only the fourth discard of the hand can make it: the ponds
 		// count them, and the log is read only then.
 		var first [4]tile.Kind
@@ -653,15 +653,6 @@ func melds(h *game.Hand) int {
 	n := 0
 	for i := range h.Seats {
 		n += len(h.Seats[i].Melds)
-	}
-	return n
-}
-
-// discards counts the discards of the hand, every seat's.
-func discards(h *game.Hand) int {
-	n := 0
-	for i := range h.Seats {
-		n += len(h.Seats[i].Discards)
 	}
 	return n
 }
@@ -862,6 +853,7 @@ func (o *Options) chipsOf(res Result, tsumo bool) int {
 	return n
 }
 
+// discardsMade counts the discards of the hand, every seat's.
 func discardsMade(h *game.Hand) int {
 	n := 0
 	for i := range h.Seats {

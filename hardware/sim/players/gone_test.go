@@ -3,6 +3,7 @@ package players_test
 import (
 	"context"
 	"errors"
+	"jantaku/firmware/sensing/sensingtest"
 	"math/rand/v2"
 	"testing"
 	"testing/synctest"
@@ -16,42 +17,6 @@ import (
 	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
 )
-
-// goneRef is the table's referee going away mid-hand, as it does when the
-// table stops while its players still move tiles: after a number of calls
-// it has no hand, allows nothing and applies nothing.
-type goneRef struct {
-	sensing.Referee
-	left int
-}
-
-func (r *goneRef) Hand() *game.Hand {
-	if r.left--; r.left < 0 {
-		return nil
-	}
-	return r.Referee.Hand()
-}
-
-func (r *goneRef) Legal(s game.Seat) []game.Action {
-	if r.left < 0 {
-		return nil
-	}
-	return r.Referee.Legal(s)
-}
-
-func (r *goneRef) Apply(ctx context.Context, a game.Action) ([]tablecore.Event, error) {
-	if r.left < 0 {
-		return nil, errors.New("the referee has gone")
-	}
-	return r.Referee.Apply(ctx, a)
-}
-
-func (r *goneRef) Foul(ctx context.Context, a game.Action, reason string) ([]tablecore.Event, error) {
-	if r.left < 0 {
-		return nil, errors.New("the referee has gone")
-	}
-	return r.Referee.Foul(ctx, a, reason)
-}
 
 // TestPlayHandOutlivesItsReferee: wherever in a hand the referee goes
 // away, the players stop and PlayHand returns; it neither fails on the
@@ -78,7 +43,7 @@ func TestPlayHandOutlivesItsReferee(t *testing.T) {
 			if _, err := g.StartHand(deal); err != nil {
 				t.Fatal(err)
 			}
-			ref := &goneRef{Referee: sensing.GameReferee(g), left: n}
+			ref := &sensingtest.Gone{Referee: sensing.GameReferee(g), Left: n}
 			ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour) // simulated time
 			defer cancel()
 			_, err = players.PlayHand(ctx, clock.Real{}, players.HandConfig{
@@ -90,8 +55,8 @@ func TestPlayHandOutlivesItsReferee(t *testing.T) {
 			if ctx.Err() != nil {
 				t.Fatalf("gone after %d calls: the players played on until the test's deadline", n)
 			}
-			if ref.left >= 0 {
-				t.Logf("the hand ended after %d calls, before the referee went", n-ref.left)
+			if !ref.Went() {
+				t.Logf("the hand ended after %d calls, before the referee went", n-ref.Left)
 				return
 			}
 			if !errors.Is(err, players.ErrRefereeGone) {
