@@ -33,7 +33,8 @@ type Config struct {
 	State  string
 	Events string
 	// GapTimeout is how long a missing event is waited for before a Gap
-	// update skips it; 10s by default.
+	// update skips it, and how long events wait for a state to start from
+	// before the state is subscribed to again; 10s by default.
 	GapTimeout time.Duration
 	// MaxReconnectInterval caps the reconnect back-off; 10s by default.
 	MaxReconnectInterval time.Duration
@@ -192,9 +193,18 @@ func (f *Follower) loop() {
 	var gapTimer *time.Timer
 	var gapC <-chan time.Time
 	var snap *Update // the newest retained state not yet used
+	// Events wait for a first snapshot. The broker sends the retained
+	// state once, on subscribing; when none came (none was retained yet,
+	// or the broker dropped it), the state is subscribed to again after
+	// GapTimeout, which makes the broker send the retained state anew.
+	var baseTimer *time.Timer
+	var baseC <-chan time.Time
 	defer func() {
 		if gapTimer != nil {
 			gapTimer.Stop()
+		}
+		if baseTimer != nil {
+			baseTimer.Stop()
 		}
 	}()
 	emit := func(items []Item[[]byte]) bool {
@@ -212,6 +222,12 @@ func (f *Follower) loop() {
 		case <-f.ctx.Done():
 			return
 		case <-f.notify:
+		case <-baseC:
+			baseC = nil
+			if seq.Next() == 0 && seq.Pending() > 0 {
+				f.log.Warn("mqtt events without a state to start from: asking for the retained state again", "topic", f.cfg.State, "waiting", seq.Pending())
+				f.client.Subscribe(f.cfg.State, 1, f.onMessage)
+			}
 		case <-gapC:
 			gapC = nil
 			if from, to, ok := seq.Gap(); ok {
@@ -269,6 +285,14 @@ func (f *Follower) loop() {
 			if !emit(ready) {
 				return
 			}
+		}
+		if seq.Next() == 0 && seq.Pending() > 0 && baseC == nil {
+			if baseTimer == nil {
+				baseTimer = time.NewTimer(f.cfg.GapTimeout)
+			} else {
+				baseTimer.Reset(f.cfg.GapTimeout)
+			}
+			baseC = baseTimer.C
 		}
 		if seq.Pending() > 0 && gapC == nil {
 			if gapTimer == nil {

@@ -34,8 +34,8 @@ func followAs(t *testing.T, b mqtttest.Broker, user, suffix string, clean bool) 
 	return f
 }
 
-// collect reads updates until the event last arrives, failing on a gap,
-// a disorder, or after the deadline.
+// collect reads updates until the event last arrives (or a state that
+// holds it), failing on a gap, a disorder, or after the deadline.
 func collect(t *testing.T, f *follow.Follower, last uint64, deadline time.Duration) (first follow.Update, events []uint64) {
 	t.Helper()
 	timer := time.NewTimer(deadline)
@@ -58,6 +58,9 @@ func collect(t *testing.T, f *follow.Follower, last uint64, deadline time.Durati
 					t.Fatalf("state %d after event %d", u.Seq, next-1)
 				}
 				next = u.Seq + 1
+				if u.Seq >= last {
+					return first, events // a state that already holds the last event
+				}
 			case follow.Event:
 				if first.Kind == 0 {
 					first = u
@@ -348,6 +351,73 @@ func TestConfigErrors(t *testing.T) {
 	} {
 		if _, err := table.Start(c.cfg, mqtttest.Table(), table.Options{}); !errors.Is(err, table.ErrConfig) || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%+v: %v, want ErrConfig naming %q", c.cfg, err, c.want)
+		}
+	}
+}
+
+// TestFollowerAsksAgainForTheState: a display that subscribed before any
+// state was retained (or whose retained state the broker dropped) sees
+// events it cannot place and live states that are not snapshots; it asks
+// for the retained state again, starts from it, and goes on in order.
+func TestFollowerAsksAgainForTheState(t *testing.T) {
+	tb := mqtttest.Table()
+	mqtttest.Each(t, mqtttest.Policy(t), mqtttest.Options{}, func(t *testing.T, b mqtttest.Broker) {
+		f, err := follow.Start(follow.Config{
+			Broker: b.URL(), Username: "display", Password: mqtttest.Password("display"), ClientID: "display-early",
+			Clean: true, State: tb.State(), Events: tb.Events(), GapTimeout: 200 * time.Millisecond,
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(f.Close)
+		if err := f.Ready(patient(t)); err != nil {
+			t.Fatal(err)
+		}
+		pub := mqtttest.Connect(t, b, "table", "raw").Paho()
+		send := func(topic string, seq int, retained bool) {
+			t.Helper()
+			tok := pub.Publish(topic, 1, retained, fmt.Sprintf(`{"v":1,"seq":%d}`, seq))
+			if !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
+				t.Fatalf("publish %s %d: %v", topic, seq, tok.Error())
+			}
+		}
+		// Event 6 arrives with no state to start from, then state 6 live.
+		send(tb.Events(), 6, false)
+		send(tb.State(), 6, true)
+		first, events := collectUntil(t, f, func(u follow.Update) bool { return u.Kind == follow.State })
+		if first.Kind != follow.State || first.Seq != 6 || len(events) != 0 {
+			t.Fatalf("first update %v %d, events %v; want the state at 6", first.Kind, first.Seq, events)
+		}
+		send(tb.Events(), 7, false)
+		_, events = collectUntil(t, f, func(u follow.Update) bool { return u.Kind == follow.Event && u.Seq == 7 })
+		if fmt.Sprint(events) != "[7]" {
+			t.Errorf("events after the state: %v, want [7]", events)
+		}
+	})
+}
+
+// collectUntil reads f's updates until done holds for one, failing after
+// mqtttest.Patience; it returns the first update and the events' numbers.
+func collectUntil(t *testing.T, f *follow.Follower, done func(follow.Update) bool) (first follow.Update, events []uint64) {
+	t.Helper()
+	ctx := patient(t)
+	for {
+		select {
+		case u, ok := <-f.Updates():
+			if !ok {
+				t.Fatal("updates closed")
+			}
+			if first.Kind == 0 {
+				first = u
+			}
+			if u.Kind == follow.Event {
+				events = append(events, u.Seq)
+			}
+			if done(u) {
+				return first, events
+			}
+		case <-ctx.Done():
+			t.Fatalf("updates so far: first %v %d, events %v: %v", first.Kind, first.Seq, events, ctx.Err())
 		}
 	}
 }
