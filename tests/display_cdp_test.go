@@ -249,6 +249,16 @@ func (p *displayPage) size(ctx context.Context, w, h int, mobile bool) error {
 		map[string]any{"width": w, "height": h, "deviceScaleFactor": 1, "mobile": mobile}, nil)
 }
 
+// resize sizes an open page and waits until it is laid out at the new
+// width (reading the layout lays it out), so what is measured next is
+// measured at that size.
+func (p *displayPage) resize(ctx context.Context, w, h int, mobile bool) error {
+	if err := p.size(ctx, w, h, mobile); err != nil {
+		return err
+	}
+	return p.until(ctx, fmt.Sprintf(`window.innerWidth === %d && document.documentElement.clientWidth > 0`, w))
+}
+
 // eval evaluates a JavaScript expression (awaiting a promise) and decodes
 // its JSON value into out (may be nil).
 func (p *displayPage) eval(ctx context.Context, expr string, out any) error {

@@ -135,10 +135,7 @@ func TestDisplaySeatChoice(t *testing.T) {
 			w, h   int
 			mobile bool
 		}{{390, 844, true}, {800, 480, false}} {
-			if err := seat0.size(ctx, sz.w, sz.h, sz.mobile); err != nil {
-				t.Fatal(err)
-			}
-			if err := seat0.until(ctx, fmt.Sprintf(`window.innerWidth === %d && document.documentElement.clientWidth > 0`, sz.w)); err != nil {
+			if err := seat0.resize(ctx, sz.w, sz.h, sz.mobile); err != nil {
 				t.Fatal(err)
 			}
 			var bad []string

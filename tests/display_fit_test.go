@@ -139,11 +139,7 @@ func TestDisplaysFit(t *testing.T) {
 					t.Fatal(err)
 				}
 				for _, sz := range sizes {
-					if err := p.size(ctx, sz.w, sz.h, sz.mobile); err != nil {
-						t.Fatal(err)
-					}
-					// Laid out at the new size (reading the layout lays it out).
-					if err := p.until(ctx, fmt.Sprintf(`window.innerWidth === %d && document.documentElement.clientWidth > 0`, sz.w)); err != nil {
+					if err := p.resize(ctx, sz.w, sz.h, sz.mobile); err != nil {
 						t.Fatal(err)
 					}
 					var bad []string

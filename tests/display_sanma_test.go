@@ -179,10 +179,7 @@ func TestDisplaysSanma(t *testing.T) {
 			for _, lang := range []string{"ja", "zh", "en"} {
 				eval(ps.name, fmt.Sprintf(`document.querySelector('[data-lang="%s"]').click()`, lang), nil)
 				for _, sz := range sizes {
-					if err := p.size(ctx, sz.w, sz.h, sz.mobile); err != nil {
-						t.Fatal(err)
-					}
-					if err := p.until(ctx, fmt.Sprintf(`window.innerWidth === %d && document.documentElement.clientWidth > 0`, sz.w)); err != nil {
+					if err := p.resize(ctx, sz.w, sz.h, sz.mobile); err != nil {
 						t.Fatal(err)
 					}
 					var bad []string

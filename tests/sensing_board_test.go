@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"errors"
+	"jantaku/firmware/sensing/sensingtest"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -15,7 +16,6 @@ import (
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
-	"jantaku/tablecore"
 )
 
 // TestSensingOnBoard plays the start of a riichi hand on the hardware
@@ -47,17 +47,9 @@ func TestSensingOnBoard(t *testing.T) {
 			t.Fatal(err)
 		}
 		rs, _ := build()
-		g, err := tablecore.New(rs, tb.Dealer())
+		g, walls, err := sensingtest.Deal(tb, rs)
 		if err != nil {
 			t.Fatal(err)
-		}
-		if _, err := g.StartHand(tb.Deal()); err != nil {
-			t.Fatal(err)
-		}
-		var walls []sensing.Zone
-		for _, z := range tb.WallZones() {
-			zz, _ := sensing.ParseZone(z)
-			walls = append(walls, zz)
 		}
 		sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
 		sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})

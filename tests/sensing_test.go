@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"jantaku/firmware/sensing/sensingtest"
 	"log/slog"
 	"os"
 	"slices"
@@ -18,7 +19,6 @@ import (
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
-	"jantaku/tablecore"
 	"jantaku/tablecore/tablecoretest"
 )
 
@@ -93,20 +93,9 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := tablecore.New(rs, tb.Dealer())
+	g, walls, err := sensingtest.Deal(tb, rs)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if _, err := g.StartHand(tb.Deal()); err != nil {
-		t.Fatal(err)
-	}
-	var walls []sensing.Zone
-	for _, z := range tb.WallZones() {
-		zz, err := sensing.ParseZone(z)
-		if err != nil {
-			t.Fatal(err)
-		}
-		walls = append(walls, zz)
 	}
 	scfg := sensing.Config{}
 	if diag != nil {

@@ -1,6 +1,7 @@
 package sensing_test
 
 import (
+	"jantaku/firmware/sensing/sensingtest"
 	"testing"
 	"time"
 
@@ -108,20 +109,9 @@ func dealPreset(t *testing.T, name string, seed uint64, wrap func(sensing.Refere
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := tablecore.New(rs, tb.Dealer())
+	g, walls, err := sensingtest.Deal(tb, rs)
 	if err != nil {
 		t.Fatal(err)
-	}
-	if _, err := g.StartHand(tb.Deal()); err != nil {
-		t.Fatal(err)
-	}
-	var walls []sensing.Zone
-	for _, z := range tb.WallZones() {
-		zz, err := sensing.ParseZone(z)
-		if err != nil {
-			t.Fatal(err)
-		}
-		walls = append(walls, zz)
 	}
 	ref := sensing.GameReferee(g)
 	if wrap != nil {
