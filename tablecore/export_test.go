@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -31,7 +32,7 @@ func riichiResolver(name string, _ json.RawMessage) (game.Ruleset, error) {
 func TestExportTenhou6RoundTrip(t *testing.T) {
 	ctx := context.Background()
 	for seed := uint64(1); seed <= 3; seed++ {
-		path := filepath.Join(t.TempDir(), "game.jnl")
+		path := filepath.Join(testdir.InMemory(t), "game.jnl")
 		tb, err := tablecore.Create(ctx, path, "riichi/tenhou", nil, riichiResolver, 0, fixedClock)
 		if err != nil {
 			t.Fatal(err)

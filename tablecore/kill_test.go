@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -54,7 +55,7 @@ func TestKillMidGame(t *testing.T) {
 	}
 	rng := rand.New(rand.NewPCG(77, 78))
 	for trial := 0; trial < trials; trial++ {
-		dir := t.TempDir()
+		dir := testdir.InMemory(t)
 		path := filepath.Join(dir, "game.jnl")
 		seed := rng.Uint64()
 		cmd := exec.Command(os.Args[0], "-test.run=^TestKillMidGame$")

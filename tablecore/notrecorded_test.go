@@ -3,6 +3,7 @@ package tablecore_test
 import (
 	"context"
 	"errors"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"path/filepath"
 	"testing"
@@ -17,7 +18,7 @@ import (
 // stays as it was.
 func TestNotRecordedLeavesTheGame(t *testing.T) {
 	ctx := context.Background()
-	tb, err := tablecore.Create(ctx, filepath.Join(t.TempDir(), "g.jnl"), "test", nil, testResolver, 0, fixedClock)
+	tb, err := tablecore.Create(ctx, filepath.Join(testdir.InMemory(t), "g.jnl"), "test", nil, testResolver, 0, fixedClock)
 	if err != nil {
 		t.Fatal(err)
 	}

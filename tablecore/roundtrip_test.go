@@ -19,6 +19,7 @@ import (
 	"jantaku/tablecore/record"
 
 	"jantaku/internal/corpustest"
+	"jantaku/internal/testdir"
 )
 
 // corpusRecords lists the game records of the shared corpus, or skips
@@ -97,7 +98,7 @@ func TestCorpusRoundTrip(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		path := filepath.Join(t.TempDir(), "game.jnl")
+		path := filepath.Join(testdir.InMemory(t), "game.jnl")
 		tb, err := tablecore.Create(ctx, path, "riichi", opts, resolveAny, 0, fixedClock)
 		if err != nil {
 			t.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"jantaku/internal/testdir"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -89,7 +90,7 @@ func TestThreePlayerRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "sanma.jnl")
+	path := filepath.Join(testdir.InMemory(t), "sanma.jnl")
 	tb, err := tablecore.Create(ctx, path, "riichi", opts, resolveAny, 0, fixedClock)
 	if err != nil {
 		t.Fatal(err)

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"path/filepath"
 	"slices"
@@ -84,7 +85,7 @@ func TestSimulatedSanmaGamesReplay(t *testing.T) {
 // them drew more than four replacement tiles.
 func playExportReplay(t *testing.T, seed uint64) (hands, over4, exhausted int, err error) {
 	ctx := context.Background()
-	path := filepath.Join(t.TempDir(), fmt.Sprintf("sanma-%d.jnl", seed))
+	path := filepath.Join(testdir.InMemory(t), fmt.Sprintf("sanma-%d.jnl", seed))
 	tb, err := tablecore.Create(ctx, path, "riichi/sanma", nil, resolveAny, 0, fixedClock)
 	if err != nil {
 		return 0, 0, 0, err

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -59,7 +60,7 @@ func playRandom(t *testing.T, tb *tablecore.Table, rng *rand.Rand, steps int) []
 }
 
 func TestTableResumesAfterRestart(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "game.jnl")
+	path := filepath.Join(testdir.InMemory(t), "game.jnl")
 	ctx := context.Background()
 	tb, err := tablecore.Create(ctx, path, "test", nil, testResolver, 0, fixedClock)
 	if err != nil {
@@ -96,7 +97,7 @@ func TestTableResumesAfterRestart(t *testing.T) {
 // mid-write would, and checks each reopen lands exactly on the state after
 // some prefix of the inputs, never losing an input that was fully written.
 func TestTableCutJournal(t *testing.T) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	path := filepath.Join(dir, "game.jnl")
 	ctx := context.Background()
 	tb, err := tablecore.Create(ctx, path, "test", nil, testResolver, 0, fixedClock)
@@ -150,7 +151,7 @@ func TestTableCutJournal(t *testing.T) {
 }
 
 func TestOpenRefusesForeignJournal(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "game.jnl")
+	path := filepath.Join(testdir.InMemory(t), "game.jnl")
 	ctx := context.Background()
 	tb, err := tablecore.Create(ctx, path, "test", nil, testResolver, 0, fixedClock)
 	if err != nil {
@@ -164,7 +165,7 @@ func TestOpenRefusesForeignJournal(t *testing.T) {
 }
 
 func TestFoulPenaltyIsJournaled(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "game.jnl")
+	path := filepath.Join(testdir.InMemory(t), "game.jnl")
 	ctx := context.Background()
 	chombo := func(h *game.Hand, f game.Foul) []game.Effect {
 		var fx []game.Effect
@@ -217,7 +218,7 @@ func TestFoulPenaltyIsJournaled(t *testing.T) {
 }
 
 func TestMissingSuitTileIsJournaled(t *testing.T) {
-	path := filepath.Join(t.TempDir(), "game.jnl")
+	path := filepath.Join(testdir.InMemory(t), "game.jnl")
 	ctx := context.Background()
 	resolve := func(string, json.RawMessage) (game.Ruleset, error) {
 		rs := tablecoretest.New()

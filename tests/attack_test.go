@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"jantaku/internal/testdir"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -82,7 +83,7 @@ func writeAccess(t *testing.T, dir string) {
 func attackTargets(t *testing.T) []*attackTarget {
 	var out []*attackTarget
 	{
-		dir := t.TempDir()
+		dir := testdir.InMemory(t)
 		writeAccess(t, dir)
 		mq, ws := freeTCP(t), freeTCP(t)
 		out = append(out, &attackTarget{name: "embedded", embedded: true, tcp: "tcp://" + mq, ws: "ws://" + ws + "/",
@@ -96,7 +97,7 @@ func attackTargets(t *testing.T) []*attackTarget {
 		t.Log("mosquitto not installed: only the embedded broker is attacked")
 		return out
 	}
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	writeAccess(t, dir)
 	wsPort := mqtttest.FreePort(t)
 	m := mqtttest.StartMosquitto(t, mqtttest.Policy(t), mqtttest.Options{Extra: fmt.Sprintf("listener %d 127.0.0.1\nprotocol websockets", wsPort)})

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"path/filepath"
 	"strings"
@@ -118,7 +119,7 @@ func machineFault(t *testing.T, inject func(*sim.Machine), code, text string, du
 		<-simDone
 	}()
 
-	path := filepath.Join(t.TempDir(), "table.jnl")
+	path := filepath.Join(testdir.InMemory(t), "table.jnl")
 	tb, err := tablecore.Create(ctx, path, "riichi/tenhou", nil, rulesets.New, 0, nil)
 	if err != nil {
 		t.Fatal(err)

@@ -7,6 +7,7 @@ package tests
 // run in docs/benchmarks.md uses 200).
 
 import (
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -51,7 +52,7 @@ func continuation(t *testing.T, data string, before []journal.Event) (string, []
 // the journal at a random byte after each kill when cut is set, and checks
 // each restart resumes the game from exactly the records kept.
 func killTrials(t *testing.T, trials int, cut bool) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	data := filepath.Join(dir, "data")
 	logPath := filepath.Join(dir, "daemon.log")
 	httpAddr, mqttAddr := freeTCP(t), freeTCP(t)

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -54,7 +55,7 @@ func tickedGame(t *testing.T, ruleset string, window time.Duration, limit int) *
 	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
 	rec := &timedSteps{now: clock}
 	ticks := make(chan time.Time)
-	tb, err := tablesvc.New(t.Context(), tablesvc.Config{Dir: t.TempDir(), Ruleset: ruleset, Simulated: []bool{true, true, true, true},
+	tb, err := tablesvc.New(t.Context(), tablesvc.Config{Dir: testdir.InMemory(t), Ruleset: ruleset, Simulated: []bool{true, true, true, true},
 		Games: 1, ClaimWindow: window, Dealer: seededDealer{rand.New(rand.NewPCG(5, 6))},
 		Publisher: &refereeSteps{pub: rec}, Now: clock, Ticks: ticks})
 	if err != nil {
@@ -260,7 +261,7 @@ func newPeopleTable(t *testing.T, hands []string, draws string, options json.Raw
 	}
 	p := &peopleTable{t: t, now: time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC), ticks: make(chan time.Time)}
 	p.rec = &timedSteps{now: p.clock}
-	p.tb, err = tablesvc.New(t.Context(), tablesvc.Config{Dir: t.TempDir(), Ruleset: "riichi/tenhou", Options: options,
+	p.tb, err = tablesvc.New(t.Context(), tablesvc.Config{Dir: testdir.InMemory(t), Ruleset: "riichi/tenhou", Options: options,
 		Simulated: []bool{false, false, false, false}, ClaimWindow: time.Second, Dealer: wallDealer{w},
 		Publisher: &refereeSteps{pub: p.rec}, Now: p.clock, Ticks: p.ticks})
 	if err != nil {

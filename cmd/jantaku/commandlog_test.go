@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"jantaku/internal/testdir"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -24,7 +25,7 @@ import (
 // answered but does not abort the next game; a retained abort is never
 // run.
 func TestReplayedAbortRunsOnce(t *testing.T) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	mq := freeAddr(t)
 	cfg := tableConfig{Dir: dir, Ruleset: "riichi", MQTT: mq, WS: "-", HTTP: "-", Pace: time.Hour, Seed: 7}
 	run := func(send func(c paho.Client, tp topic.Table, replies chan mqcmd.Reply)) {
@@ -128,7 +129,7 @@ func TestReplayedAbortRunsOnce(t *testing.T) {
 // TestCheckReadsBrokerWS: --check reads --broker-ws as run would ("none"
 // means no display pages), before anything is created.
 func TestCheckReadsBrokerWS(t *testing.T) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	for _, c := range []struct {
 		args []string
 		ok   bool

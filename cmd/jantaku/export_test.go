@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"jantaku/internal/testdir"
 	"os"
 	"path/filepath"
 	"slices"
@@ -19,7 +20,7 @@ import (
 // A game played under the default riichi preset exports with its rules
 // and replays under them; an unfinished one is refused unless asked for.
 func TestExportUnfinishedAndDefaultPreset(t *testing.T) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	jnl := filepath.Join(dir, "game.jnl")
 	tb := playHands(t, jnl, "riichi", 1, 2)
 	tb.Close()
@@ -62,7 +63,7 @@ func TestExportUnfinishedAndDefaultPreset(t *testing.T) {
 // replays with every score change and the final scores reproduced.
 func TestExportReplayEveryRiichiPreset(t *testing.T) {
 	for i, preset := range []string{"riichi", "riichi/seed", "riichi/tenhou", "riichi/mahjongsoul", "riichi/parlour", "riichi/league", "riichi/sanma"} {
-		dir := t.TempDir()
+		dir := testdir.InMemory(t)
 		jnl := filepath.Join(dir, "game.jnl")
 		seed := uint64(10 + i)
 		if preset == "riichi/sanma" {
@@ -122,7 +123,7 @@ func TestExportReplayEveryRiichiPreset(t *testing.T) {
 // names with the fourth empty, seat 3 dealt nothing, a north set aside
 // as "f44" in the discards; three names are asked for, not four.
 func TestExportThreePlayers(t *testing.T) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	jnl := filepath.Join(dir, "sanma.jnl")
 	playHands(t, jnl, "riichi/sanma", 3, 6).Close()
 	var out, errb bytes.Buffer

@@ -242,7 +242,7 @@ func TestHealthUnhealthy(t *testing.T) {
 		}
 		return rec.Code, rep
 	}
-	svc, err := tablesvc.New(context.Background(), tablesvc.Config{Dir: t.TempDir(), Ruleset: "riichi", Simulated: []bool{false, false, false, false}, Pace: time.Hour})
+	svc, err := tablesvc.New(context.Background(), tablesvc.Config{Dir: testdir.InMemory(t), Ruleset: "riichi", Simulated: []bool{false, false, false, false}, Pace: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

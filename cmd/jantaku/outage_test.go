@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"jantaku/internal/testdir"
 	"os"
 	"strings"
 	"sync/atomic"
@@ -36,7 +37,7 @@ func TestBrokerOutage(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), outage+5*time.Minute)
 	defer cancel()
 	steps := &refereeSteps{}
-	svc, err := tablesvc.New(ctx, tablesvc.Config{Dir: t.TempDir(), Ruleset: "riichi", Simulated: []bool{true, true, true, true},
+	svc, err := tablesvc.New(ctx, tablesvc.Config{Dir: testdir.InMemory(t), Ruleset: "riichi", Simulated: []bool{true, true, true, true},
 		Pace: max(outage/600, 5*time.Millisecond), Seed: 3, Publisher: steps})
 	if err != nil {
 		t.Fatal(err)

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"jantaku/internal/testdir"
 	"strings"
 	"sync"
 	"testing"
@@ -31,7 +32,7 @@ func TestRunMachineDealsTheWalls(t *testing.T) {
 	defer cancel()
 	out := &lineWatch{match: "msg=fault", on: cancel}
 	args := []string{"--sim", "--machine", "--speed", "50", "--hands", "3", "--pace", "1ms", "--seed", "3",
-		"--data", t.TempDir(), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
+		"--data", testdir.InMemory(t), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
 	stdout := &syncBuf{}
 	if err := runCmd(ctx, args, nil, stdout, out); err != nil {
 		t.Fatalf("%v\n%s", err, out)
@@ -87,7 +88,7 @@ func TestRunSensingWithPeople(t *testing.T) {
 	defer cancel()
 	out := &lineWatch{match: "msg=\"sensing: accepted\"", on: cancel}
 	args := []string{"--sim", "--sensing", "--humans", "1,3", "--speed", "50", "--seed", "3", "--log-level", "debug",
-		"--data", t.TempDir(), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
+		"--data", testdir.InMemory(t), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
 	if err := runCmd(ctx, args, nil, &syncBuf{}, out); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}

@@ -107,7 +107,7 @@ func TestServeTablePlaysAGame(t *testing.T) {
 // TestServeTablePublishesMachineStatus: a machine status handed to the
 // game side reaches a display, retained, on the table's machine topic.
 func TestServeTablePublishesMachineStatus(t *testing.T) {
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	mq := freeAddr(t)
 	status := make(chan json.RawMessage, 1)
 	cfg := tableConfig{Dir: dir, Ruleset: "riichi", MQTT: mq, WS: "-", HTTP: "-", Pace: time.Hour, Seed: 7, Machine: status}
@@ -174,7 +174,7 @@ func TestServeTableOnAnExternalBroker(t *testing.T) {
 		t.Skip("runs mosquitto")
 	}
 	mosq := mqtttest.StartMosquitto(t, mqtttest.Policy(t), mqtttest.Options{})
-	dir := t.TempDir()
+	dir := testdir.InMemory(t)
 	b, _ := json.Marshal(mqtttest.Config())
 	if err := os.WriteFile(filepath.Join(dir, "access.json"), b, 0o600); err != nil {
 		t.Fatal(err)
@@ -208,7 +208,7 @@ func TestRunBrokerFlags(t *testing.T) {
 		{"--broker", "ssl://h:8883", "--broker-cert", "c.pem"},
 	} {
 		var out bytes.Buffer
-		err := runCmd(t.Context(), append(args, "--data", t.TempDir()), nil, &out, &out)
+		err := runCmd(t.Context(), append(args, "--data", testdir.InMemory(t)), nil, &out, &out)
 		var ue usageError
 		if !errors.As(err, &ue) || !strings.Contains(err.Error(), "broker") {
 			t.Errorf("run %v: %v", args, err)

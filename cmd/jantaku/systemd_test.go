@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"io"
+	"jantaku/internal/testdir"
 	"log/slog"
 	"net"
 	"path/filepath"
@@ -47,7 +48,7 @@ func TestServeTableNotifiesSystemd(t *testing.T) {
 		}
 	}
 
-	cfg := tableConfig{Dir: t.TempDir(), Ruleset: "riichi/tenhou", MQTT: freeAddr(t), WS: "-", HTTP: "-", Humans: []int{0, 1, 2, 3}, Pace: time.Millisecond, Seed: 5}
+	cfg := tableConfig{Dir: testdir.InMemory(t), Ruleset: "riichi/tenhou", MQTT: freeAddr(t), WS: "-", HTTP: "-", Humans: []int{0, 1, 2, 3}, Pace: time.Millisecond, Seed: 5}
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
 	done := make(chan error, 1)

@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"errors"
+	"jantaku/internal/testdir"
 	"math/rand/v2"
 	"strings"
 	"sync"
@@ -44,7 +45,7 @@ func TestChooseAReadingOfAMovement(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		rec := &choiceRecorder{recorder: &recorder{}}
 		s, err := New(t.Context(), Config{
-			Dir: t.TempDir(), Ruleset: "riichi/tenhou", Publisher: rec,
+			Dir: testdir.InMemory(t), Ruleset: "riichi/tenhou", Publisher: rec,
 			Dealer: shuffleDealer{rand.New(rand.NewPCG(5, 6))}, Simulated: []bool{false, false, false, false},
 			Pace: time.Millisecond,
 		})

@@ -340,7 +340,7 @@ func TestArchiveFailureKeepsTheGame(t *testing.T) {
 // journal's error, and Health says why.
 func TestJournalFailureRefusesInput(t *testing.T) {
 	// No tick in the test's time: the table deals no hand.
-	s, err := New(context.Background(), Config{Dir: t.TempDir(), Ruleset: "riichi", Simulated: []bool{false, false, false, false}, Pace: time.Hour})
+	s, err := New(context.Background(), Config{Dir: testdir.InMemory(t), Ruleset: "riichi", Simulated: []bool{false, false, false, false}, Pace: time.Hour})
 	if err != nil {
 		t.Fatal(err)
 	}

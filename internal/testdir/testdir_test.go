@@ -29,3 +29,15 @@ func TestInMemoryIsFreshAndRemoved(t *testing.T) {
 		t.Errorf("%s still there after its test: %v", dir, err)
 	}
 }
+
+// TestFreeReadsTheFileSystem: the room left is read where the folder
+// exists, and a folder that cannot be read counts as full, so InMemory
+// falls back to t.TempDir rather than guess.
+func TestFreeReadsTheFileSystem(t *testing.T) {
+	if got := testdir.Free(t.TempDir()); got == 0 {
+		t.Skip("this system does not report free space: InMemory uses t.TempDir")
+	}
+	if got := testdir.Free(filepath.Join(t.TempDir(), "missing")); got != 0 {
+		t.Errorf("free room of a missing folder: %d, want 0", got)
+	}
+}

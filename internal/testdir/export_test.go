@@ -1,0 +1,4 @@
+package testdir
+
+// Free is free, for the package's tests.
+var Free = free
