@@ -71,17 +71,11 @@ func (w Wind) Next() Wind { return (w + 1) & 3 }
 
 // ParseWind reads a wind: E S W N, east south west north, 1z–4z, 東南西北.
 func ParseWind(s string) (Wind, error) {
-	switch s {
-	case "E", "e", "east", "East", "1z", "東":
-		return East, nil
-	case "S", "s", "south", "South", "2z", "南":
-		return South, nil
-	case "W", "w", "west", "West", "3z", "西":
-		return West, nil
-	case "N", "n", "north", "North", "4z", "北":
-		return North, nil
+	k, err := tile.ParseWind(s)
+	if err != nil {
+		return 0, fmt.Errorf("riichi: %w", err)
 	}
-	return 0, fmt.Errorf("riichi: %q is not a wind (E, S, W, N)", s)
+	return Wind(k - tile.East), nil
 }
 
 // Win is a winning hand and the situation it won in: what Score needs.

@@ -133,7 +133,7 @@ func (r *Request) Seats(players int) (winner, from game.Seat, err error) {
 
 // SeatFlag reads the flag's value, a seat named by its wind.
 func SeatFlag(flag, s string, players int) (game.Seat, error) {
-	k, err := parseWind(s)
+	k, err := tile.ParseWind(s)
 	if err != nil {
 		return 0, fmt.Errorf("--%s: %w", flag, err)
 	}
@@ -146,27 +146,11 @@ func SeatFlag(flag, s string, players int) (game.Seat, error) {
 
 // WindFlag reads the flag's value, a wind, as a tile kind.
 func WindFlag(flag, s string) (tile.Kind, error) {
-	k, err := parseWind(s)
+	k, err := tile.ParseWind(s)
 	if err != nil {
 		return 0, fmt.Errorf("--%s: %w", flag, err)
 	}
 	return k, nil
-}
-
-// parseWind reads a wind as the riichi package does (E, east, 1z, 東, …),
-// with its message, so that every family reads winds alike.
-func parseWind(s string) (tile.Kind, error) {
-	for i, names := range [4][]string{
-		{"E", "e", "east", "East", "1z", "東"},
-		{"S", "s", "south", "South", "2z", "南"},
-		{"W", "w", "west", "West", "3z", "西"},
-		{"N", "n", "north", "North", "4z", "北"},
-	} {
-		if slices.Contains(names, s) {
-			return tile.East + tile.Kind(i), nil
-		}
-	}
-	return 0, fmt.Errorf("riichi: %q is not a wind (E, S, W, N)", s)
 }
 
 func seatNames(players int) string {

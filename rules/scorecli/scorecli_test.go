@@ -69,7 +69,7 @@ func TestSeats(t *testing.T) {
 		{"S", "S", false, 4, 0, 0, "--from S is the winner's own seat"},
 		{"S", "E", true, 4, 0, 0, "--from names the discarder of a ron"},
 		{"N", "", false, 3, 0, 0, "--seat N: the table has 3 seats (E S W)"},
-		{"X", "", false, 4, 0, 0, `--seat: riichi: "X" is not a wind`},
+		{"X", "", false, 4, 0, 0, `--seat: "X" is not a wind (E, S, W, N)`},
 	}
 	for _, tt := range tests {
 		r := &scorecli.Request{Seat: tt.seat, From: tt.from, Tsumo: tt.tsumo}

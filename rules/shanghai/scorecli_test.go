@@ -90,7 +90,7 @@ func TestScoreCLIRefusals(t *testing.T) {
 		{"the winner as a player", "liuxing", scorecli.Request{Hand: []string{"222z123p57p99p6p (pon 777z<2)"}, Seat: "S",
 			Cond: map[string][]string{"player": {"S=123m"}}}, "that is the winner"},
 		{"not a wind", "liuxing", scorecli.Request{Hand: []string{"222z123p57p99p6p (pon 777z<2)"}, Seat: "S",
-			Cond: map[string][]string{"round": {"Q"}}}, `--round: riichi: "Q" is not a wind`},
+			Cond: map[string][]string{"round": {"Q"}}}, `--round: "Q" is not a wind (E, S, W, N)`},
 	} {
 		_, err := shanghai.ScoreCLI{}.Score(&tt.r, tt.preset)
 		if !scorecli.IsUsage(err) || !strings.Contains(err.Error(), tt.want) {

@@ -13,6 +13,8 @@ var (
 	ErrTooMany = errors.New("too many copies")
 	// ErrUnknown: a tile that is not part of the set or not a tile at all.
 	ErrUnknown = errors.New("unknown tile")
+	// ErrNotWind: the text names no wind.
+	ErrNotWind = errors.New("not a wind (E, S, W, N)")
 )
 
 // ParseError reports where notation went wrong. Pos counts characters from 1.

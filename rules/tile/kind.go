@@ -259,3 +259,21 @@ func (k Kind) FlowerSeat() (seat int, ok bool) {
 	}
 	return int(k-Spring) % 4, true
 }
+
+// ParseWind reads a wind as its tile kind, East to North, from any of the
+// names players write: E, e, east, East, 1z, 東 (and so on for S, W, N).
+func ParseWind(s string) (Kind, error) {
+	for i, names := range [4][6]string{
+		{"E", "e", "east", "East", "1z", "東"},
+		{"S", "s", "south", "South", "2z", "南"},
+		{"W", "w", "west", "West", "3z", "西"},
+		{"N", "n", "north", "North", "4z", "北"},
+	} {
+		for _, n := range names {
+			if n == s {
+				return East + Kind(i), nil
+			}
+		}
+	}
+	return 0, fmt.Errorf("%q is %w", s, ErrNotWind)
+}

@@ -1,6 +1,9 @@
 package tile_test
 
 import (
+	"errors"
+	"strconv"
+	"strings"
 	"testing"
 
 	"jantaku/rules/tile"
@@ -201,5 +204,28 @@ func TestCounts(t *testing.T) {
 	}
 	if c2 := tile.CountKinds(tile.Kinds(ts)); c2 != c {
 		t.Errorf("CountKinds = %v, want %v", c2, c)
+	}
+}
+
+// TestParseWind: every way players write a wind reads as its kind, and
+// anything else is ErrNotWind, named in the message.
+func TestParseWind(t *testing.T) {
+	for want, names := range map[tile.Kind][]string{
+		tile.East:  {"E", "e", "east", "East", "1z", "東"},
+		tile.South: {"S", "s", "south", "South", "2z", "南"},
+		tile.West:  {"W", "w", "west", "West", "3z", "西"},
+		tile.North: {"N", "n", "north", "North", "4z", "北"},
+	} {
+		for _, s := range names {
+			if got, err := tile.ParseWind(s); err != nil || got != want {
+				t.Errorf("ParseWind(%q) = %v, %v; want %v", s, got, err, want)
+			}
+		}
+	}
+	for _, s := range []string{"", "X", "5z", "EAST", "中", " E", "1m"} {
+		_, err := tile.ParseWind(s)
+		if !errors.Is(err, tile.ErrNotWind) || !strings.Contains(err.Error(), strconv.Quote(s)) {
+			t.Errorf("ParseWind(%q): %v, want ErrNotWind naming the text", s, err)
+		}
 	}
 }
