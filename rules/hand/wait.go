@@ -49,6 +49,13 @@ func CountWaits(counts *tile.Counts, o *Options, skip Mask, limit int) (int, err
 // waits is AppendWaits and CountWaits: the waits found are appended to
 // dst if collect, and counted unless in skip, until limit.
 func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int) ([]Wait, int, error) {
+	return waitsBy(dst, collect, counts, o, skip, limit, true)
+}
+
+// waitsBy is waits; byParts lets the standard shape be read by parts
+// (standardWaits) when the options allow, and is false only in the
+// tests that compare it with the kind-by-kind check.
+func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int, byParts bool) ([]Wait, int, error) {
 	if o == nil {
 		o = &Options{}
 	}
@@ -87,6 +94,69 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 			}
 		}
 	}
+	// The special shapes this hand can make with one more tile.
+	for s := SevenPairs; s < numShapes; s++ {
+		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
+			shapes &^= 1 << s
+		}
+	}
+	// Without wildcards seven pairs waits only with one kind held an odd
+	// number of times, and thirteen orphans only on terminals and honours.
+	if o.Wildcards == 0 {
+		if popcount(odd) != 1 {
+			shapes &^= ShapesOf(SevenPairs)
+		}
+		if held&^orphanMask != 0 {
+			shapes &^= ShapesOf(ThirteenOrphans)
+		}
+	}
+	if byParts && o.Wildcards == 0 && o.WildNever == 0 && o.PairOnly == 0 {
+		// The standard waits read by parts, the special shapes' kind by
+		// kind: seven pairs on the odd kind, thirteen orphans on an
+		// orphan, the others anywhere.
+		std, fifth := standardWaits(&c, needTable())
+		cand := std | fifth
+		switch {
+		case shapes&^ShapesOf(SevenPairs, ThirteenOrphans) != 0:
+			cand = Mask(1<<tile.NumKinds - 1)
+		case shapes.Has(SevenPairs):
+			cand |= odd
+		}
+		if shapes.Has(ThirteenOrphans) {
+			cand |= orphanMask
+		}
+		found := 0
+		for ; cand != 0; cand &= cand - 1 {
+			k := bits.TrailingZeros64(uint64(cand))
+			c[k]++
+			var sh Shapes
+			if std.Has(tile.Kind(k)) || (fifth.Has(tile.Kind(k)) && completeStandard(&c, o)) {
+				sh = ShapesOf(Standard)
+			}
+			for left := shapes; left != 0; left &= left - 1 {
+				s := Shape(bits.TrailingZeros16(uint16(left)))
+				switch {
+				case s == SevenPairs && !odd.Has(tile.Kind(k)):
+				case s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
+				case special(s, &c, o, nil):
+					sh |= 1 << s
+				}
+			}
+			c[k]--
+			if sh == 0 {
+				continue
+			}
+			if collect {
+				dst = append(dst, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
+			}
+			if !skip.Has(tile.Kind(k)) {
+				if found++; found == limit {
+					break
+				}
+			}
+		}
+		return dst, found, nil
+	}
 	// The standard shape by the tables: what each suit and honour needs,
 	// worked out once; a candidate changes one part.
 	tabled := needTabled(o)
@@ -105,22 +175,6 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 			ps.need(p, &c, o, tab)
 		}
 		rest = ps.others()
-	}
-	// The special shapes this hand can make with one more tile.
-	for s := SevenPairs; s < numShapes; s++ {
-		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
-			shapes &^= 1 << s
-		}
-	}
-	// Without wildcards seven pairs waits only with one kind held an odd
-	// number of times, and thirteen orphans only on terminals and honours.
-	if o.Wildcards == 0 {
-		if popcount(odd) != 1 {
-			shapes &^= ShapesOf(SevenPairs)
-		}
-		if held&^orphanMask != 0 {
-			shapes &^= ShapesOf(ThirteenOrphans)
-		}
 	}
 	// One real tile lowers the wildcards a hand needs by one at most (a
 	// wildcard could stand in for it): a hand that needs two or more for
@@ -195,4 +249,116 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 		}
 	}
 	return out, found, nil
+}
+
+// standardWaits returns the kinds that complete the standard shape of c,
+// a hand of 3k+1 tiles, no count over four, no wildcards, read by parts
+// (the three suits and each honour): adding a tile changes one part, so
+// the hand waits only when every part is whole (a multiple of three
+// tiles, or two more for the pair) but one of 3j+1 tiles, which takes the
+// pair, or but two of 3j+2, one of them then the pair and the other
+// taking a tile into sets. The parts in question are read by the need
+// table, each candidate one lookup. fifth is the kinds held four times
+// in the waiting part, whose fifth copy the table cannot index: the
+// caller checks those itself.
+func standardWaits(c *tile.Counts, tab []byte) (std, fifth Mask) {
+	// The parts whose count is not a multiple of three: at most two.
+	var odd [2]int
+	var rem [2]int
+	no := 0
+	var keys [3]int32
+	for p := range 10 {
+		var sum int
+		if p < 3 {
+			var key int32
+			for r := 8; r >= 0; r-- {
+				v := c[p*9+r]
+				key = key*5 + int32(v)
+				sum += int(v)
+			}
+			keys[p] = key
+		} else {
+			sum = int(c[int(tile.East)+p-3])
+		}
+		if r := sum % 3; r != 0 {
+			if no == 2 {
+				return 0, 0
+			}
+			odd[no], rem[no] = p, r
+			no++
+		}
+	}
+	// need0 and need1 are whether part p is whole as sets only, and as
+	// sets and the pair.
+	need0 := func(p int) bool {
+		if p < 3 {
+			return tab[keys[p]]%6 == 0
+		}
+		v := c[int(tile.East)+p-3]
+		return v == 0 || v == 3
+	}
+	need1 := func(p int) bool {
+		if p < 3 {
+			return tab[keys[p]]/6%6 == 0
+		}
+		return c[int(tile.East)+p-3] == 2
+	}
+	// completing returns the kinds that make part p whole, as sets and
+	// the pair if pair, else as sets only.
+	completing := func(p int, pair bool) (w, four Mask) {
+		if p >= 3 {
+			k := int(tile.East) + p - 3
+			switch v := c[k]; {
+			case (pair && v == 1) || (!pair && v == 2):
+				w = 1 << k
+			case v == 4:
+				four = 1 << k
+			}
+			return w, four
+		}
+		held := Mask(0)
+		for r := range 9 {
+			if c[p*9+r] > 0 {
+				held |= 1 << r
+			}
+		}
+		near := (held | held<<1 | held<<2 | held>>1 | held>>2) & 0x1ff
+		for ; near != 0; near &= near - 1 {
+			r := bits.TrailingZeros64(uint64(near))
+			if c[p*9+r] == 4 {
+				four |= 1 << (p*9 + r)
+				continue
+			}
+			e := tab[keys[p]+pow5[r]]
+			if (pair && e/6%6 == 0) || (!pair && e%6 == 0) {
+				w |= 1 << (p*9 + r)
+			}
+		}
+		return w, four
+	}
+	switch {
+	case no == 1 && rem[0] == 1:
+		// The pair goes to the one part of 3j+1: every other part is sets.
+		for p := range 10 {
+			if p != odd[0] && !need0(p) {
+				return 0, 0
+			}
+		}
+		return completing(odd[0], true)
+	case no == 2 && rem[0] == 2 && rem[1] == 2:
+		// One part of 3j+2 keeps the pair, the other takes a tile.
+		for p := range 10 {
+			if p != odd[0] && p != odd[1] && !need0(p) {
+				return 0, 0
+			}
+		}
+		for i, p := range odd {
+			if need1(odd[1-i]) {
+				w, four := completing(p, false)
+				std, fifth = std|w, fifth|four
+			}
+		}
+		return std, fifth
+	}
+	return 0, 0
 }
