@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"jantaku/rules/tile"
@@ -114,7 +115,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		// The standard waits read by parts, the special shapes' kind by
 		// kind: seven pairs on the odd kind, thirteen orphans on an
 		// orphan, the others anywhere.
-		std, fifth := standardWaits(&c, needTable())
+		std, fifth := standardWaits(&c, near, needTable())
 		cand := std | fifth
 		switch {
 		case shapes&^ShapesOf(SevenPairs, ThirteenOrphans) != 0:
@@ -258,50 +259,44 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 // tiles, or two more for the pair) but one of 3j+1 tiles, which takes the
 // pair, or but two of 3j+2, one of them then the pair and the other
 // taking a tile into sets. The parts in question are read by the need
-// table, each candidate one lookup. fifth is the kinds held four times
-// in the waiting part, whose fifth copy the table cannot index: the
-// caller checks those itself.
-func standardWaits(c *tile.Counts, tab []byte) (std, fifth Mask) {
+// table, each candidate (near, the kinds at most two ranks from a held
+// tile of their suit) one lookup. fifth is the kinds held four times in
+// the waiting part, whose fifth copy the table cannot index: the caller
+// checks those itself.
+func standardWaits(c *tile.Counts, near Mask, tab []byte) (std, fifth Mask) {
 	// The parts whose count is not a multiple of three: at most two.
-	var odd [2]int
-	var rem [2]int
+	var odd, rem [2]int
 	no := 0
 	var keys [3]int32
 	for p := range 10 {
 		var sum int
 		if p < 3 {
-			var key int32
-			for r := 8; r >= 0; r-- {
-				v := c[p*9+r]
-				key = key*5 + int32(v)
-				sum += int(v)
+			d := (*[9]uint8)(c[p*9 : p*9+9])
+			sum = int(binary.LittleEndian.Uint64(d[:8])*byteOnes>>56) + int(d[8])
+			if sum == 0 {
+				continue
 			}
-			keys[p] = key
+			keys[p] = suitKeyOf(d)
 		} else {
 			sum = int(c[int(tile.East)+p-3])
 		}
-		if r := sum % 3; r != 0 {
+		if r := mod3[sum]; r != 0 {
 			if no == 2 {
 				return 0, 0
 			}
-			odd[no], rem[no] = p, r
+			odd[no], rem[no] = p, int(r)
 			no++
 		}
 	}
-	// need0 and need1 are whether part p is whole as sets only, and as
-	// sets and the pair.
-	need0 := func(p int) bool {
+	// whole is whether part p is whole as sets only, or as sets and the
+	// pair.
+	whole := func(p int, pair bool) bool {
 		if p < 3 {
-			return tab[keys[p]]%6 == 0
+			e := tab[keys[p]]
+			return (pair && e/6%6 == 0) || (!pair && e%6 == 0)
 		}
 		v := c[int(tile.East)+p-3]
-		return v == 0 || v == 3
-	}
-	need1 := func(p int) bool {
-		if p < 3 {
-			return tab[keys[p]]/6%6 == 0
-		}
-		return c[int(tile.East)+p-3] == 2
+		return (pair && v == 2) || (!pair && (v == 0 || v == 3))
 	}
 	// completing returns the kinds that make part p whole, as sets and
 	// the pair if pair, else as sets only.
@@ -316,15 +311,8 @@ func standardWaits(c *tile.Counts, tab []byte) (std, fifth Mask) {
 			}
 			return w, four
 		}
-		held := Mask(0)
-		for r := range 9 {
-			if c[p*9+r] > 0 {
-				held |= 1 << r
-			}
-		}
-		near := (held | held<<1 | held<<2 | held>>1 | held>>2) & 0x1ff
-		for ; near != 0; near &= near - 1 {
-			r := bits.TrailingZeros64(uint64(near))
+		for m := near >> (9 * p) & 0x1ff; m != 0; m &= m - 1 {
+			r := bits.TrailingZeros64(uint64(m))
 			if c[p*9+r] == 4 {
 				four |= 1 << (p*9 + r)
 				continue
@@ -336,24 +324,21 @@ func standardWaits(c *tile.Counts, tab []byte) (std, fifth Mask) {
 		}
 		return w, four
 	}
+	// Every other part must be sets only; the suits not yet read by the
+	// table are read now (the honours' counts were: 0 or 3).
+	for p := range 3 {
+		if (no < 1 || p != odd[0]) && (no < 2 || p != odd[1]) && keys[p] != 0 && tab[keys[p]]%6 != 0 {
+			return 0, 0
+		}
+	}
 	switch {
 	case no == 1 && rem[0] == 1:
-		// The pair goes to the one part of 3j+1: every other part is sets.
-		for p := range 10 {
-			if p != odd[0] && !need0(p) {
-				return 0, 0
-			}
-		}
+		// The pair goes to the one part of 3j+1.
 		return completing(odd[0], true)
 	case no == 2 && rem[0] == 2 && rem[1] == 2:
 		// One part of 3j+2 keeps the pair, the other takes a tile.
-		for p := range 10 {
-			if p != odd[0] && p != odd[1] && !need0(p) {
-				return 0, 0
-			}
-		}
 		for i, p := range odd {
-			if need1(odd[1-i]) {
+			if whole(odd[1-i], true) {
 				w, four := completing(p, false)
 				std, fifth = std|w, fifth|four
 			}
@@ -361,4 +346,14 @@ func standardWaits(c *tile.Counts, tab []byte) (std, fifth Mask) {
 		return std, fifth
 	}
 	return 0, 0
+}
+
+// mod3 is n%3 for the tile counts of a part.
+var mod3 = [15]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+
+// suitKeyOf is the need table's key of a suit's nine counts d, each at
+// most four.
+func suitKeyOf(d *[9]uint8) int32 {
+	return int32(d[0]) + 5*(int32(d[1])+5*(int32(d[2])+5*(int32(d[3])+5*(int32(d[4])+
+		5*(int32(d[5])+5*(int32(d[6])+5*(int32(d[7])+5*int32(d[8]))))))))
 }
