@@ -79,6 +79,14 @@ func ShapesOf(sh ...Shape) Shapes {
 	return s
 }
 
+// The shapes that the scans test together, as constants (ShapesOf is a
+// loop at run time).
+const (
+	pairsOrOrphans = Shapes(1<<SevenPairs | 1<<ThirteenOrphans)
+	// distinctShapes are made of distinct tiles only.
+	distinctShapes = Shapes(1<<KnittedHonors | 1<<GreaterKnitted | 1<<ThirteenUnrelated | 1<<SevenStars)
+)
+
 // Mask is a set of tile kinds, bit k for tile.Kind k (the 34 playing kinds).
 type Mask uint64
 

@@ -80,10 +80,10 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 	// Without wildcards the shapes of distinct tiles need 13 distinct
 	// tiles, and a knitted straight all but one of its nine: leave them
 	// out at once for the hands (nearly all) that cannot wait on them.
-	shapes := o.Shapes &^ ShapesOf(Standard)
+	shapes := o.Shapes &^ Shapes(1<<Standard)
 	if o.Wildcards == 0 {
 		if held != odd || popcount(held) != n {
-			shapes &^= ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars)
+			shapes &^= distinctShapes
 		}
 		if shapes.Has(KnittedStraight) {
 			within := false
@@ -91,7 +91,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 				within = within || popcount(km&^held) <= 1
 			}
 			if !within {
-				shapes &^= ShapesOf(KnittedStraight)
+				shapes &^= Shapes(1 << KnittedStraight)
 			}
 		}
 	}
@@ -105,10 +105,10 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 	// number of times, and thirteen orphans only on terminals and honours.
 	if o.Wildcards == 0 {
 		if popcount(odd) != 1 {
-			shapes &^= ShapesOf(SevenPairs)
+			shapes &^= Shapes(1 << SevenPairs)
 		}
 		if held&^orphanMask != 0 {
-			shapes &^= ShapesOf(ThirteenOrphans)
+			shapes &^= Shapes(1 << ThirteenOrphans)
 		}
 	}
 	if byParts && o.Wildcards == 0 && o.WildNever == 0 && o.PairOnly == 0 {
@@ -118,7 +118,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		std, fifth := standardWaits(&c, near, needTable())
 		cand := std | fifth
 		switch {
-		case shapes&^ShapesOf(SevenPairs, ThirteenOrphans) != 0:
+		case shapes&^pairsOrOrphans != 0:
 			cand = Mask(1<<tile.NumKinds - 1)
 		case shapes.Has(SevenPairs):
 			cand |= odd
@@ -132,7 +132,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 			c[k]++
 			var sh Shapes
 			if std.Has(tile.Kind(k)) || (fifth.Has(tile.Kind(k)) && completeStandard(&c, o)) {
-				sh = ShapesOf(Standard)
+				sh = Shapes(1 << Standard)
 			}
 			for left := shapes; left != 0; left &= left - 1 {
 				s := Shape(bits.TrailingZeros16(uint16(left)))
@@ -193,7 +193,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 	// times), and only orphans thirteen orphans; the other special
 	// shapes may wait anywhere.
 	cand := Mask(1<<tile.NumKinds - 1)
-	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) == 0 {
+	if o.Wildcards == 0 && shapes&^pairsOrOrphans == 0 {
 		cand = near
 		if noStd {
 			cand = 0
@@ -222,10 +222,10 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 				n0, n1 = one.n0[p], one.n1[p]
 			}
 			if rest.wildcards(&ps, p, n0, n1) <= o.Wildcards {
-				sh = ShapesOf(Standard)
+				sh = Shapes(1 << Standard)
 			}
 		case completeStandard(&c, o):
-			sh = ShapesOf(Standard)
+			sh = Shapes(1 << Standard)
 		}
 		for left := shapes; left != 0; left &= left - 1 {
 			s := Shape(bits.TrailingZeros16(uint16(left)))

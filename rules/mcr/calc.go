@@ -135,12 +135,18 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	return nil
 }
 
-// shapes returns the arrangement options of o's preset (spec/mcr.md §3).
+// The arrangement options of each preset (spec/mcr.md §3), read-only.
+var (
+	simplifiedShapes = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
+	officialShapes   = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
+)
+
+// shapes returns the arrangement options of o's preset.
 func shapes(o *Options) hand.Options {
 	if o.Fans == FansSimplified {
-		return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
+		return simplifiedShapes
 	}
-	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
+	return officialShapes
 }
 
 // winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
