@@ -199,6 +199,15 @@ func Masks(c *tile.Counts) (held, four, over Mask) {
 	return held, four, over
 }
 
+// Total returns the number of tiles in c, as c.Total, reading the counts
+// eight at a time when none is over four.
+func Total(c *tile.Counts) int {
+	if n, over := tally(c); over == 0 {
+		return n
+	}
+	return c.Total()
+}
+
 // overMask is the kinds c holds more than four of, counted one by one:
 // bad input, rare.
 func overMask(c *tile.Counts) Mask {

@@ -3,7 +3,6 @@ package mcr
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -119,7 +118,7 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 			ck++
 		}
 	}
-	if n := h.Concealed.Total() + 3*len(h.Melds); n != 14 {
+	if n := hand.Total(&h.Concealed) + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
 	held, four, over := hand.Masks(&s.all)
@@ -420,8 +419,8 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 			s.put(t, PungOfTerminals, 1)
 		}
 	}
-	slices.Sort(chows[:nc])
-	slices.Sort(pungs[:np])
+	sortKinds(chows[:nc])
+	sortKinds(pungs[:np])
 	switch concealed {
 	case 2:
 		s.put(t, TwoConcealedPungs, 1)
@@ -490,6 +489,16 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 			s.put(t, ClosedWait, 1)
 		default:
 			s.put(t, SingleWait, 1)
+		}
+	}
+}
+
+// sortKinds sorts a reading's four sets at most, in place: an insertion
+// sort, cheaper than slices.Sort at this size.
+func sortKinds(ks []tile.Kind) {
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && ks[j] < ks[j-1]; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
 		}
 	}
 }
