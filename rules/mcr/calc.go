@@ -24,27 +24,6 @@ type table struct {
 	has FanSet
 }
 
-// next returns the first fan of s from f on, numFans if none: the fans
-// of s are visited with
-//
-//	for f := s.next(0); f < numFans; f = s.next(f + 1)
-//
-// which sees a fan removed from s during the loop only if it was visited
-// already.
-func (s *FanSet) next(f Fan) Fan {
-	w := int(f) / 64
-	if w >= len(s) {
-		return numFans
-	}
-	if m := s[w] &^ (1<<(f%64) - 1); m != 0 {
-		return Fan(w*64 + bits.TrailingZeros64(m))
-	}
-	if w == 0 && s[1] != 0 {
-		return Fan(64 + bits.TrailingZeros64(s[1]))
-	}
-	return numFans
-}
-
 // scorer holds what every reading of one hand shares.
 type scorer struct {
 	h       Hand // values, not pointers, so a scorer leaks nothing
@@ -322,14 +301,20 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 	}
 	// A fan counted drops the fans it implies, in fan order: a fan
 	// dropped drops nothing.
-	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
-		drop := notWithSet[f]
-		for w := range drop {
-			drop[w] &= t.has[w]
-			t.has[w] &^= drop[w]
-		}
-		for x := drop.next(0); x < numFans; x = drop.next(x + 1) {
-			t.n[x] = 0
+	// The set is read again after each fan, so that a fan dropped is not
+	// visited.
+	for w := range t.has {
+		for m := t.has[w]; m != 0; {
+			b := bits.TrailingZeros64(m)
+			drop := notWithSet[w*64+b]
+			for v := range drop {
+				drop[v] &= t.has[v]
+				t.has[v] &^= drop[v]
+				for d := drop[v]; d != 0; d &= d - 1 {
+					t.n[v*64+bits.TrailingZeros64(d)] = 0
+				}
+			}
+			m = t.has[w] &^ (1<<(b+1) - 1)
 		}
 	}
 	total := s.total(t)
@@ -350,8 +335,11 @@ func (s *scorer) value(f Fan) int {
 
 func (s *scorer) total(t *table) int {
 	n := 0
-	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
-		n += int(t.n[f]) * s.value(f)
+	for w, m := range t.has {
+		for ; m != 0; m &= m - 1 {
+			f := Fan(w*64 + bits.TrailingZeros64(m))
+			n += int(t.n[f]) * s.value(f)
+		}
 	}
 	return n
 }
