@@ -133,7 +133,7 @@ func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
 // score is Score with the fan list appended to fans, or to a new slice
 // when fans is nil, working in wk.
 func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result, error) {
-	if err := o.Validate(); err != nil {
+	if err := o.validate(); err != nil {
 		return Result{}, err
 	}
 	s := &wk.s
