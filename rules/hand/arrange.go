@@ -75,6 +75,9 @@ func possibleShapes(c *tile.Counts, sh Shapes) Shapes {
 	if multi != 0 {
 		sh &^= distinctShapes
 	}
+	if sh.Has(KnittedStraight) && popcount(held&suitedMask) < 9 {
+		sh &^= 1 << KnittedStraight
+	}
 	if sh.Has(KnittedStraight) {
 		whole := false
 		for _, km := range knitMasks {

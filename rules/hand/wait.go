@@ -85,6 +85,11 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		if held != odd || popcount(held) != n {
 			shapes &^= distinctShapes
 		}
+		// Eight of a knitted straight's nine kinds: eight suited kinds
+		// held at least.
+		if shapes.Has(KnittedStraight) && popcount(held&suitedMask) < 8 {
+			shapes &^= Shapes(1 << KnittedStraight)
+		}
 		if shapes.Has(KnittedStraight) {
 			within := false
 			for _, km := range knitMasks {
