@@ -42,7 +42,7 @@ func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 	shapes := o.Shapes
 	// Seven pairs and orphans give up at the first tile that does not fit;
 	// the others are searches worth a pass over the counts first.
-	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) != 0 {
+	if o.Wildcards == 0 && shapes&^pairsOrOrphans != 0 {
 		shapes = possibleShapes(c, shapes)
 	}
 	for sh := SevenPairs; sh < numShapes; sh++ {
@@ -73,7 +73,10 @@ func possibleShapes(c *tile.Counts, sh Shapes) Shapes {
 		sh &^= 1 << ThirteenOrphans
 	}
 	if multi != 0 {
-		sh &^= 1<<KnittedHonors | 1<<GreaterKnitted | 1<<ThirteenUnrelated | 1<<SevenStars
+		sh &^= distinctShapes
+	}
+	if sh.Has(KnittedStraight) && popcount(held&suitedMask) < 9 {
+		sh &^= 1 << KnittedStraight
 	}
 	if sh.Has(KnittedStraight) {
 		whole := false

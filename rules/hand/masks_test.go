@@ -132,3 +132,24 @@ func waitingHand(r *rand.Rand) tile.Counts {
 		}
 	}
 }
+
+// TestTotal: Total counts what tile.Counts.Total counts, for counts up to
+// four (read eight at a time) and over (counted one by one).
+func TestTotal(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 2))
+	for i := range 20000 {
+		var c tile.Counts
+		top := 5
+		if i%4 == 0 {
+			top = 256
+		}
+		for k := range c {
+			if r.IntN(3) == 0 {
+				c[k] = uint8(r.IntN(top))
+			}
+		}
+		if got, want := hand.Total(&c), c.Total(); got != want {
+			t.Fatalf("case %d %v: Total %d, want %d", i, c, got, want)
+		}
+	}
+}

@@ -30,7 +30,7 @@ func Shanten(c tile.Counts, o Options) (int, error) {
 		if o.Shapes.Has(ThirteenOrphans) {
 			s = min(s, shantenOrphans(&c))
 		}
-		if o.Shapes&ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars) != 0 {
+		if o.Shapes&distinctShapes != 0 {
 			s = min(s, shantenSingles(&c, o.Shapes))
 		}
 	}

@@ -21,6 +21,23 @@ const honorMask = Mask(0x7f << tile.East)
 // and spec/mcr.md §3 (four identical tiles may be two pairs).
 func sevenPairs(c *tile.Counts, o *Options, col *collector) bool {
 	w := o.Wildcards
+	if w == 0 && col == nil {
+		// Only whether, without wildcards: every count even (a four is
+		// two pairs only if the options say so) and 14 tiles, read eight
+		// counts at a time; a count over four is left to the loop.
+		n, fours, over := 0, uint64(0), uint64(0)
+		for _, x := range countWords(c) {
+			if x&byteOnes != 0 {
+				return false
+			}
+			fours |= x & (byteOnes << 2)
+			over |= byteOverFour(x)
+			n += int(x * byteOnes >> 56)
+		}
+		if over == 0 {
+			return n == 14 && (fours == 0 || o.FourAsTwoPairs)
+		}
+	}
 	var npairs [tile.NumKinds]uint8
 	for k, v := range c {
 		if v == 0 {

@@ -79,6 +79,14 @@ func ShapesOf(sh ...Shape) Shapes {
 	return s
 }
 
+// The shapes that the scans test together, as constants (ShapesOf is a
+// loop at run time).
+const (
+	pairsOrOrphans = Shapes(1<<SevenPairs | 1<<ThirteenOrphans)
+	// distinctShapes are made of distinct tiles only.
+	distinctShapes = Shapes(1<<KnittedHonors | 1<<GreaterKnitted | 1<<ThirteenUnrelated | 1<<SevenStars)
+)
+
 // Mask is a set of tile kinds, bit k for tile.Kind k (the 34 playing kinds).
 type Mask uint64
 
@@ -189,6 +197,15 @@ func Masks(c *tile.Counts) (held, four, over Mask) {
 		over = overMask(c)
 	}
 	return held, four, over
+}
+
+// Total returns the number of tiles in c, as c.Total, reading the counts
+// eight at a time when none is over four.
+func Total(c *tile.Counts) int {
+	if n, over := tally(c); over == 0 {
+		return n
+	}
+	return c.Total()
 }
 
 // overMask is the kinds c holds more than four of, counted one by one:

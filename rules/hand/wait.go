@@ -1,6 +1,7 @@
 package hand
 
 import (
+	"encoding/binary"
 	"math/bits"
 
 	"jantaku/rules/tile"
@@ -49,6 +50,13 @@ func CountWaits(counts *tile.Counts, o *Options, skip Mask, limit int) (int, err
 // waits is AppendWaits and CountWaits: the waits found are appended to
 // dst if collect, and counted unless in skip, until limit.
 func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int) ([]Wait, int, error) {
+	return waitsBy(dst, collect, counts, o, skip, limit, true)
+}
+
+// waitsBy is waits; byParts lets the standard shape be read by parts
+// (standardWaits) when the options allow, and is false only in the
+// tests that compare it with the kind-by-kind check.
+func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int, byParts bool) ([]Wait, int, error) {
 	if o == nil {
 		o = &Options{}
 	}
@@ -72,10 +80,15 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 	// Without wildcards the shapes of distinct tiles need 13 distinct
 	// tiles, and a knitted straight all but one of its nine: leave them
 	// out at once for the hands (nearly all) that cannot wait on them.
-	shapes := o.Shapes &^ ShapesOf(Standard)
+	shapes := o.Shapes &^ Shapes(1<<Standard)
 	if o.Wildcards == 0 {
 		if held != odd || popcount(held) != n {
-			shapes &^= ShapesOf(KnittedHonors, GreaterKnitted, ThirteenUnrelated, SevenStars)
+			shapes &^= distinctShapes
+		}
+		// Eight of a knitted straight's nine kinds: eight suited kinds
+		// held at least.
+		if shapes.Has(KnittedStraight) && popcount(held&suitedMask) < 8 {
+			shapes &^= Shapes(1 << KnittedStraight)
 		}
 		if shapes.Has(KnittedStraight) {
 			within := false
@@ -83,9 +96,72 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 				within = within || popcount(km&^held) <= 1
 			}
 			if !within {
-				shapes &^= ShapesOf(KnittedStraight)
+				shapes &^= Shapes(1 << KnittedStraight)
 			}
 		}
+	}
+	// The special shapes this hand can make with one more tile.
+	for s := SevenPairs; s < numShapes; s++ {
+		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
+			shapes &^= 1 << s
+		}
+	}
+	// Without wildcards seven pairs waits only with one kind held an odd
+	// number of times, and thirteen orphans only on terminals and honours.
+	if o.Wildcards == 0 {
+		if popcount(odd) != 1 {
+			shapes &^= Shapes(1 << SevenPairs)
+		}
+		if held&^orphanMask != 0 {
+			shapes &^= Shapes(1 << ThirteenOrphans)
+		}
+	}
+	if byParts && o.Wildcards == 0 && o.WildNever == 0 && o.PairOnly == 0 {
+		// The standard waits read by parts, the special shapes' kind by
+		// kind: seven pairs on the odd kind, thirteen orphans on an
+		// orphan, the others anywhere.
+		std, fifth := standardWaits(&c, near, needTable())
+		cand := std | fifth
+		switch {
+		case shapes&^pairsOrOrphans != 0:
+			cand = Mask(1<<tile.NumKinds - 1)
+		case shapes.Has(SevenPairs):
+			cand |= odd
+		}
+		if shapes.Has(ThirteenOrphans) {
+			cand |= orphanMask
+		}
+		found := 0
+		for ; cand != 0; cand &= cand - 1 {
+			k := bits.TrailingZeros64(uint64(cand))
+			c[k]++
+			var sh Shapes
+			if std.Has(tile.Kind(k)) || (fifth.Has(tile.Kind(k)) && completeStandard(&c, o)) {
+				sh = Shapes(1 << Standard)
+			}
+			for left := shapes; left != 0; left &= left - 1 {
+				s := Shape(bits.TrailingZeros16(uint16(left)))
+				switch {
+				case s == SevenPairs && !odd.Has(tile.Kind(k)):
+				case s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
+				case special(s, &c, o, nil):
+					sh |= 1 << s
+				}
+			}
+			c[k]--
+			if sh == 0 {
+				continue
+			}
+			if collect {
+				dst = append(dst, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
+			}
+			if !skip.Has(tile.Kind(k)) {
+				if found++; found == limit {
+					break
+				}
+			}
+		}
+		return dst, found, nil
 	}
 	// The standard shape by the tables: what each suit and honour needs,
 	// worked out once; a candidate changes one part.
@@ -106,22 +182,6 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 		}
 		rest = ps.others()
 	}
-	// The special shapes this hand can make with one more tile.
-	for s := SevenPairs; s < numShapes; s++ {
-		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
-			shapes &^= 1 << s
-		}
-	}
-	// Without wildcards seven pairs waits only with one kind held an odd
-	// number of times, and thirteen orphans only on terminals and honours.
-	if o.Wildcards == 0 {
-		if popcount(odd) != 1 {
-			shapes &^= ShapesOf(SevenPairs)
-		}
-		if held&^orphanMask != 0 {
-			shapes &^= ShapesOf(ThirteenOrphans)
-		}
-	}
 	// One real tile lowers the wildcards a hand needs by one at most (a
 	// wildcard could stand in for it): a hand that needs two or more for
 	// the standard shape waits on none, and most hands are settled here
@@ -138,7 +198,7 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 	// times), and only orphans thirteen orphans; the other special
 	// shapes may wait anywhere.
 	cand := Mask(1<<tile.NumKinds - 1)
-	if o.Wildcards == 0 && shapes&^ShapesOf(SevenPairs, ThirteenOrphans) == 0 {
+	if o.Wildcards == 0 && shapes&^pairsOrOrphans == 0 {
 		cand = near
 		if noStd {
 			cand = 0
@@ -167,10 +227,10 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 				n0, n1 = one.n0[p], one.n1[p]
 			}
 			if rest.wildcards(&ps, p, n0, n1) <= o.Wildcards {
-				sh = ShapesOf(Standard)
+				sh = Shapes(1 << Standard)
 			}
 		case completeStandard(&c, o):
-			sh = ShapesOf(Standard)
+			sh = Shapes(1 << Standard)
 		}
 		for left := shapes; left != 0; left &= left - 1 {
 			s := Shape(bits.TrailingZeros16(uint16(left)))
@@ -195,4 +255,110 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 		}
 	}
 	return out, found, nil
+}
+
+// standardWaits returns the kinds that complete the standard shape of c,
+// a hand of 3k+1 tiles, no count over four, no wildcards, read by parts
+// (the three suits and each honour): adding a tile changes one part, so
+// the hand waits only when every part is whole (a multiple of three
+// tiles, or two more for the pair) but one of 3j+1 tiles, which takes the
+// pair, or but two of 3j+2, one of them then the pair and the other
+// taking a tile into sets. The parts in question are read by the need
+// table, each candidate (near, the kinds at most two ranks from a held
+// tile of their suit) one lookup. fifth is the kinds held four times in
+// the waiting part, whose fifth copy the table cannot index: the caller
+// checks those itself.
+func standardWaits(c *tile.Counts, near Mask, tab []byte) (std, fifth Mask) {
+	// The parts whose count is not a multiple of three: at most two.
+	var odd, rem [2]int
+	no := 0
+	var keys [3]int32
+	for p := range 10 {
+		var sum int
+		if p < 3 {
+			d := (*[9]uint8)(c[p*9 : p*9+9])
+			sum = int(binary.LittleEndian.Uint64(d[:8])*byteOnes>>56) + int(d[8])
+			if sum == 0 {
+				continue
+			}
+			keys[p] = suitKeyOf(d)
+		} else {
+			sum = int(c[int(tile.East)+p-3])
+		}
+		if r := mod3[sum]; r != 0 {
+			if no == 2 {
+				return 0, 0
+			}
+			odd[no], rem[no] = p, int(r)
+			no++
+		}
+	}
+	// whole is whether part p is whole as sets only, or as sets and the
+	// pair.
+	whole := func(p int, pair bool) bool {
+		if p < 3 {
+			e := tab[keys[p]]
+			return (pair && e/6%6 == 0) || (!pair && e%6 == 0)
+		}
+		v := c[int(tile.East)+p-3]
+		return (pair && v == 2) || (!pair && (v == 0 || v == 3))
+	}
+	// completing returns the kinds that make part p whole, as sets and
+	// the pair if pair, else as sets only.
+	completing := func(p int, pair bool) (w, four Mask) {
+		if p >= 3 {
+			k := int(tile.East) + p - 3
+			switch v := c[k]; {
+			case (pair && v == 1) || (!pair && v == 2):
+				w = 1 << k
+			case v == 4:
+				four = 1 << k
+			}
+			return w, four
+		}
+		for m := near >> (9 * p) & 0x1ff; m != 0; m &= m - 1 {
+			r := bits.TrailingZeros64(uint64(m))
+			if c[p*9+r] == 4 {
+				four |= 1 << (p*9 + r)
+				continue
+			}
+			e := tab[keys[p]+pow5[r]]
+			if (pair && e/6%6 == 0) || (!pair && e%6 == 0) {
+				w |= 1 << (p*9 + r)
+			}
+		}
+		return w, four
+	}
+	// Every other part must be sets only; the suits not yet read by the
+	// table are read now (the honours' counts were: 0 or 3).
+	for p := range 3 {
+		if (no < 1 || p != odd[0]) && (no < 2 || p != odd[1]) && keys[p] != 0 && tab[keys[p]]%6 != 0 {
+			return 0, 0
+		}
+	}
+	switch {
+	case no == 1 && rem[0] == 1:
+		// The pair goes to the one part of 3j+1.
+		return completing(odd[0], true)
+	case no == 2 && rem[0] == 2 && rem[1] == 2:
+		// One part of 3j+2 keeps the pair, the other takes a tile.
+		for i, p := range odd {
+			if whole(odd[1-i], true) {
+				w, four := completing(p, false)
+				std, fifth = std|w, fifth|four
+			}
+		}
+		return std, fifth
+	}
+	return 0, 0
+}
+
+// mod3 is n%3 for the tile counts of a part.
+var mod3 = [15]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
+
+// suitKeyOf is the need table's key of a suit's nine counts d, each at
+// most four.
+func suitKeyOf(d *[9]uint8) int32 {
+	return int32(d[0]) + 5*(int32(d[1])+5*(int32(d[2])+5*(int32(d[3])+5*(int32(d[4])+
+		5*(int32(d[5])+5*(int32(d[6])+5*(int32(d[7])+5*int32(d[8]))))))))
 }

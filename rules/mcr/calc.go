@@ -3,7 +3,6 @@ package mcr
 import (
 	"fmt"
 	"math/bits"
-	"slices"
 
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -23,27 +22,6 @@ var fanValues = func() (v [numFans]int) {
 type table struct {
 	n   [numFans]uint8
 	has FanSet
-}
-
-// next returns the first fan of s from f on, numFans if none: the fans
-// of s are visited with
-//
-//	for f := s.next(0); f < numFans; f = s.next(f + 1)
-//
-// which sees a fan removed from s during the loop only if it was visited
-// already.
-func (s *FanSet) next(f Fan) Fan {
-	w := int(f) / 64
-	if w >= len(s) {
-		return numFans
-	}
-	if m := s[w] &^ (1<<(f%64) - 1); m != 0 {
-		return Fan(w*64 + bits.TrailingZeros64(m))
-	}
-	if w == 0 && s[1] != 0 {
-		return Fan(64 + bits.TrailingZeros64(s[1]))
-	}
-	return numFans
 }
 
 // scorer holds what every reading of one hand shares.
@@ -119,7 +97,7 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 			ck++
 		}
 	}
-	if n := h.Concealed.Total() + 3*len(h.Melds); n != 14 {
+	if n := hand.Total(&h.Concealed) + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
 	held, four, over := hand.Masks(&s.all)
@@ -135,12 +113,18 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	return nil
 }
 
-// shapes returns the arrangement options of o's preset (spec/mcr.md §3).
+// The arrangement options of each preset (spec/mcr.md §3), read-only.
+var (
+	simplifiedShapes = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
+	officialShapes   = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
+)
+
+// shapes returns the arrangement options of o's preset.
 func shapes(o *Options) hand.Options {
 	if o.Fans == FansSimplified {
-		return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans), FourAsTwoPairs: true}
+		return simplifiedShapes
 	}
-	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
+	return officialShapes
 }
 
 // winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
@@ -317,14 +301,20 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 	}
 	// A fan counted drops the fans it implies, in fan order: a fan
 	// dropped drops nothing.
-	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
-		drop := notWithSet[f]
-		for w := range drop {
-			drop[w] &= t.has[w]
-			t.has[w] &^= drop[w]
-		}
-		for x := drop.next(0); x < numFans; x = drop.next(x + 1) {
-			t.n[x] = 0
+	// The set is read again after each fan, so that a fan dropped is not
+	// visited.
+	for w := range t.has {
+		for m := t.has[w]; m != 0; {
+			b := bits.TrailingZeros64(m)
+			drop := notWithSet[w*64+b]
+			for v := range drop {
+				drop[v] &= t.has[v]
+				t.has[v] &^= drop[v]
+				for d := drop[v]; d != 0; d &= d - 1 {
+					t.n[v*64+bits.TrailingZeros64(d)] = 0
+				}
+			}
+			m = t.has[w] &^ (1<<(b+1) - 1)
 		}
 	}
 	total := s.total(t)
@@ -345,8 +335,11 @@ func (s *scorer) value(f Fan) int {
 
 func (s *scorer) total(t *table) int {
 	n := 0
-	for f := t.has.next(0); f < numFans; f = t.has.next(f + 1) {
-		n += int(t.n[f]) * s.value(f)
+	for w, m := range t.has {
+		for ; m != 0; m &= m - 1 {
+			f := Fan(w*64 + bits.TrailingZeros64(m))
+			n += int(t.n[f]) * s.value(f)
+		}
 	}
 	return n
 }
@@ -414,8 +407,8 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 			s.put(t, PungOfTerminals, 1)
 		}
 	}
-	slices.Sort(chows[:nc])
-	slices.Sort(pungs[:np])
+	sortKinds(chows[:nc])
+	sortKinds(pungs[:np])
 	switch concealed {
 	case 2:
 		s.put(t, TwoConcealedPungs, 1)
@@ -484,6 +477,16 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 			s.put(t, ClosedWait, 1)
 		default:
 			s.put(t, SingleWait, 1)
+		}
+	}
+}
+
+// sortKinds sorts a reading's four sets at most, in place: an insertion
+// sort, cheaper than slices.Sort at this size.
+func sortKinds(ks []tile.Kind) {
+	for i := 1; i < len(ks); i++ {
+		for j := i; j > 0 && ks[j] < ks[j-1]; j-- {
+			ks[j], ks[j-1] = ks[j-1], ks[j]
 		}
 	}
 }

@@ -93,7 +93,11 @@ func Preset(name string) (Options, error) {
 }
 
 // Validate reports the first bad option, naming its key.
-func (o Options) Validate() error {
+func (o Options) Validate() error { return o.validate() }
+
+// validate is Validate without copying the options: Score checks them on
+// every hand.
+func (o *Options) validate() error {
 	bad := func(key string, v any, want string) error {
 		return fmt.Errorf("%w: %s = %v, want %s", ErrOptions, key, v, want)
 	}

@@ -3,6 +3,7 @@ package mcr
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 	"strconv"
 
 	"jantaku/rules/game"
@@ -132,7 +133,7 @@ func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
 // score is Score with the fan list appended to fans, or to a new slice
 // when fans is nil, working in wk.
 func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result, error) {
-	if err := o.Validate(); err != nil {
+	if err := o.validate(); err != nil {
 		return Result{}, err
 	}
 	s := &wk.s
@@ -169,10 +170,13 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 		fans = make([]Scored, 0, 8)
 	}
 	r := Result{Shape: bestShape, Fans: fans}
-	for f := best.has.next(0); f < numFans; f = best.has.next(f + 1) {
-		n := int(best.n[f])
-		r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
-		r.Points += n * o.value(f)
+	for w, m := range best.has {
+		for ; m != 0; m &= m - 1 {
+			f := Fan(w*64 + bits.TrailingZeros64(m))
+			n := int(best.n[f])
+			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
+			r.Points += n * o.value(f)
+		}
 	}
 	if o.Flowers && h.Flowers > 0 {
 		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
