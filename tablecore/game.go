@@ -11,6 +11,11 @@ import (
 // Game is one game at one table under one ruleset.
 type Game struct {
 	rs game.Ruleset // the game's own copy (Forker), else shared
+	// The optional abilities of rs, asked for once rather than at each
+	// discard; nil when it has not got them.
+	claimer Claimer
+	waiter  Waiter
+	closer  WindowCloser
 	// shared is the ruleset New was given, which callers may use from
 	// other goroutines.
 	shared game.Ruleset
@@ -73,6 +78,9 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 	if f, ok := rs.(Forker); ok {
 		g.rs = f.ForGame()
 	}
+	g.claimer, _ = g.rs.(Claimer)
+	g.waiter, _ = g.rs.(Waiter)
+	g.closer, _ = g.rs.(WindowCloser)
 	return g, nil
 }
 

@@ -20,15 +20,15 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 	h := g.h
 	p := &h.Seats[a.Seat]
 	// Every action but a claim changes the actor's concealed tiles or
-	// may (a kong, a flower); claims change them in settle.
-	g.changed(a.Seat)
+	// may (a kong, a flower), through took and gave; claims change them
+	// in settle.
 	switch a.Kind {
 	case game.Draw:
 		i := g.drawIndex()
 		if !h.Wall.Known[i] {
 			h.Wall.Tiles[i], h.Wall.Known[i] = a.Tile, true
 		}
-		p.Hand = append(p.Hand, h.Wall.Tiles[i])
+		g.took(p, a.Seat, h.Wall.Tiles[i])
 		if h.Source == game.Tail {
 			h.Wall.Tail++
 		} else {
@@ -46,24 +46,24 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 			prev := h.Log[n-2]
 			drawn = prev.Kind == game.Draw && prev.Seat == a.Seat && prev.Tile == a.Tile
 		}
-		p.Hand = remove(p.Hand, a.Tile)
+		g.gave(p, a.Seat, a.Tile)
 		p.Discards = append(p.Discards, game.Discarded{Tile: a.Tile, Drawn: drawn, Riichi: a.Kind == game.Riichi})
 		if a.Kind == game.Riichi {
 			p.Riichi = len(p.Discards) - 1
 		}
 		evs = g.openClaims(evs, a.Seat, a.Tile, false)
 	case game.Flower:
-		p.Hand = remove(p.Hand, a.Tile)
+		g.gave(p, a.Seat, a.Tile)
 		p.Flowers = append(p.Flowers, a.Tile)
 		evs = g.replace(evs, a.Seat)
 	case game.SingleKan:
-		p.Hand = remove(p.Hand, a.Tile)
+		g.gave(p, a.Seat, a.Tile)
 		p.SingleKans = append(p.SingleKans, a.Tile)
 		evs = g.replace(evs, a.Seat)
 	case game.ClosedKan:
 		ts := append([]tile.Tile{a.Tile}, a.Uses...)
 		for _, t := range ts {
-			p.Hand = remove(p.Hand, t)
+			g.gave(p, a.Seat, t)
 		}
 		p.Melds = append(p.Melds, tile.Meld{Type: tile.ClosedKan, Tiles: ts})
 		evs = g.replace(evs, a.Seat)
@@ -133,17 +133,17 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	if cap(rs) < h.Players {
 		rs = make([]game.Response, 0, h.Players)
 	}
-	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs[:h.Players]}
-	clear(h.Claim.Responses)
-	cl, _ := g.rs.(Claimer)
+	rs = rs[:h.Players]
+	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
 	open := false
-	for i := range h.Claim.Responses {
+	for i := range rs {
 		s := game.Seat(i)
-		if s != from && !h.Seats[s].Won && g.mayClaim(cl, s, from, t, robbing) {
+		if s != from && !h.Seats[s].Won && g.mayClaim(s, from, t, robbing) {
+			rs[i] = game.Response{}
 			open = true
 			continue
 		}
-		h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
+		rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
 	if !open {
 		evs = g.settle(evs, true)
@@ -268,8 +268,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 		}
 		if c.Robbing {
-			h.Seats[c.From].Hand = remove(h.Seats[c.From].Hand, c.Tile)
-			g.changed(c.From)
+			g.gave(&h.Seats[c.From], c.From, c.Tile)
 		} else {
 			d := &h.Seats[c.From].Discards
 			(*d)[len(*d)-1].Taken = true
@@ -300,9 +299,8 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		evs = append(evs, g.event(Event{Type: Claimed, Seat: a.Seat, Action: a}))
 		p := &h.Seats[a.Seat]
 		for _, u := range a.Uses {
-			p.Hand = remove(p.Hand, u)
+			g.gave(p, a.Seat, u)
 		}
-		g.changed(a.Seat)
 		d := &h.Seats[c.From].Discards
 		(*d)[len(*d)-1].Taken = true
 		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
@@ -318,8 +316,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	}
 	if c.Robbing {
 		p := &h.Seats[c.From]
-		p.Hand = remove(p.Hand, c.Tile)
-		g.changed(c.From)
+		g.gave(p, c.From, c.Tile)
 		i := ponOf(p, c.Tile.Kind)
 		m := &p.Melds[i]
 		m.Type = tile.AddedKan
@@ -333,11 +330,10 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 // (WindowCloser); won says whether the tile was won on, atOnce that the
 // window closed with its discard.
 func (g *Game) closed(evs []Event, c game.Claim, won, atOnce bool) []Event {
-	wc, ok := g.rs.(WindowCloser)
-	if !ok {
+	if g.closer == nil {
 		return evs
 	}
-	fx := wc.Closed(g.h, c, won)
+	fx := g.closer.Closed(g.h, c, won)
 	if atOnce && len(fx) > 0 && g.h.Wall.Remaining() > 0 {
 		// Pay when the next action closes the window, as when some hand
 		// could have called: the riichi deposit must not come with the
