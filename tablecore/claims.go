@@ -22,10 +22,10 @@ type Waiter interface {
 
 // The kinds of one rank in each suit.
 const (
-	rank1     = hand.Mask(1) | 1<<9 | 1<<18
-	rank2     = rank1 << 1
-	rank8     = rank1 << 7
-	rank9     = rank1 << 8
+	rank1 = hand.Mask(1) | 1<<9 | 1<<18
+	rank2 = rank1 << 1
+	rank8 = rank1 << 7
+	rank9 = rank1 << 8
 )
 
 // seatClaims is what a seat's concealed tiles allow on another's tile,
