@@ -1,7 +1,6 @@
 package tablecore
 
 import (
-	"jantaku/rules/game"
 	"jantaku/tablecore/record"
 )
 
@@ -13,16 +12,6 @@ func NoClaimCache(g *Game) { g.noClaimCache = true }
 // ReplayHandEvents is ReplayHand keeping every event.
 func ReplayHandEvents(g *Game, h *record.Hand) ([]Event, error) {
 	var evs []Event
-	err := replayHand(g, h, stepper{
-		start: func(d Deal) error {
-			e, err := g.StartHand(d)
-			evs = append(evs, e...)
-			return err
-		},
-		apply: func(a game.Action) (err error) {
-			evs, err = g.AppendApply(evs, a)
-			return err
-		},
-	})
+	err := replayHand(g, h, stepper{g: g, events: &evs})
 	return evs, err
 }

@@ -47,6 +47,35 @@ type Game struct {
 	// quiet leaves out the events of the actions themselves (Acted),
 	// numbering them all the same: ReplayHand reads no events.
 	quiet bool
+	// won is the win validate valued last (a Tsumo or a Ron), which
+	// commit records; rons holds, for a ruleset that keeps rons
+	// (RonKeeper), each seat's ron valued when claimed in the open
+	// window, for its settlement. keptRon, when set (tests), is given
+	// each kept value and a fresh one.
+	won     game.Win
+	keeps   bool
+	rons    [4]keptRon
+	keptRon func(kept, fresh game.Win, err error)
+}
+
+// keptRon is a ron valued when it was claimed, while h.Wins had wins
+// entries.
+type keptRon struct {
+	ok   bool
+	wins int
+	w    game.Win
+}
+
+// RonKeeper is an optional Ruleset ability. KeepsRon true promises that
+// the value Win gives a ron depends on nothing that changes between the
+// claim and the settlement of its window but the wins settled before
+// it: not on the other seats' answers, nor on the log's entries after
+// the discard, nor on the discard being marked taken or a robbed tile
+// leaving the kong's hand. The referee then values such a ron once, when
+// it is claimed, and settles it with that value unless another win was
+// added in between; otherwise it values it again.
+type RonKeeper interface {
+	KeepsRon() bool
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -77,6 +106,9 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 	g := &Game{rs: rs, shared: rs, rules: r, st: rs.Start(firstDealer)}
 	if f, ok := rs.(Forker); ok {
 		g.rs = f.ForGame()
+	}
+	if k, ok := g.rs.(RonKeeper); ok {
+		g.keeps = k.KeepsRon()
 	}
 	g.claimer, _ = g.rs.(Claimer)
 	g.waiter, _ = g.rs.(Waiter)

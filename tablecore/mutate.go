@@ -16,7 +16,7 @@ type WindowCloser interface {
 }
 
 // mutate applies an accepted action to the hand.
-func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
+func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 	h := g.h
 	p := &h.Seats[a.Seat]
 	// Every action but a claim changes the actor's concealed tiles or
@@ -70,7 +70,7 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 	case game.AddedKan:
 		evs = g.openClaims(evs, a.Seat, a.Tile, true)
 	case game.Tsumo:
-		evs = g.addWin(evs, *win)
+		evs = g.addWin(evs, &g.won)
 		evs = g.afterWins(evs, a.Seat)
 	case game.Missing:
 		p.Missing, p.HasMissing = a.Suit, true
@@ -84,12 +84,15 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 			evs = g.toDraw(evs, g.nextActive(a.Seat))
 			break
 		}
-		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
+		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: *a}
 		if g.allAnswered() {
 			evs = g.resolve(evs)
 		}
 	case game.Chi, game.Pon, game.OpenKan, game.Ron:
-		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
+		if a.Kind == game.Ron && g.keeps {
+			g.rons[a.Seat&3] = keptRon{ok: true, wins: len(h.Wins), w: g.won}
+		}
+		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: *a}
 		if g.allAnswered() {
 			evs = g.resolve(evs)
 		}
@@ -135,6 +138,9 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	}
 	rs = rs[:h.Players]
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
+	if g.keeps {
+		g.rons = [4]keptRon{}
+	}
 	open := false
 	for i := range rs {
 		s := game.Seat(i)
@@ -275,14 +281,26 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		}
 		for _, r := range rons {
 			evs = append(evs, g.event(Event{Type: Claimed, Seat: r.Seat, Action: r}))
-			w, err := g.rs.Win(h, r)
-			if err != nil {
-				// Accepted when claimed; the other wins of this tile cannot
-				// change its worth into no win. Record it at no value
-				// rather than lose the claim.
-				w = game.Win{Seat: r.Seat, From: c.From, Tile: c.Tile, Robbed: c.Robbing}
+			var w game.Win
+			if k := &g.rons[r.Seat&3]; g.keeps && k.ok && k.wins == len(h.Wins) {
+				// Valued when claimed, and no win came in between
+				// (RonKeeper).
+				w = k.w
+				if g.keptRon != nil {
+					fresh, err := g.rs.Win(h, r)
+					g.keptRon(w, fresh, err)
+				}
+			} else {
+				var err error
+				w, err = g.rs.Win(h, r)
+				if err != nil {
+					// Accepted when claimed; the other wins of this tile
+					// cannot change its worth into no win. Record it at
+					// no value rather than lose the claim.
+					w = game.Win{Seat: r.Seat, From: c.From, Tile: c.Tile, Robbed: c.Robbing}
+				}
 			}
-			evs = g.addWin(evs, w)
+			evs = g.addWin(evs, &w)
 		}
 		evs = g.closed(evs, c, true, atOnce)
 		if h.Phase == game.Over {
@@ -356,11 +374,11 @@ func (g *Game) toDraw(evs []Event, seat game.Seat) []Event {
 	return evs
 }
 
-func (g *Game) addWin(evs []Event, w game.Win) []Event {
+func (g *Game) addWin(evs []Event, w *game.Win) []Event {
 	h := g.h
-	h.Wins = append(h.Wins, w)
+	h.Wins = append(h.Wins, *w)
 	h.Seats[w.Seat].Won = true
-	ww := w
+	ww := *w
 	evs = append(evs, g.event(Event{Type: WinScored, Seat: w.Seat, Win: &ww}))
 	for _, p := range w.Payments {
 		evs = g.pay(evs, p)

@@ -111,7 +111,8 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	}
 	head, tail := pos, 0
 	afterKan := false
-	for i, a := range h.Actions {
+	for i := range h.Actions {
+		a := &h.Actions[i]
 		switch a.Type {
 		case record.Draw:
 			p := head
@@ -151,10 +152,52 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 }
 
 // stepper deals and applies actions: straight to the referee, or through
-// a Table's journal.
+// a Table's journal (t set), or keeping every event (events set, tests).
+// Its methods rather than function values, so that an action handed on
+// by pointer stays on the replay's stack.
 type stepper struct {
-	start func(Deal) error
-	apply func(game.Action) error
+	g      *Game
+	t      *Table
+	ctx    context.Context
+	events *[]Event
+}
+
+func (do stepper) start(d Deal) error {
+	g := do.g
+	switch {
+	case do.t != nil:
+		_, err := do.t.StartHand(do.ctx, d)
+		return err
+	case do.events != nil:
+		e, err := g.StartHand(d)
+		*do.events = append(*do.events, e...)
+		return err
+	}
+	if g.replayDealt && g.h != nil {
+		g.spareLog = g.h.Log
+	}
+	_, err := g.StartHand(d)
+	g.spareLog = nil
+	g.replayDealt = err == nil
+	return err
+}
+
+func (do stepper) apply(a *game.Action) (err error) {
+	g := do.g
+	switch {
+	case do.t != nil:
+		_, err = do.t.Apply(do.ctx, *a)
+		return err
+	case do.events != nil:
+		*do.events, err = g.appendApply(*do.events, a)
+		return err
+	}
+	// Nobody reads the events: one slice of the game's serves every
+	// action of every hand, and the actions' own are not made at all.
+	g.quiet = true
+	g.replayEvs, err = g.appendApply(g.replayEvs[:0], a)
+	g.quiet = false
+	return err
 }
 
 // ReplayHand deals h into g and plays its actions and result through the
@@ -164,35 +207,13 @@ type stepper struct {
 // ReplayHand deals in g, which writes over it: to read an earlier hand's
 // actions once the next is replayed, keep a copy of its Log.
 func ReplayHand(g *Game, h *record.Hand) error {
-	return replayHand(g, h, stepper{
-		start: func(d Deal) error {
-			if g.replayDealt && g.h != nil {
-				g.spareLog = g.h.Log
-			}
-			_, err := g.StartHand(d)
-			g.spareLog = nil
-			g.replayDealt = err == nil
-			return err
-		},
-		apply: func(a game.Action) (err error) {
-			// Nobody reads the events: one slice of the game's serves
-			// every action of every hand, and the actions' own are not
-			// made at all.
-			g.quiet = true
-			g.replayEvs, err = g.AppendApply(g.replayEvs[:0], a)
-			g.quiet = false
-			return err
-		},
-	})
+	return replayHand(g, h, stepper{g: g})
 }
 
 // ReplayHand plays the record of a hand on the table as ReplayHand does,
 // journaling the deal and every action: a game record becomes a journal.
 func (t *Table) ReplayHand(ctx context.Context, h *record.Hand) error {
-	return replayHand(t.g, h, stepper{
-		start: func(d Deal) error { _, err := t.StartHand(ctx, d); return err },
-		apply: func(a game.Action) error { _, err := t.Apply(ctx, a); return err },
-	})
+	return replayHand(t.g, h, stepper{g: t.g, t: t, ctx: ctx})
 }
 
 func replayHand(g *Game, h *record.Hand, do stepper) error {
@@ -226,7 +247,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 		}
 		for s, r := range hd.Claim.Responses {
 			if !r.Answered {
-				if err := do.apply(game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
+				if err := do.apply(&game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
 					return err
 				}
 			}
@@ -238,7 +259,8 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 	}
 	riichi := false
 	first := true
-	for i, ra := range h.Actions {
+	for i := range h.Actions {
+		ra := &h.Actions[i]
 		var a game.Action
 		switch ra.Type {
 		case record.Draw:
@@ -313,7 +335,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
 			}
 		}
-		if err := do.apply(a); err != nil {
+		if err := do.apply(&a); err != nil {
 			return fail(i, ra.String(), err)
 		}
 		if a.Kind.IsClaim() {
@@ -383,7 +405,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 				}
 				a = game.Action{Kind: game.Ron, Seat: game.Seat(w.Who), Tile: hd.Claim.Tile}
 			}
-			if err := do.apply(a); err != nil {
+			if err := do.apply(&a); err != nil {
 				return fail(-1, fmt.Sprintf("win by seat %d", w.Who), err)
 			}
 		}
@@ -396,7 +418,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 		for s := 0; s < hd.Players && hd.Phase == game.Claims; s++ {
 			for _, a := range g.Legal(game.Seat(s)) {
 				if a.Kind == game.Ron {
-					if err := do.apply(a); err != nil {
+					if err := do.apply(&a); err != nil {
 						return fail(-1, "triple ron", err)
 					}
 					break
@@ -407,7 +429,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 			return fail(-1, "triple ron", err)
 		}
 	case r.Draw == record.NineTerminals:
-		if err := do.apply(game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
+		if err := do.apply(&game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
 			return fail(-1, "nine terminals", err)
 		}
 	default:
@@ -420,7 +442,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 			// The record shows no such draw: the wall position may be
 			// unknown, and the tile never enters the hand anyway.
 			if t, ok := g.nextDrawTile(); ok {
-				if err := do.apply(game.Action{Kind: game.Draw, Seat: hd.Turn, Tile: t}); err != nil {
+				if err := do.apply(&game.Action{Kind: game.Draw, Seat: hd.Turn, Tile: t}); err != nil {
 					return fail(-1, r.Draw.String(), err)
 				}
 			}
