@@ -1,6 +1,7 @@
 package tablecore
 
 import (
+	"jantaku/rules/game"
 	"jantaku/tablecore/record"
 )
 
@@ -8,6 +9,14 @@ import (
 // could claim, as the referee did before it kept it per seat: the tests
 // that compare the two.
 func NoClaimCache(g *Game) { g.noClaimCache = true }
+
+// NoKeptRons makes g value every ron again when its window settles, as
+// the referee did before it kept the value worked out at the claim.
+func NoKeptRons(g *Game) { g.keeps = false }
+
+// CheckKeptRons makes g value each ron it settles with a kept value
+// afresh as well, and give both to check.
+func CheckKeptRons(g *Game, check func(kept, fresh game.Win, err error)) { g.keptRon = check }
 
 // ReplayHandEvents is ReplayHand keeping every event.
 func ReplayHandEvents(g *Game, h *record.Hand) ([]Event, error) {
