@@ -89,10 +89,15 @@ func (g *Game) forgetClaims() { g.claims = [4]seatClaims{} }
 // seatClaims returns what seat s could claim, working it out if its hand
 // changed since it was last asked.
 func (g *Game) seatClaims(s game.Seat) *seatClaims {
-	sc := &g.claims[s]
-	if sc.known {
-		return sc
+	sc := &g.claims[s&3]
+	if !sc.known {
+		g.workClaims(sc, s)
 	}
+	return sc
+}
+
+// workClaims works out sc, seat s's claims.
+func (g *Game) workClaims(sc *seatClaims, s game.Seat) {
 	// In sc rather than on the stack: a pointer handed to an interface
 	// method would move it to the heap at every call.
 	held := &sc.held
@@ -123,11 +128,11 @@ func (g *Game) seatClaims(s game.Seat) *seatClaims {
 	r := held[0] & hand.SuitedKinds
 	sc.chi = (r<<1&(r<<2)&^(rank1|rank2) | r<<1&(r>>1)&^(rank1|rank9) | r>>1&(r>>2)&^(rank8|rank9)) & hand.SuitedKinds
 	sc.known = true
-	return sc
 }
 
 // mayClaim reports whether seat s, not the discarder, could win on t or
-// call it: without Claimer every seat may win on anything.
+// call it: without Claimer every seat may win on anything. The calls are
+// asked first, as the cheaper.
 func (g *Game) mayClaim(s, from game.Seat, t tile.Tile, robbing bool) bool {
 	h := g.h
 	cl := g.claimer
@@ -139,8 +144,8 @@ func (g *Game) mayClaim(s, from game.Seat, t tile.Tile, robbing bool) bool {
 	}
 	sc := g.seatClaims(s)
 	bit := hand.Mask(1) << t.Kind
-	if cl == nil || (sc.win&bit != 0 && cl.CouldWin(h, s, t)) {
+	if !robbing && (sc.held[1]&bit != 0 || g.rules.Chi && sc.chi&bit != 0 && from.Next(h.Players) == s) {
 		return true
 	}
-	return !robbing && (sc.held[1]&bit != 0 || (g.rules.Chi && from.Next(h.Players) == s && sc.chi&bit != 0))
+	return cl == nil || sc.win&bit != 0 && cl.CouldWin(h, s, t)
 }

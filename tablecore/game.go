@@ -54,16 +54,17 @@ type Game struct {
 	// each kept value and a fresh one.
 	won     game.Win
 	keeps   bool
+	window  int64 // claim windows opened
 	rons    [4]keptRon
 	keptRon func(kept, fresh game.Win, err error)
 }
 
-// keptRon is a ron valued when it was claimed, while h.Wins had wins
-// entries.
+// keptRon is a ron valued when it was claimed in claim window number
+// window (from 1), while h.Wins had wins entries.
 type keptRon struct {
-	ok   bool
-	wins int
-	w    game.Win
+	window int64
+	wins   int
+	w      game.Win
 }
 
 // RonKeeper is an optional Ruleset ability. KeepsRon true promises that

@@ -90,7 +90,7 @@ func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 		}
 	case game.Chi, game.Pon, game.OpenKan, game.Ron:
 		if a.Kind == game.Ron && g.keeps {
-			g.rons[a.Seat&3] = keptRon{ok: true, wins: len(h.Wins), w: g.won}
+			g.rons[a.Seat&3] = keptRon{window: g.window, wins: len(h.Wins), w: g.won}
 		}
 		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: *a}
 		if g.allAnswered() {
@@ -138,9 +138,7 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	}
 	rs = rs[:h.Players]
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
-	if g.keeps {
-		g.rons = [4]keptRon{}
-	}
+	g.window++ // a ron kept from an earlier window is not for this one
 	open := false
 	for i := range rs {
 		s := game.Seat(i)
@@ -282,7 +280,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		for _, r := range rons {
 			evs = append(evs, g.event(Event{Type: Claimed, Seat: r.Seat, Action: r}))
 			var w game.Win
-			if k := &g.rons[r.Seat&3]; g.keeps && k.ok && k.wins == len(h.Wins) {
+			if k := &g.rons[r.Seat&3]; g.keeps && k.window == g.window && k.wins == len(h.Wins) {
 				// Valued when claimed, and no win came in between
 				// (RonKeeper).
 				w = k.w
