@@ -358,7 +358,7 @@ func (g *Game) held(p *game.Player, t tile.Tile, flower bool) error {
 		}
 		return fmt.Errorf("%s is a flower: %w", t, ErrNotAllowed)
 	}
-	if !slices.Contains(p.Hand, t) {
+	if lastIndex(p.Hand, t) < 0 {
 		return fmt.Errorf("%s (copy %d): %w", t, t.Copy, ErrNotHeld)
 	}
 	return nil
@@ -382,10 +382,24 @@ func ponOf(p *game.Player, k tile.Kind) int {
 	return -1
 }
 
+// remove takes t out of ts, keeping the order of the rest. A hand holds
+// each tile once, so the search goes from the end, where the tile just
+// drawn is: most discards are of it.
 func remove(ts []tile.Tile, t tile.Tile) []tile.Tile {
-	i := slices.Index(ts, t)
+	i := lastIndex(ts, t)
 	if i < 0 {
 		return ts
 	}
-	return slices.Delete(ts, i, i+1)
+	copy(ts[i:], ts[i+1:])
+	return ts[:len(ts)-1]
+}
+
+// lastIndex is the index of the last t in ts, or -1.
+func lastIndex(ts []tile.Tile, t tile.Tile) int {
+	for i := len(ts) - 1; i >= 0; i-- {
+		if ts[i] == t {
+			return i
+		}
+	}
+	return -1
 }

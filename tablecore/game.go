@@ -16,6 +16,8 @@ type Game struct {
 	claimer Claimer
 	waiter  Waiter
 	closer  WindowCloser
+	// inSet is the set's tiles (setTable), made at the first deal.
+	inSet *[tile.NumAll * 4]uint8
 	// shared is the ruleset New was given, which callers may use from
 	// other goroutines.
 	shared game.Ruleset
@@ -301,20 +303,49 @@ func (g *Game) checkWall(d Deal) error {
 	if d.Known != nil && len(d.Known) != len(d.Wall) {
 		return fmt.Errorf("tablecore: %d known flags for %d tiles: %w", len(d.Known), len(d.Wall), ErrBadDeal)
 	}
-	var seen [tile.NumKinds*4 + tile.NumFlowers]bool
+	if g.inSet == nil {
+		g.inSet = setTable(set)
+	}
+	var seen [tile.NumAll * 4]bool
 	for i, t := range d.Wall {
 		if d.Known != nil && !d.Known[i] {
 			continue
 		}
-		if !set.Contains(t) {
+		// The set's tiles by kind and copy, as 1 (plain) or 2 (red):
+		// what set.Contains says, read from a table.
+		id := int(t.Kind)*4 + int(t.Copy)
+		if t.Kind >= tile.NumAll || t.Copy >= 4 || g.inSet[id] != 1+b2u(t.Red) {
 			return fmt.Errorf("tablecore: wall position %d holds %s (copy %d), which is not in the set %s: %w", i, t, t.Copy, set.Name, ErrBadDeal)
 		}
-		if seen[t.ID()] {
+		if seen[id] {
 			return fmt.Errorf("tablecore: wall position %d holds %s (copy %d) a second time: %w", i, t, t.Copy, ErrBadDeal)
 		}
-		seen[t.ID()] = true
+		seen[id] = true
 	}
 	return nil
+}
+
+// setTable is set's tiles by kind × 4 + copy: 1 for a plain tile, 2 for a
+// red one, 0 for none (set.Contains).
+func setTable(set tile.Set) *[tile.NumAll * 4]uint8 {
+	var in [tile.NumAll * 4]uint8
+	for k := tile.Kind(0); k < tile.NumAll; k++ {
+		for c := uint8(0); c < min(set.Copies[k], 4); c++ {
+			if t := (tile.Tile{Kind: k, Copy: c}); set.Contains(t) {
+				in[int(k)*4+int(c)] = 1
+			} else if t.Red = true; set.Contains(t) {
+				in[int(k)*4+int(c)] = 2
+			}
+		}
+	}
+	return &in
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // setup moves a freshly dealt hand to its first phase: flowers exposed
