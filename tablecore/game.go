@@ -46,6 +46,9 @@ type Game struct {
 	// which the new hand takes over instead of allocating its own.
 	replayDealt bool
 	spareLog    []game.Action
+	// ownDeal says that the Deal StartHand is given is the game's to
+	// keep (ReplayHand's, from WallOf), not to copy.
+	ownDeal bool
 	// quiet leaves out the events of the actions themselves (Acted),
 	// numbering them all the same: ReplayHand reads no events.
 	quiet bool
@@ -206,6 +209,12 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		for i := range known {
 			known[i] = true
 		}
+	} else if !g.ownDeal {
+		known = slices.Clone(known)
+	}
+	if !g.ownDeal {
+		// The caller keeps its Deal; the hand writes in its wall.
+		d.Wall = slices.Clone(d.Wall)
 	}
 	h := &game.Hand{
 		Players: n,
@@ -217,8 +226,8 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		Scores:  slices.Clone(st.Scores),
 		Dice:    d.Dice,
 		Wall: game.Wall{
-			Tiles:   slices.Clone(d.Wall),
-			Known:   slices.Clone(known),
+			Tiles:   d.Wall,
+			Known:   known,
 			Reserve: g.rules.Reserve,
 		},
 		Seats: make([]game.Player, n),

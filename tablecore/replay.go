@@ -37,41 +37,8 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	n := set.Size()
 	d := Deal{Wall: make([]tile.Tile, n), Known: make([]bool, n)}
-	var used [tile.NumAll]uint8 // copies placed, a bit each, by kind
-	// place puts t at pos; what and i name it in an error (formatted
-	// only then: a replay places every tile of every hand). The copy is
-	// the first free one of t's face: a red five is copy 0 of a suit
-	// with a red five (tile.Set.Contains), a plain tile any other.
-	place := func(pos int, t tile.Tile, what string, i int) error {
-		if pos < 0 || pos >= n {
-			return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
-		}
-		if d.Known[pos] {
-			return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
-		}
-		k := t.Kind
-		var free uint8
-		if int(k) < len(used) {
-			free = uint8(1)<<set.Copies[k] - 1
-			red := k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] && free != 0
-			switch {
-			case red && t.Red:
-				free &= 1
-			case red:
-				free &^= 1
-			case t.Red:
-				free = 0
-			}
-			free &^= used[k]
-		}
-		if free == 0 {
-			return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
-		}
-		c := uint8(bits.TrailingZeros8(free))
-		used[k] |= 1 << c
-		d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
-		return nil
-	}
+	var w wallPlacer
+	w.init(&d, set)
 	players := 4
 	if set.Copies[tile.M2] == 0 && set.Copies[tile.M1] > 0 {
 		players = 3
@@ -104,7 +71,7 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			return Deal{}, fmt.Errorf("seat %d was dealt %d tiles", s, len(h.Deal[s]))
 		}
 		for i, t := range h.Deal[s] {
-			if err := place(dealt[s][i], t, "seat %d's deal", s); err != nil {
+			if err := w.place(dealt[s][i], t, "seat %d's deal", s); err != nil {
 				return Deal{}, err
 			}
 		}
@@ -126,7 +93,7 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			} else {
 				head++
 			}
-			if err := place(p, a.Tile, "action %d", i); err != nil {
+			if err := w.place(p, a.Tile, "action %d", i); err != nil {
 				return Deal{}, err
 			}
 			afterKan = false
@@ -139,16 +106,67 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		}
 	}
 	for i, t := range h.Dora {
-		if err := place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
+		if err := w.place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}
 	for i, t := range h.Ura {
-		if err := place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
+		if err := w.place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}
 	return d, nil
+}
+
+// wallPlacer puts a record's tiles, named by face, in a Deal's wall.
+type wallPlacer struct {
+	d    *Deal
+	used [tile.NumAll]uint8 // copies placed, a bit each, by kind
+	// The copies a plain and a red tile of each kind may be: a red five
+	// is copy 0 of a suit with a red five (tile.Set.Contains), a plain
+	// tile any other.
+	plain, red [tile.NumAll]uint8
+}
+
+func (w *wallPlacer) init(d *Deal, set tile.Set) {
+	w.d = d
+	for k := tile.Kind(0); k < tile.NumAll; k++ {
+		all := uint8(1)<<set.Copies[k] - 1
+		if all != 0 && k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] {
+			w.plain[k], w.red[k] = all&^1, 1
+		} else {
+			w.plain[k] = all
+		}
+	}
+}
+
+// place puts t at pos, as the first free copy of its face; what and i
+// name it in an error (formatted only then: a replay places every tile
+// of every hand).
+func (w *wallPlacer) place(pos int, t tile.Tile, what string, i int) error {
+	d := w.d
+	if pos < 0 || pos >= len(d.Wall) {
+		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
+	}
+	if d.Known[pos] {
+		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
+	}
+	k := t.Kind
+	var free uint8
+	if k < tile.NumAll {
+		free = w.plain[k]
+		if t.Red {
+			free = w.red[k]
+		}
+		free &^= w.used[k]
+	}
+	if free == 0 {
+		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
+	}
+	c := uint8(bits.TrailingZeros8(free))
+	w.used[k] |= 1 << c
+	d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
+	return nil
 }
 
 // stepper deals and applies actions: straight to the referee, or through
@@ -176,8 +194,9 @@ func (do stepper) start(d Deal) error {
 	if g.replayDealt && g.h != nil {
 		g.spareLog = g.h.Log
 	}
+	g.ownDeal = true // WallOf made d for this hand alone
 	_, err := g.StartHand(d)
-	g.spareLog = nil
+	g.spareLog, g.ownDeal = nil, false
 	g.replayDealt = err == nil
 	return err
 }
