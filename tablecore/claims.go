@@ -86,17 +86,8 @@ func (g *Game) gave(p *game.Player, s game.Seat, t tile.Tile) {
 // forgetClaims forgets every seat's claims: a new hand.
 func (g *Game) forgetClaims() { g.claims = [4]seatClaims{} }
 
-// seatClaims returns what seat s could claim, working it out if its hand
-// changed since it was last asked.
-func (g *Game) seatClaims(s game.Seat) *seatClaims {
-	sc := &g.claims[s&3]
-	if !sc.known {
-		g.workClaims(sc, s)
-	}
-	return sc
-}
-
-// workClaims works out sc, seat s's claims.
+// workClaims works out sc, what seat s could claim, when a window asks
+// after its hand changed.
 func (g *Game) workClaims(sc *seatClaims, s game.Seat) {
 	// In sc rather than on the stack: a pointer handed to an interface
 	// method would move it to the heap at every call.
@@ -131,21 +122,12 @@ func (g *Game) workClaims(sc *seatClaims, s game.Seat) {
 }
 
 // mayClaim reports whether seat s, not the discarder, could win on t or
-// call it: without Claimer every seat may win on anything. The calls are
-// asked first, as the cheaper.
+// call it, asking afresh (without the kept masks): without Claimer every
+// seat may win on anything.
 func (g *Game) mayClaim(s, from game.Seat, t tile.Tile, robbing bool) bool {
-	h := g.h
 	cl := g.claimer
-	if g.noClaimCache || t.Kind >= tile.NumKinds || int(s) >= len(g.claims) {
-		if cl == nil || cl.CouldWin(h, s, t) {
-			return true
-		}
-		return !robbing && g.couldCall(s, from, t)
-	}
-	sc := g.seatClaims(s)
-	bit := hand.Mask(1) << t.Kind
-	if !robbing && (sc.held[1]&bit != 0 || g.rules.Chi && sc.chi&bit != 0 && from.Next(h.Players) == s) {
+	if cl == nil || cl.CouldWin(g.h, s, t) {
 		return true
 	}
-	return cl == nil || sc.win&bit != 0 && cl.CouldWin(h, s, t)
+	return !robbing && g.couldCall(s, from, t)
 }

@@ -2,6 +2,7 @@ package tablecore
 
 import (
 	"jantaku/rules/game"
+	"jantaku/rules/hand"
 	"jantaku/rules/tile"
 )
 
@@ -140,9 +141,31 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
 	g.window++ // a ron kept from an earlier window is not for this one
 	open := false
+	// What each seat's tiles allow is kept (seatClaims) and tested by
+	// bits: the calls first, as the cheaper, then the wins.
+	kept := !g.noClaimCache && t.Kind < tile.NumKinds
+	bit := hand.Mask(1) << (t.Kind & 63)
+	chiSeat := game.NoSeat
+	if g.rules.Chi && !robbing {
+		chiSeat = from.Next(h.Players)
+	}
+	cl := g.claimer
 	for i := range rs {
 		s := game.Seat(i)
-		if s != from && !h.Seats[s].Won && g.mayClaim(s, from, t, robbing) {
+		may := false
+		switch {
+		case s == from || h.Seats[s].Won:
+		case kept:
+			sc := &g.claims[i&3]
+			if !sc.known {
+				g.workClaims(sc, s)
+			}
+			may = !robbing && sc.held[1]&bit != 0 || s == chiSeat && sc.chi&bit != 0 ||
+				cl == nil || sc.win&bit != 0 && cl.CouldWin(h, s, t)
+		default:
+			may = g.mayClaim(s, from, t, robbing)
+		}
+		if may {
 			rs[i] = game.Response{}
 			open = true
 			continue

@@ -581,15 +581,19 @@ func (r *Ruleset) pendingDora(h *game.Hand, held int) []game.Effect {
 	if !r.o.KanDora {
 		return nil
 	}
-	// Every meld may be a kong: with fewer melds than indicators there
-	// is nothing to turn, and the melds need no closer look (this runs
-	// after every discard).
-	if melds(h)-held < len(h.Indicators) {
-		return nil
-	}
+	// The kongs counted in one pass over the melds (this runs after
+	// every discard, and a hand has few melds).
 	total := -held
-	for _, k := range kongsBySeat(h) {
-		total += k
+	for i := range h.Seats {
+		ms := h.Seats[i].Melds
+		for j := range ms {
+			if ms[j].IsKong() {
+				total++
+			}
+		}
+	}
+	if total < len(h.Indicators) {
+		return nil
 	}
 	var fx []game.Effect
 	for n := len(h.Indicators); n <= total; n++ {
