@@ -24,3 +24,12 @@ func ReplayHandEvents(g *Game, h *record.Hand) ([]Event, error) {
 	err := replayHand(g, h, stepper{g: g, events: &evs})
 	return evs, err
 }
+
+// CheckWall is the check StartHand makes of d's wall in a game under rs.
+func CheckWall(rs game.Ruleset, d Deal) error {
+	g, err := New(rs, 0)
+	if err != nil {
+		return err
+	}
+	return g.checkWall(d)
+}

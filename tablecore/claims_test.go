@@ -182,3 +182,40 @@ func playBothWays(t *testing.T, name string, rs game.Ruleset, sd uint64) (wins, 
 	}
 	return wins, windows, keptRons
 }
+
+// TestWallOfMakesValidWalls wants every wall WallOf rebuilds from the
+// corpus's hands to pass the check StartHand makes of a wall: ReplayHand
+// deals WallOf's walls without checking them again.
+func TestWallOfMakesValidWalls(t *testing.T) {
+	dir := corpus(t)
+	walls := 0
+	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		rec, err := readRecord(p)
+		if err != nil || len(rec.Hands) == 0 {
+			return nil
+		}
+		if _, _, err := tablecore.RecordRuleset(rec, ""); err != nil {
+			return nil
+		}
+		rs := tenhouRuleset(t, rec)
+		for i := range rec.Hands {
+			h := &rec.Hands[i]
+			w, err := tablecore.WallOf(h, rs.Rules().Set, h.Dealer())
+			if err != nil {
+				continue // a record the replay refuses with WallOf's error
+			}
+			if err := tablecore.CheckWall(rs, w); err != nil {
+				t.Errorf("%s hand %s: WallOf's wall fails the deal's check: %v", filepath.Base(p), h, err)
+			}
+			walls++
+		}
+		return nil
+	})
+	t.Logf("%d walls checked", walls)
+	if walls < 100 {
+		t.Fatalf("only %d walls rebuilt from the corpus: the test checks little", walls)
+	}
+}
