@@ -234,16 +234,9 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 	size1 := bits.OnesCount64(a&(m0<<9)) + bits.OnesCount64(b&(m0<<9))
 	size2 := bits.OnesCount64(a&(m0<<18)) + bits.OnesCount64(b&(m0<<18))
 	var suit1, suit2 hand.Mask // the suits of 3n+1 and of 3n+2 tiles
-	for s, size := range [3]int{size0, size1, size2} {
-		switch size % 3 {
-		case 1:
-			bad++
-			suit1 |= hand.Mask(0x1ff) << (9 * s)
-		case 2:
-			pair++
-			suit2 |= hand.Mask(0x1ff) << (9 * s)
-		}
-	}
+	suitPart(size0, 0x1ff, &bad, &pair, &suit1, &suit2)
+	suitPart(size1, 0x1ff<<9, &bad, &pair, &suit1, &suit2)
+	suitPart(size2, 0x1ff<<18, &bad, &pair, &suit1, &suit2)
 	var may hand.Mask
 	switch {
 	case bad == 1 && pair == 0:
@@ -264,6 +257,19 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 		}
 	}
 	return join & may, true
+}
+
+// suitPart counts a suit of size tiles, its kinds m, as a bad part (3n+1
+// tiles) or a pair part (3n+2) for WinKinds.
+func suitPart(size int, m hand.Mask, bad, pair *int, suit1, suit2 *hand.Mask) {
+	switch size % 3 {
+	case 1:
+		*bad++
+		*suit1 |= m
+	case 2:
+		*pair++
+		*suit2 |= m
+	}
 }
 
 // mayComplete is a quick test that the concealed tiles c (14−3k of them)
