@@ -16,7 +16,7 @@ func NoKeptRons(g *Game) { g.keeps = false }
 
 // CheckKeptRons makes g value each ron it settles with a kept value
 // afresh as well, and give both to check.
-func CheckKeptRons(g *Game, check func(kept, fresh game.Win, err error)) { g.keptRon = check }
+func CheckKeptRons(g *Game, check func(kept, fresh game.Win, err error)) { g.checkKept = check }
 
 // ReplayHandEvents is ReplayHand keeping every event.
 func ReplayHandEvents(g *Game, h *record.Hand) ([]Event, error) {

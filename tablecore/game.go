@@ -56,13 +56,13 @@ type Game struct {
 	// won is the win validate valued last (a Tsumo or a Ron), which
 	// commit records; rons holds, for a ruleset that keeps rons
 	// (RonKeeper), each seat's ron valued when claimed in the open
-	// window, for its settlement. keptRon, when set (tests), is given
+	// window, for its settlement. checkKept, when set (tests), is given
 	// each kept value and a fresh one.
-	won     game.Win
-	keeps   bool
-	window  int64 // claim windows opened
-	rons    [4]keptRon
-	keptRon func(kept, fresh game.Win, err error)
+	won       game.Win
+	keeps     bool
+	window    int64 // claim windows opened
+	rons      [4]keptRon
+	checkKept func(kept, fresh game.Win, err error)
 }
 
 // keptRon is a ron valued when it was claimed in claim window number

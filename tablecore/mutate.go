@@ -307,9 +307,9 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 				// Valued when claimed, and no win came in between
 				// (RonKeeper).
 				w = k.w
-				if g.keptRon != nil {
+				if g.checkKept != nil {
 					fresh, err := g.rs.Win(h, r)
-					g.keptRon(w, fresh, err)
+					g.checkKept(w, fresh, err)
 				}
 			} else {
 				var err error
