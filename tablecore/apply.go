@@ -12,58 +12,61 @@ import (
 // caused (the action itself first); on error the game is unchanged and the
 // error, an *ActionError, names what was wrong.
 func (g *Game) Apply(a game.Action) ([]Event, error) {
-	return g.AppendApply(make([]Event, 0, 2), a) // most actions make one or two events
+	return g.appendApply(make([]Event, 0, 2), &a) // most actions make one or two events
 }
 
 // AppendApply is Apply appending the events to dst, so that a caller that
 // reads the events and drops them (a replay) can reuse one slice from
 // action to action. On error it returns dst unchanged.
 func (g *Game) AppendApply(dst []Event, a game.Action) ([]Event, error) {
-	win, err := g.validate(a)
-	if err != nil {
+	return g.appendApply(dst, &a)
+}
+
+// appendApply is AppendApply with the action by pointer, as it goes
+// through the referee's steps: an action is seven words, read at each.
+// Nothing keeps the pointer.
+func (g *Game) appendApply(dst []Event, a *game.Action) ([]Event, error) {
+	if err := g.validate(a); err != nil {
 		return dst, err
 	}
-	return g.commit(dst, a, win), nil
+	return g.commit(dst, a), nil
 }
 
 // validate checks a against the mechanics and the ruleset without changing
-// anything. For a Tsumo it returns the valued win.
-func (g *Game) validate(a game.Action) (*game.Win, error) {
+// anything but g.won: for a Tsumo or a Ron, the win valued, which commit
+// records.
+func (g *Game) validate(a *game.Action) error {
 	if g.over {
-		return nil, &ActionError{Action: a, Err: ErrGameOver}
+		return &ActionError{Action: *a, Err: ErrGameOver}
 	}
 	h := g.h
 	if h == nil || h.Phase == game.Over {
-		return nil, &ActionError{Action: a, Err: ErrNoHand}
+		return &ActionError{Action: *a, Err: ErrNoHand}
 	}
 	if a.Seat < 0 || int(a.Seat) >= h.Players {
-		return nil, &ActionError{Action: a, Phase: h.Phase, Err: ErrBadSeat}
+		return &ActionError{Action: *a, Phase: h.Phase, Err: ErrBadSeat}
 	}
 	if err := g.check(a); err != nil {
-		return nil, &ActionError{Action: a, Phase: h.Phase, Err: g.explain(a, err)}
+		return &ActionError{Action: *a, Phase: h.Phase, Err: g.explain(*a, err)}
 	}
 	switch a.Kind {
-	case game.Tsumo:
-		w, err := g.rs.Win(h, a)
+	case game.Tsumo, game.Ron:
+		w, err := g.rs.Win(h, *a)
 		if err != nil {
-			return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
+			return &ActionError{Action: *a, Phase: h.Phase, Err: err}
 		}
-		return &w, nil
-	case game.Ron:
-		if _, err := g.rs.Win(h, a); err != nil {
-			return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
-		}
+		g.won = w
 	case game.Draw, game.Pass:
 	default:
-		if err := g.rs.Check(h, a); err != nil {
-			return nil, &ActionError{Action: a, Phase: h.Phase, Err: err}
+		if err := g.rs.Check(h, *a); err != nil {
+			return &ActionError{Action: *a, Phase: h.Phase, Err: err}
 		}
 	}
-	return nil, nil
+	return nil
 }
 
 // commit applies a validated action; nothing in it may fail.
-func (g *Game) commit(evs []Event, a game.Action, win *game.Win) []Event {
+func (g *Game) commit(evs []Event, a *game.Action) []Event {
 	h := g.h
 	if fx := g.closing; fx != nil {
 		// The window on the last discard closes now, as it does below
@@ -81,21 +84,21 @@ func (g *Game) commit(evs []Event, a game.Action, win *game.Win) []Event {
 			return evs
 		}
 	}
-	h.Log = append(h.Log, a)
+	h.Log = append(h.Log, *a)
 	if g.quiet {
 		g.number(Acted, a.Kind)
 	} else {
-		evs = append(evs, g.event(Event{Type: Acted, Seat: a.Seat, Action: a}))
+		evs = append(evs, g.event(Event{Type: Acted, Seat: a.Seat, Action: *a}))
 	}
-	evs = g.mutate(evs, a, win)
+	evs = g.mutate(evs, a)
 	if h.Phase != game.Over {
-		evs = g.effects(evs, g.rs.After(h, a))
+		evs = g.effects(evs, g.rs.After(h, *a))
 	}
 	return evs
 }
 
 // check tests the mechanics of a: whose turn, which tiles, which phase.
-func (g *Game) check(a game.Action) error {
+func (g *Game) check(a *game.Action) error {
 	h := g.h
 	p := &h.Seats[a.Seat]
 	if p.Won {
@@ -256,7 +259,7 @@ func (g *Game) check(a game.Action) error {
 	return ErrOutOfTurn
 }
 
-func (g *Game) checkDraw(a game.Action, src game.Source) error {
+func (g *Game) checkDraw(a *game.Action, src game.Source) error {
 	h := g.h
 	if h.Wall.Remaining() == 0 {
 		return ErrNoTiles
@@ -355,7 +358,7 @@ func (g *Game) held(p *game.Player, t tile.Tile, flower bool) error {
 		}
 		return fmt.Errorf("%s is a flower: %w", t, ErrNotAllowed)
 	}
-	if !slices.Contains(p.Hand, t) {
+	if lastIndex(p.Hand, t) < 0 {
 		return fmt.Errorf("%s (copy %d): %w", t, t.Copy, ErrNotHeld)
 	}
 	return nil
@@ -379,10 +382,24 @@ func ponOf(p *game.Player, k tile.Kind) int {
 	return -1
 }
 
+// remove takes t out of ts, keeping the order of the rest. A hand holds
+// each tile once, so the search goes from the end, where the tile just
+// drawn is: most discards are of it.
 func remove(ts []tile.Tile, t tile.Tile) []tile.Tile {
-	i := slices.Index(ts, t)
+	i := lastIndex(ts, t)
 	if i < 0 {
 		return ts
 	}
-	return slices.Delete(ts, i, i+1)
+	copy(ts[i:], ts[i+1:])
+	return ts[:len(ts)-1]
+}
+
+// lastIndex is the index of the last t in ts, or -1.
+func lastIndex(ts []tile.Tile, t tile.Tile) int {
+	for i := len(ts) - 1; i >= 0; i-- {
+		if ts[i] == t {
+			return i
+		}
+	}
+	return -1
 }

@@ -20,81 +20,114 @@ type Waiter interface {
 	WinKinds(held *[4]hand.Mask) (kinds hand.Mask, ok bool)
 }
 
+// The kinds of one rank in each suit.
+const (
+	rank1 = hand.Mask(1) | 1<<9 | 1<<18
+	rank2 = rank1 << 1
+	rank8 = rank1 << 7
+	rank9 = rank1 << 8
+)
+
 // seatClaims is what a seat's concealed tiles allow on another's tile,
 // worked out when a claim window first asks after the seat's hand
 // changed, and kept until it changes again: a hand is asked at each of
 // the other players' discards and changes only at its own turn or call.
+// The held masks follow each tile the referee moves in or out of the
+// hand (took, gave) once counted, so that only the masks derived from
+// them are worked out again.
 type seatClaims struct {
-	known bool
+	known bool         // win and chi are up to date
+	tiles bool         // held is up to date
 	held  [4]hand.Mask // held[i]: the kinds held more than i times; held[1] those a pon may take
 	win   hand.Mask    // kinds it may win on (Waiter); every kind without a mask
 	chi   hand.Mask    // suited kinds that make a run with two held tiles
 }
 
-// changed forgets what seat s could claim: its concealed tiles changed.
+// changed forgets what seat s could claim: its concealed tiles changed
+// in a way took and gave did not follow.
 func (g *Game) changed(s game.Seat) {
 	if s >= 0 && int(s) < len(g.claims) {
 		g.claims[s].known = false
+		g.claims[s].tiles = false
+	}
+}
+
+// took adds t to seat s's hand and to its held masks.
+func (g *Game) took(p *game.Player, s game.Seat, t tile.Tile) {
+	p.Hand = append(p.Hand, t)
+	sc := &g.claims[s&3]
+	sc.known = false
+	if t.Kind < tile.NumKinds {
+		bit := hand.Mask(1) << t.Kind
+		held := &sc.held
+		held[3] |= held[2] & bit
+		held[2] |= held[1] & bit
+		held[1] |= held[0] & bit
+		held[0] |= bit
+	}
+}
+
+// gave takes t out of seat s's hand, which holds it, and out of its held
+// masks: each mask takes the kind's bit of the one above.
+func (g *Game) gave(p *game.Player, s game.Seat, t tile.Tile) {
+	p.Hand = remove(p.Hand, t)
+	sc := &g.claims[s&3]
+	sc.known = false
+	if t.Kind < tile.NumKinds {
+		bit := hand.Mask(1) << t.Kind
+		held := &sc.held
+		held[0] = held[0]&^bit | held[1]&bit
+		held[1] = held[1]&^bit | held[2]&bit
+		held[2] = held[2]&^bit | held[3]&bit
+		held[3] &^= bit
 	}
 }
 
 // forgetClaims forgets every seat's claims: a new hand.
 func (g *Game) forgetClaims() { g.claims = [4]seatClaims{} }
 
-// seatClaims returns what seat s could claim, working it out if its hand
-// changed since it was last asked.
-func (g *Game) seatClaims(s game.Seat) *seatClaims {
-	sc := &g.claims[s]
-	if sc.known {
-		return sc
-	}
-	// The kinds held more than once, twice, three times: each tile
-	// moves its kind one mask up.
+// workClaims works out sc, what seat s could claim, when a window asks
+// after its hand changed.
+func (g *Game) workClaims(sc *seatClaims, s game.Seat) {
 	// In sc rather than on the stack: a pointer handed to an interface
 	// method would move it to the heap at every call.
 	held := &sc.held
-	*held = [4]hand.Mask{}
-	for _, x := range g.h.Seats[s].Hand {
-		bit := hand.Mask(1) << (x.Kind & 63)
-		held[3] |= held[2] & bit
-		held[2] |= held[1] & bit
-		held[1] |= held[0] & bit
-		held[0] |= bit
-	}
-	for i := range held {
-		held[i] &= hand.Mask(1)<<tile.NumKinds - 1 // no flowers
+	if !sc.tiles {
+		// The kinds held more than once, twice, three times: each tile
+		// moves its kind one mask up.
+		*held = [4]hand.Mask{}
+		for _, x := range g.h.Seats[s].Hand {
+			bit := hand.Mask(1) << (x.Kind & 63)
+			held[3] |= held[2] & bit
+			held[2] |= held[1] & bit
+			held[1] |= held[0] & bit
+			held[0] |= bit
+		}
+		for i := range held {
+			held[i] &= hand.Mask(1)<<tile.NumKinds - 1 // no flowers
+		}
+		sc.tiles = true
 	}
 	sc.win = hand.Mask(1)<<tile.NumKinds - 1
-	if w, ok := g.rs.(Waiter); ok {
-		if m, ok := w.WinKinds(held); ok {
+	if g.waiter != nil {
+		if m, ok := g.waiter.WinKinds(held); ok {
 			sc.win = m
 		}
 	}
-	var chi hand.Mask
-	for suit := range 3 {
-		r := held[0] >> (9 * suit) & 0x1ff
-		// A run with rank x: x−2 and x−1 held, x−1 and x+1, or x+1 and x+2.
-		chi |= (r<<1&(r<<2) | r<<1&(r>>1) | r>>1&(r>>2)) & 0x1ff << (9 * suit)
-	}
-	sc.chi = chi
+	// A run with rank x: x−2 and x−1 held, x−1 and x+1, or x+1 and x+2;
+	// the three suits at once, the ranks past a suit's ends masked off.
+	r := held[0] & hand.SuitedKinds
+	sc.chi = (r<<1&(r<<2)&^(rank1|rank2) | r<<1&(r>>1)&^(rank1|rank9) | r>>1&(r>>2)&^(rank8|rank9)) & hand.SuitedKinds
 	sc.known = true
-	return sc
 }
 
 // mayClaim reports whether seat s, not the discarder, could win on t or
-// call it: without Claimer every seat may win on anything.
-func (g *Game) mayClaim(cl Claimer, s, from game.Seat, t tile.Tile, robbing bool) bool {
-	h := g.h
-	if g.noClaimCache || t.Kind >= tile.NumKinds || int(s) >= len(g.claims) {
-		if cl == nil || cl.CouldWin(h, s, t) {
-			return true
-		}
-		return !robbing && g.couldCall(s, from, t)
-	}
-	sc := g.seatClaims(s)
-	bit := hand.Mask(1) << t.Kind
-	if cl == nil || (sc.win&bit != 0 && cl.CouldWin(h, s, t)) {
+// call it, asking afresh (without the kept masks): without Claimer every
+// seat may win on anything.
+func (g *Game) mayClaim(s, from game.Seat, t tile.Tile, robbing bool) bool {
+	cl := g.claimer
+	if cl == nil || cl.CouldWin(g.h, s, t) {
 		return true
 	}
-	return !robbing && (sc.held[1]&bit != 0 || (g.rules.Chi && from.Next(h.Players) == s && sc.chi&bit != 0))
+	return !robbing && g.couldCall(s, from, t)
 }

@@ -10,19 +10,26 @@ import (
 // that compare the two.
 func NoClaimCache(g *Game) { g.noClaimCache = true }
 
+// NoKeptRons makes g value every ron again when its window settles, as
+// the referee did before it kept the value worked out at the claim.
+func NoKeptRons(g *Game) { g.keeps = false }
+
+// CheckKeptRons makes g value each ron it settles with a kept value
+// afresh as well, and give both to check.
+func CheckKeptRons(g *Game, check func(kept, fresh game.Win, err error)) { g.checkKept = check }
+
 // ReplayHandEvents is ReplayHand keeping every event.
 func ReplayHandEvents(g *Game, h *record.Hand) ([]Event, error) {
 	var evs []Event
-	err := replayHand(g, h, stepper{
-		start: func(d Deal) error {
-			e, err := g.StartHand(d)
-			evs = append(evs, e...)
-			return err
-		},
-		apply: func(a game.Action) (err error) {
-			evs, err = g.AppendApply(evs, a)
-			return err
-		},
-	})
+	err := replayHand(g, h, stepper{g: g, events: &evs})
 	return evs, err
+}
+
+// CheckWall is the check StartHand makes of d's wall in a game under rs.
+func CheckWall(rs game.Ruleset, d Deal) error {
+	g, err := New(rs, 0)
+	if err != nil {
+		return err
+	}
+	return g.checkWall(d)
 }

@@ -17,8 +17,11 @@ import (
 
 // The claim windows decide from what each seat's hand allows, worked out
 // when the hand changes and kept (tablecore.Waiter, the pon and chi
-// masks); these tests play the same games that way and asking afresh at
-// every window, and want the same events and hands throughout.
+// masks), and a ruleset that keeps rons (tablecore.RonKeeper) has a ron
+// valued once, when claimed. These tests play the same games that way
+// and, in a second game, asking afresh at every window and valuing every
+// ron again at its settlement, and want the same events and hands
+// throughout; each kept ron is also valued afresh and compared.
 
 // TestClaimCacheCorpus replays every tenhou.net/6 game of the corpus
 // both ways.
@@ -31,7 +34,7 @@ func TestClaimCacheCorpus(t *testing.T) {
 		}
 		return nil
 	})
-	games, events, rons := 0, 0, 0
+	games, events, rons, kept := 0, 0, 0, 0
 	for _, p := range files {
 		rec, err := readRecord(p)
 		if err != nil || len(rec.Hands) == 0 {
@@ -47,6 +50,13 @@ func TestClaimCacheCorpus(t *testing.T) {
 			seed(gs[i], &rec.Hands[0])
 		}
 		tablecore.NoClaimCache(gs[1])
+		tablecore.NoKeptRons(gs[1])
+		tablecore.CheckKeptRons(gs[0], func(k, fresh game.Win, err error) {
+			if err != nil || !reflect.DeepEqual(k, fresh) {
+				t.Fatalf("%s: a ron kept from its claim %+v, valued afresh at its settlement %+v (%v)", filepath.Base(p), k, fresh, err)
+			}
+			kept++
+		})
 		for j := range rec.Hands {
 			a, errA := tablecore.ReplayHandEvents(gs[0], &rec.Hands[j])
 			b, errB := tablecore.ReplayHandEvents(gs[1], &rec.Hands[j])
@@ -68,9 +78,9 @@ func TestClaimCacheCorpus(t *testing.T) {
 		}
 		games++
 	}
-	t.Logf("%d games, %d events (%d rons) the same both ways", games, events, rons)
-	if games == 0 || rons == 0 {
-		t.Fatalf("%d games and %d rons replayed: the test compares little", games, rons)
+	t.Logf("%d games, %d events (%d rons, %d settled with the value kept from the claim) the same both ways", games, events, rons, kept)
+	if games == 0 || rons == 0 || kept == 0 {
+		t.Fatalf("%d games, %d rons and %d kept rons replayed: the test compares little", games, rons, kept)
 	}
 }
 
@@ -88,22 +98,26 @@ func TestClaimCacheRandom(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		wins, windows := 0, 0
+		wins, windows, kept := 0, 0, 0
 		for sd := range seeds {
-			w, n := playBothWays(t, name, rs, uint64(sd))
+			w, n, k := playBothWays(t, name, rs, uint64(sd))
 			wins += w
 			windows += n
+			kept += k
 		}
-		t.Logf("%s: %d wins, %d claim windows", name, wins, windows)
+		t.Logf("%s: %d wins (%d rons settled with the value kept from the claim), %d claim windows", name, wins, kept, windows)
 		if wins == 0 {
 			t.Errorf("%s: no win in %d games: the wins are not compared", name, seeds)
+		}
+		if _, keeps := rs.(tablecore.RonKeeper); keeps && kept == 0 {
+			t.Errorf("%s: no ron settled with its kept value in %d games: they are not compared", name, seeds)
 		}
 	}
 }
 
 // playBothWays plays up to eight hands of one game with and without the
 // masks, the same actions for both, and fails at the first difference.
-func playBothWays(t *testing.T, name string, rs game.Ruleset, sd uint64) (wins, windows int) {
+func playBothWays(t *testing.T, name string, rs game.Ruleset, sd uint64) (wins, windows, keptRons int) {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(sd, 11))
 	var gs [2]*tablecore.Game
@@ -111,6 +125,13 @@ func playBothWays(t *testing.T, name string, rs game.Ruleset, sd uint64) (wins, 
 		gs[i], _ = tablecore.New(rs, 0)
 	}
 	tablecore.NoClaimCache(gs[1])
+	tablecore.NoKeptRons(gs[1])
+	tablecore.CheckKeptRons(gs[0], func(kept, fresh game.Win, err error) {
+		if err != nil || !reflect.DeepEqual(kept, fresh) {
+			t.Fatalf("%s seed %d: a ron kept from its claim %+v, valued afresh at its settlement %+v (%v)", name, sd, kept, fresh, err)
+		}
+		keptRons++
+	})
 	g := gs[0]
 	for hands := 0; hands < 8 && !g.Over(); {
 		if h := g.Hand(); h == nil || h.Phase == game.Over {
@@ -159,5 +180,42 @@ func playBothWays(t *testing.T, name string, rs game.Ruleset, sd uint64) (wins, 
 			t.Fatalf("%s seed %d: after %v the hands differ", name, sd, act)
 		}
 	}
-	return wins, windows
+	return wins, windows, keptRons
+}
+
+// TestWallOfMakesValidWalls wants every wall WallOf rebuilds from the
+// corpus's hands to pass the check StartHand makes of a wall: ReplayHand
+// deals WallOf's walls without checking them again.
+func TestWallOfMakesValidWalls(t *testing.T) {
+	dir := corpus(t)
+	walls := 0
+	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		rec, err := readRecord(p)
+		if err != nil || len(rec.Hands) == 0 {
+			return nil
+		}
+		if _, _, err := tablecore.RecordRuleset(rec, ""); err != nil {
+			return nil
+		}
+		rs := tenhouRuleset(t, rec)
+		for i := range rec.Hands {
+			h := &rec.Hands[i]
+			w, err := tablecore.WallOf(h, rs.Rules().Set, h.Dealer())
+			if err != nil {
+				continue // a record the replay refuses with WallOf's error
+			}
+			if err := tablecore.CheckWall(rs, w); err != nil {
+				t.Errorf("%s hand %s: WallOf's wall fails the deal's check: %v", filepath.Base(p), h, err)
+			}
+			walls++
+		}
+		return nil
+	})
+	t.Logf("%d walls checked", walls)
+	if walls < 100 {
+		t.Fatalf("only %d walls rebuilt from the corpus: the test checks little", walls)
+	}
 }

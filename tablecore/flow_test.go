@@ -196,6 +196,18 @@ func TestBadDealsAreRefused(t *testing.T) {
 	if _, err := g.StartHand(tablecore.Deal{Wall: foreign}); !errors.Is(err, tablecore.ErrBadDeal) {
 		t.Fatalf("foreign tile: %v", err)
 	}
+	// Tiles the set has not got: a red five in a set without reds, a
+	// fifth copy, a kind past the flowers.
+	for _, bad := range []tile.Tile{{Kind: tile.M5, Copy: 0, Red: true}, {Kind: tile.M1, Copy: 4}, {Kind: tile.NumAll, Copy: 0}} {
+		if rs.R.Set.Contains(bad) {
+			t.Fatalf("%+v is in the set %s: the case tests nothing", bad, rs.R.Set.Name)
+		}
+		ws := append([]tile.Tile(nil), w...)
+		ws[50] = bad
+		if _, err := g.StartHand(tablecore.Deal{Wall: ws}); !errors.Is(err, tablecore.ErrBadDeal) {
+			t.Fatalf("%+v in the wall: %v", bad, err)
+		}
+	}
 	if g.Hand() != nil {
 		t.Fatalf("a refused deal left a hand")
 	}

@@ -11,6 +11,13 @@ import (
 // Game is one game at one table under one ruleset.
 type Game struct {
 	rs game.Ruleset // the game's own copy (Forker), else shared
+	// The optional abilities of rs, asked for once rather than at each
+	// discard; nil when it has not got them.
+	claimer Claimer
+	waiter  Waiter
+	closer  WindowCloser
+	// inSet is the set's tiles (setTable), made at the first deal.
+	inSet *[tile.NumAll * 4]uint8
 	// shared is the ruleset New was given, which callers may use from
 	// other goroutines.
 	shared game.Ruleset
@@ -39,9 +46,43 @@ type Game struct {
 	// which the new hand takes over instead of allocating its own.
 	replayDealt bool
 	spareLog    []game.Action
+	// ownDeal says that the Deal StartHand is given is WallOf's, made
+	// by ReplayHand for this hand alone: the game's to keep rather than
+	// copy, and a wall checkWall accepts.
+	ownDeal bool
 	// quiet leaves out the events of the actions themselves (Acted),
 	// numbering them all the same: ReplayHand reads no events.
 	quiet bool
+	// won is the win validate valued last (a Tsumo or a Ron), which
+	// commit records; rons holds, for a ruleset that keeps rons
+	// (RonKeeper), each seat's ron valued when claimed in the open
+	// window, for its settlement. checkKept, when set (tests), is given
+	// each kept value and a fresh one.
+	won       game.Win
+	keeps     bool
+	window    int64 // claim windows opened
+	rons      [4]keptRon
+	checkKept func(kept, fresh game.Win, err error)
+}
+
+// keptRon is a ron valued when it was claimed in claim window number
+// window (from 1), while h.Wins had wins entries.
+type keptRon struct {
+	window int64
+	wins   int
+	w      game.Win
+}
+
+// RonKeeper is an optional Ruleset ability. KeepsRon true promises that
+// the value Win gives a ron depends on nothing that changes between the
+// claim and the settlement of its window but the wins settled before
+// it: not on the other seats' answers, nor on the log's entries after
+// the discard, nor on the discard being marked taken or a robbed tile
+// leaving the kong's hand. The referee then values such a ron once, when
+// it is claimed, and settles it with that value unless another win was
+// added in between; otherwise it values it again.
+type RonKeeper interface {
+	KeepsRon() bool
 }
 
 // Dealer is an optional Ruleset ability: effects right after the deal,
@@ -73,6 +114,12 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 	if f, ok := rs.(Forker); ok {
 		g.rs = f.ForGame()
 	}
+	if k, ok := g.rs.(RonKeeper); ok {
+		g.keeps = k.KeepsRon()
+	}
+	g.claimer, _ = g.rs.(Claimer)
+	g.waiter, _ = g.rs.(Waiter)
+	g.closer, _ = g.rs.(WindowCloser)
 	return g, nil
 }
 
@@ -145,8 +192,12 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 	if g.h != nil && g.h.Phase != game.Over {
 		return nil, game.Standing{}, fmt.Errorf("tablecore: a hand is in progress (phase %s)", g.h.Phase)
 	}
-	if err := g.checkWall(d); err != nil {
-		return nil, game.Standing{}, err
+	if !g.ownDeal {
+		// WallOf's walls hold only the set's tiles, each once, at
+		// positions of the set's wall (TestWallOfMakesValidWalls).
+		if err := g.checkWall(d); err != nil {
+			return nil, game.Standing{}, err
+		}
 	}
 	st := g.st
 	if g.h != nil {
@@ -163,6 +214,12 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		for i := range known {
 			known[i] = true
 		}
+	} else if !g.ownDeal {
+		known = slices.Clone(known)
+	}
+	if !g.ownDeal {
+		// The caller keeps its Deal; the hand writes in its wall.
+		d.Wall = slices.Clone(d.Wall)
 	}
 	h := &game.Hand{
 		Players: n,
@@ -174,8 +231,8 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 		Scores:  slices.Clone(st.Scores),
 		Dice:    d.Dice,
 		Wall: game.Wall{
-			Tiles:   slices.Clone(d.Wall),
-			Known:   slices.Clone(known),
+			Tiles:   d.Wall,
+			Known:   known,
 			Reserve: g.rules.Reserve,
 		},
 		Seats: make([]game.Player, n),
@@ -260,20 +317,49 @@ func (g *Game) checkWall(d Deal) error {
 	if d.Known != nil && len(d.Known) != len(d.Wall) {
 		return fmt.Errorf("tablecore: %d known flags for %d tiles: %w", len(d.Known), len(d.Wall), ErrBadDeal)
 	}
-	var seen [tile.NumKinds*4 + tile.NumFlowers]bool
+	if g.inSet == nil {
+		g.inSet = setTable(set)
+	}
+	var seen [tile.NumAll * 4]bool
 	for i, t := range d.Wall {
 		if d.Known != nil && !d.Known[i] {
 			continue
 		}
-		if !set.Contains(t) {
+		// The set's tiles by kind and copy, as 1 (plain) or 2 (red):
+		// what set.Contains says, read from a table.
+		id := int(t.Kind)*4 + int(t.Copy)
+		if t.Kind >= tile.NumAll || t.Copy >= 4 || g.inSet[id] != 1+b2u(t.Red) {
 			return fmt.Errorf("tablecore: wall position %d holds %s (copy %d), which is not in the set %s: %w", i, t, t.Copy, set.Name, ErrBadDeal)
 		}
-		if seen[t.ID()] {
+		if seen[id] {
 			return fmt.Errorf("tablecore: wall position %d holds %s (copy %d) a second time: %w", i, t, t.Copy, ErrBadDeal)
 		}
-		seen[t.ID()] = true
+		seen[id] = true
 	}
 	return nil
+}
+
+// setTable is set's tiles by kind × 4 + copy: 1 for a plain tile, 2 for a
+// red one, 0 for none (set.Contains).
+func setTable(set tile.Set) *[tile.NumAll * 4]uint8 {
+	var in [tile.NumAll * 4]uint8
+	for k := tile.Kind(0); k < tile.NumAll; k++ {
+		for c := uint8(0); c < min(set.Copies[k], 4); c++ {
+			if t := (tile.Tile{Kind: k, Copy: c}); set.Contains(t) {
+				in[int(k)*4+int(c)] = 1
+			} else if t.Red = true; set.Contains(t) {
+				in[int(k)*4+int(c)] = 2
+			}
+		}
+	}
+	return &in
+}
+
+func b2u(b bool) uint8 {
+	if b {
+		return 1
+	}
+	return 0
 }
 
 // setup moves a freshly dealt hand to its first phase: flowers exposed

@@ -14,7 +14,7 @@ func (g *Game) Legal(seat game.Seat) []game.Action {
 	}
 	var out []game.Action
 	try := func(a game.Action) {
-		if g.check(a) != nil {
+		if g.check(&a) != nil {
 			return
 		}
 		var err error

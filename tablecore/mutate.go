@@ -2,6 +2,7 @@ package tablecore
 
 import (
 	"jantaku/rules/game"
+	"jantaku/rules/hand"
 	"jantaku/rules/tile"
 )
 
@@ -16,19 +17,19 @@ type WindowCloser interface {
 }
 
 // mutate applies an accepted action to the hand.
-func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
+func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 	h := g.h
 	p := &h.Seats[a.Seat]
 	// Every action but a claim changes the actor's concealed tiles or
-	// may (a kong, a flower); claims change them in settle.
-	g.changed(a.Seat)
+	// may (a kong, a flower), through took and gave; claims change them
+	// in settle.
 	switch a.Kind {
 	case game.Draw:
 		i := g.drawIndex()
 		if !h.Wall.Known[i] {
 			h.Wall.Tiles[i], h.Wall.Known[i] = a.Tile, true
 		}
-		p.Hand = append(p.Hand, h.Wall.Tiles[i])
+		g.took(p, a.Seat, h.Wall.Tiles[i])
 		if h.Source == game.Tail {
 			h.Wall.Tail++
 		} else {
@@ -46,31 +47,31 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 			prev := h.Log[n-2]
 			drawn = prev.Kind == game.Draw && prev.Seat == a.Seat && prev.Tile == a.Tile
 		}
-		p.Hand = remove(p.Hand, a.Tile)
+		g.gave(p, a.Seat, a.Tile)
 		p.Discards = append(p.Discards, game.Discarded{Tile: a.Tile, Drawn: drawn, Riichi: a.Kind == game.Riichi})
 		if a.Kind == game.Riichi {
 			p.Riichi = len(p.Discards) - 1
 		}
 		evs = g.openClaims(evs, a.Seat, a.Tile, false)
 	case game.Flower:
-		p.Hand = remove(p.Hand, a.Tile)
+		g.gave(p, a.Seat, a.Tile)
 		p.Flowers = append(p.Flowers, a.Tile)
 		evs = g.replace(evs, a.Seat)
 	case game.SingleKan:
-		p.Hand = remove(p.Hand, a.Tile)
+		g.gave(p, a.Seat, a.Tile)
 		p.SingleKans = append(p.SingleKans, a.Tile)
 		evs = g.replace(evs, a.Seat)
 	case game.ClosedKan:
 		ts := append([]tile.Tile{a.Tile}, a.Uses...)
 		for _, t := range ts {
-			p.Hand = remove(p.Hand, t)
+			g.gave(p, a.Seat, t)
 		}
 		p.Melds = append(p.Melds, tile.Meld{Type: tile.ClosedKan, Tiles: ts})
 		evs = g.replace(evs, a.Seat)
 	case game.AddedKan:
 		evs = g.openClaims(evs, a.Seat, a.Tile, true)
 	case game.Tsumo:
-		evs = g.addWin(evs, *win)
+		evs = g.addWin(evs, &g.won)
 		evs = g.afterWins(evs, a.Seat)
 	case game.Missing:
 		p.Missing, p.HasMissing = a.Suit, true
@@ -84,12 +85,15 @@ func (g *Game) mutate(evs []Event, a game.Action, win *game.Win) []Event {
 			evs = g.toDraw(evs, g.nextActive(a.Seat))
 			break
 		}
-		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
+		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: *a}
 		if g.allAnswered() {
 			evs = g.resolve(evs)
 		}
 	case game.Chi, game.Pon, game.OpenKan, game.Ron:
-		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: a}
+		if a.Kind == game.Ron && g.keeps {
+			g.rons[a.Seat&3] = keptRon{window: g.window, wins: len(h.Wins), w: g.won}
+		}
+		h.Claim.Responses[a.Seat] = game.Response{Answered: true, Action: *a}
 		if g.allAnswered() {
 			evs = g.resolve(evs)
 		}
@@ -133,17 +137,40 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	if cap(rs) < h.Players {
 		rs = make([]game.Response, 0, h.Players)
 	}
-	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs[:h.Players]}
-	clear(h.Claim.Responses)
-	cl, _ := g.rs.(Claimer)
+	rs = rs[:h.Players]
+	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
+	g.window++ // a ron kept from an earlier window is not for this one
 	open := false
-	for i := range h.Claim.Responses {
+	// What each seat's tiles allow is kept (seatClaims) and tested by
+	// bits: the calls first, as the cheaper, then the wins.
+	kept := !g.noClaimCache && t.Kind < tile.NumKinds
+	bit := hand.Mask(1) << (t.Kind & 63)
+	chiSeat := game.NoSeat
+	if g.rules.Chi && !robbing {
+		chiSeat = from.Next(h.Players)
+	}
+	cl := g.claimer
+	for i := range rs {
 		s := game.Seat(i)
-		if s != from && !h.Seats[s].Won && g.mayClaim(cl, s, from, t, robbing) {
+		may := false
+		switch {
+		case s == from || h.Seats[s].Won:
+		case kept:
+			sc := &g.claims[i&3]
+			if !sc.known {
+				g.workClaims(sc, s)
+			}
+			may = !robbing && sc.held[1]&bit != 0 || s == chiSeat && sc.chi&bit != 0 ||
+				cl == nil || sc.win&bit != 0 && cl.CouldWin(h, s, t)
+		default:
+			may = g.mayClaim(s, from, t, robbing)
+		}
+		if may {
+			rs[i] = game.Response{}
 			open = true
 			continue
 		}
-		h.Claim.Responses[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
+		rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
 	if !open {
 		evs = g.settle(evs, true)
@@ -268,22 +295,33 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 		}
 		if c.Robbing {
-			h.Seats[c.From].Hand = remove(h.Seats[c.From].Hand, c.Tile)
-			g.changed(c.From)
+			g.gave(&h.Seats[c.From], c.From, c.Tile)
 		} else {
 			d := &h.Seats[c.From].Discards
 			(*d)[len(*d)-1].Taken = true
 		}
 		for _, r := range rons {
 			evs = append(evs, g.event(Event{Type: Claimed, Seat: r.Seat, Action: r}))
-			w, err := g.rs.Win(h, r)
-			if err != nil {
-				// Accepted when claimed; the other wins of this tile cannot
-				// change its worth into no win. Record it at no value
-				// rather than lose the claim.
-				w = game.Win{Seat: r.Seat, From: c.From, Tile: c.Tile, Robbed: c.Robbing}
+			var w game.Win
+			if k := &g.rons[r.Seat&3]; g.keeps && k.window == g.window && k.wins == len(h.Wins) {
+				// Valued when claimed, and no win came in between
+				// (RonKeeper).
+				w = k.w
+				if g.checkKept != nil {
+					fresh, err := g.rs.Win(h, r)
+					g.checkKept(w, fresh, err)
+				}
+			} else {
+				var err error
+				w, err = g.rs.Win(h, r)
+				if err != nil {
+					// Accepted when claimed; the other wins of this tile
+					// cannot change its worth into no win. Record it at
+					// no value rather than lose the claim.
+					w = game.Win{Seat: r.Seat, From: c.From, Tile: c.Tile, Robbed: c.Robbing}
+				}
 			}
-			evs = g.addWin(evs, w)
+			evs = g.addWin(evs, &w)
 		}
 		evs = g.closed(evs, c, true, atOnce)
 		if h.Phase == game.Over {
@@ -300,9 +338,8 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		evs = append(evs, g.event(Event{Type: Claimed, Seat: a.Seat, Action: a}))
 		p := &h.Seats[a.Seat]
 		for _, u := range a.Uses {
-			p.Hand = remove(p.Hand, u)
+			g.gave(p, a.Seat, u)
 		}
-		g.changed(a.Seat)
 		d := &h.Seats[c.From].Discards
 		(*d)[len(*d)-1].Taken = true
 		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
@@ -318,8 +355,7 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	}
 	if c.Robbing {
 		p := &h.Seats[c.From]
-		p.Hand = remove(p.Hand, c.Tile)
-		g.changed(c.From)
+		g.gave(p, c.From, c.Tile)
 		i := ponOf(p, c.Tile.Kind)
 		m := &p.Melds[i]
 		m.Type = tile.AddedKan
@@ -333,11 +369,10 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 // (WindowCloser); won says whether the tile was won on, atOnce that the
 // window closed with its discard.
 func (g *Game) closed(evs []Event, c game.Claim, won, atOnce bool) []Event {
-	wc, ok := g.rs.(WindowCloser)
-	if !ok {
+	if g.closer == nil {
 		return evs
 	}
-	fx := wc.Closed(g.h, c, won)
+	fx := g.closer.Closed(g.h, c, won)
 	if atOnce && len(fx) > 0 && g.h.Wall.Remaining() > 0 {
 		// Pay when the next action closes the window, as when some hand
 		// could have called: the riichi deposit must not come with the
@@ -360,11 +395,11 @@ func (g *Game) toDraw(evs []Event, seat game.Seat) []Event {
 	return evs
 }
 
-func (g *Game) addWin(evs []Event, w game.Win) []Event {
+func (g *Game) addWin(evs []Event, w *game.Win) []Event {
 	h := g.h
-	h.Wins = append(h.Wins, w)
+	h.Wins = append(h.Wins, *w)
 	h.Seats[w.Seat].Won = true
-	ww := w
+	ww := *w
 	evs = append(evs, g.event(Event{Type: WinScored, Seat: w.Seat, Win: &ww}))
 	for _, p := range w.Payments {
 		evs = g.pay(evs, p)

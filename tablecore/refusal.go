@@ -15,8 +15,7 @@ var ErrConcealedKong = errors.New("a concealed kong cannot be robbed")
 // Refusal returns the error Apply would give a, without applying it: nil
 // if the referee would accept it now.
 func (g *Game) Refusal(a game.Action) error {
-	_, err := g.validate(a)
-	return err
+	return g.validate(&a)
 }
 
 // explain turns a bare "not this seat's turn" for a claim into the rule
@@ -74,7 +73,7 @@ func (g *Game) explain(a game.Action, err error) error {
 	hh.Claim = game.Claim{From: from, Tile: a.Tile, Robbing: robbing, Responses: rs}
 	gg := *g
 	gg.h = &hh
-	why := gg.check(a)
+	why := gg.check(&a)
 	if why == nil {
 		if a.Kind == game.Ron {
 			_, why = g.rs.Win(&hh, a)

@@ -37,41 +37,8 @@ func (e *ReplayError) Unwrap() error { return e.Err }
 func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	n := set.Size()
 	d := Deal{Wall: make([]tile.Tile, n), Known: make([]bool, n)}
-	var used [tile.NumAll]uint8 // copies placed, a bit each, by kind
-	// place puts t at pos; what and i name it in an error (formatted
-	// only then: a replay places every tile of every hand). The copy is
-	// the first free one of t's face: a red five is copy 0 of a suit
-	// with a red five (tile.Set.Contains), a plain tile any other.
-	place := func(pos int, t tile.Tile, what string, i int) error {
-		if pos < 0 || pos >= n {
-			return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
-		}
-		if d.Known[pos] {
-			return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
-		}
-		k := t.Kind
-		var free uint8
-		if int(k) < len(used) {
-			free = uint8(1)<<set.Copies[k] - 1
-			red := k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] && free != 0
-			switch {
-			case red && t.Red:
-				free &= 1
-			case red:
-				free &^= 1
-			case t.Red:
-				free = 0
-			}
-			free &^= used[k]
-		}
-		if free == 0 {
-			return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
-		}
-		c := uint8(bits.TrailingZeros8(free))
-		used[k] |= 1 << c
-		d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
-		return nil
-	}
+	var w wallPlacer
+	w.init(&d, set)
 	players := 4
 	if set.Copies[tile.M2] == 0 && set.Copies[tile.M1] > 0 {
 		players = 3
@@ -104,14 +71,15 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			return Deal{}, fmt.Errorf("seat %d was dealt %d tiles", s, len(h.Deal[s]))
 		}
 		for i, t := range h.Deal[s] {
-			if err := place(dealt[s][i], t, "seat %d's deal", s); err != nil {
+			if err := w.place(dealt[s][i], t, "seat %d's deal", s); err != nil {
 				return Deal{}, err
 			}
 		}
 	}
 	head, tail := pos, 0
 	afterKan := false
-	for i, a := range h.Actions {
+	for i := range h.Actions {
+		a := &h.Actions[i]
 		switch a.Type {
 		case record.Draw:
 			p := head
@@ -125,7 +93,7 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			} else {
 				head++
 			}
-			if err := place(p, a.Tile, "action %d", i); err != nil {
+			if err := w.place(p, a.Tile, "action %d", i); err != nil {
 				return Deal{}, err
 			}
 			afterKan = false
@@ -138,23 +106,117 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		}
 	}
 	for i, t := range h.Dora {
-		if err := place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
+		if err := w.place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}
 	for i, t := range h.Ura {
-		if err := place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
+		if err := w.place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
 			return Deal{}, err
 		}
 	}
 	return d, nil
 }
 
+// wallPlacer puts a record's tiles, named by face, in a Deal's wall.
+type wallPlacer struct {
+	d    *Deal
+	used [tile.NumAll]uint8 // copies placed, a bit each, by kind
+	// The copies a plain and a red tile of each kind may be: a red five
+	// is copy 0 of a suit with a red five (tile.Set.Contains), a plain
+	// tile any other.
+	plain, red [tile.NumAll]uint8
+}
+
+func (w *wallPlacer) init(d *Deal, set tile.Set) {
+	w.d = d
+	for k := tile.Kind(0); k < tile.NumAll; k++ {
+		all := uint8(1)<<set.Copies[k] - 1
+		if all != 0 && k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] {
+			w.plain[k], w.red[k] = all&^1, 1
+		} else {
+			w.plain[k] = all
+		}
+	}
+}
+
+// place puts t at pos, as the first free copy of its face; what and i
+// name it in an error (formatted only then: a replay places every tile
+// of every hand).
+func (w *wallPlacer) place(pos int, t tile.Tile, what string, i int) error {
+	d := w.d
+	if pos < 0 || pos >= len(d.Wall) {
+		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
+	}
+	if d.Known[pos] {
+		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
+	}
+	k := t.Kind
+	var free uint8
+	if k < tile.NumAll {
+		free = w.plain[k]
+		if t.Red {
+			free = w.red[k]
+		}
+		free &^= w.used[k]
+	}
+	if free == 0 {
+		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
+	}
+	c := uint8(bits.TrailingZeros8(free))
+	w.used[k] |= 1 << c
+	d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
+	return nil
+}
+
 // stepper deals and applies actions: straight to the referee, or through
-// a Table's journal.
+// a Table's journal (t set), or keeping every event (events set, tests).
+// Its methods rather than function values, so that an action handed on
+// by pointer stays on the replay's stack.
 type stepper struct {
-	start func(Deal) error
-	apply func(game.Action) error
+	g      *Game
+	t      *Table
+	ctx    context.Context
+	events *[]Event
+}
+
+func (do stepper) start(d Deal) error {
+	g := do.g
+	switch {
+	case do.t != nil:
+		_, err := do.t.StartHand(do.ctx, d)
+		return err
+	case do.events != nil:
+		e, err := g.StartHand(d)
+		*do.events = append(*do.events, e...)
+		return err
+	}
+	if g.replayDealt && g.h != nil {
+		g.spareLog = g.h.Log
+	}
+	g.ownDeal = true // WallOf made d for this hand alone
+	_, err := g.StartHand(d)
+	g.spareLog, g.ownDeal = nil, false
+	g.replayDealt = err == nil
+	return err
+}
+
+func (do stepper) apply(a *game.Action) (err error) {
+	g := do.g
+	switch {
+	case do.t != nil:
+		_, err = do.t.Apply(do.ctx, *a)
+		return err
+	case do.events != nil:
+		*do.events, err = g.appendApply(*do.events, a)
+		return err
+	}
+	// Nobody reads the events: one slice of the game's serves every
+	// action of every hand, and the actions' own are not made at all.
+	g.quiet = true
+	g.replayEvs, err = g.appendApply(g.replayEvs[:0], a)
+	g.quiet = false
+	return err
 }
 
 // ReplayHand deals h into g and plays its actions and result through the
@@ -164,35 +226,13 @@ type stepper struct {
 // ReplayHand deals in g, which writes over it: to read an earlier hand's
 // actions once the next is replayed, keep a copy of its Log.
 func ReplayHand(g *Game, h *record.Hand) error {
-	return replayHand(g, h, stepper{
-		start: func(d Deal) error {
-			if g.replayDealt && g.h != nil {
-				g.spareLog = g.h.Log
-			}
-			_, err := g.StartHand(d)
-			g.spareLog = nil
-			g.replayDealt = err == nil
-			return err
-		},
-		apply: func(a game.Action) (err error) {
-			// Nobody reads the events: one slice of the game's serves
-			// every action of every hand, and the actions' own are not
-			// made at all.
-			g.quiet = true
-			g.replayEvs, err = g.AppendApply(g.replayEvs[:0], a)
-			g.quiet = false
-			return err
-		},
-	})
+	return replayHand(g, h, stepper{g: g})
 }
 
 // ReplayHand plays the record of a hand on the table as ReplayHand does,
 // journaling the deal and every action: a game record becomes a journal.
 func (t *Table) ReplayHand(ctx context.Context, h *record.Hand) error {
-	return replayHand(t.g, h, stepper{
-		start: func(d Deal) error { _, err := t.StartHand(ctx, d); return err },
-		apply: func(a game.Action) error { _, err := t.Apply(ctx, a); return err },
-	})
+	return replayHand(t.g, h, stepper{g: t.g, t: t, ctx: ctx})
 }
 
 func replayHand(g *Game, h *record.Hand, do stepper) error {
@@ -226,7 +266,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 		}
 		for s, r := range hd.Claim.Responses {
 			if !r.Answered {
-				if err := do.apply(game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
+				if err := do.apply(&game.Action{Kind: game.Pass, Seat: game.Seat(s)}); err != nil {
 					return err
 				}
 			}
@@ -238,7 +278,8 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 	}
 	riichi := false
 	first := true
-	for i, ra := range h.Actions {
+	for i := range h.Actions {
+		ra := &h.Actions[i]
 		var a game.Action
 		switch ra.Type {
 		case record.Draw:
@@ -313,7 +354,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
 			}
 		}
-		if err := do.apply(a); err != nil {
+		if err := do.apply(&a); err != nil {
 			return fail(i, ra.String(), err)
 		}
 		if a.Kind.IsClaim() {
@@ -383,7 +424,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 				}
 				a = game.Action{Kind: game.Ron, Seat: game.Seat(w.Who), Tile: hd.Claim.Tile}
 			}
-			if err := do.apply(a); err != nil {
+			if err := do.apply(&a); err != nil {
 				return fail(-1, fmt.Sprintf("win by seat %d", w.Who), err)
 			}
 		}
@@ -396,7 +437,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 		for s := 0; s < hd.Players && hd.Phase == game.Claims; s++ {
 			for _, a := range g.Legal(game.Seat(s)) {
 				if a.Kind == game.Ron {
-					if err := do.apply(a); err != nil {
+					if err := do.apply(&a); err != nil {
 						return fail(-1, "triple ron", err)
 					}
 					break
@@ -407,7 +448,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 			return fail(-1, "triple ron", err)
 		}
 	case r.Draw == record.NineTerminals:
-		if err := do.apply(game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
+		if err := do.apply(&game.Action{Kind: game.Abort, Seat: hd.Turn}); err != nil {
 			return fail(-1, "nine terminals", err)
 		}
 	default:
@@ -420,7 +461,7 @@ func replayResult(g *Game, h *record.Hand, do stepper, passRest func() error, fa
 			// The record shows no such draw: the wall position may be
 			// unknown, and the tile never enters the hand anyway.
 			if t, ok := g.nextDrawTile(); ok {
-				if err := do.apply(game.Action{Kind: game.Draw, Seat: hd.Turn, Tile: t}); err != nil {
+				if err := do.apply(&game.Action{Kind: game.Draw, Seat: hd.Turn, Tile: t}); err != nil {
 					return fail(-1, r.Draw.String(), err)
 				}
 			}

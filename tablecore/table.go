@@ -191,8 +191,7 @@ func (t *Table) StartHand(ctx context.Context, d Deal) ([]Event, error) {
 // Apply journals and applies an action. If the journal cannot record it,
 // the action is refused and the game is unchanged.
 func (t *Table) Apply(ctx context.Context, a game.Action) ([]Event, error) {
-	win, err := t.g.validate(a)
-	if err != nil {
+	if err := t.g.validate(&a); err != nil {
 		return nil, err
 	}
 	b, err := encodeAction(a)
@@ -202,7 +201,7 @@ func (t *Table) Apply(ctx context.Context, a game.Action) ([]Event, error) {
 	if _, err := t.j.Append(ctx, journal.Event{Time: t.now(), Seat: int(a.Seat), Payload: b}); err != nil {
 		return nil, fmt.Errorf("tablecore: %s was not applied: %w: %w", a, ErrNotRecorded, err)
 	}
-	return t.g.commit(make([]Event, 0, 2), a, win), nil
+	return t.g.commit(make([]Event, 0, 2), &a), nil
 }
 
 // Foul journals and records a foul (see Game.Foul).

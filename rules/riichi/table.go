@@ -168,6 +168,12 @@ func (r *Ruleset) Dealt(h *game.Hand) []game.Effect {
 	return []game.Effect{{Kind: game.Reveal, Index: doraIndex(h, 0)}}
 }
 
+// KeepsRon implements tablecore.RonKeeper: a ron's value reads the log
+// only up to the discard (furiten, ippatsu, renhou), the winner's tiles,
+// the wall and the wins already settled (honba and deposits go to the
+// first), none of which the other answers in its window change.
+func (r *Ruleset) KeepsRon() bool { return true }
+
 // CouldWin is a cheap shape test, so that claim windows nobody can win
 // close at once (tablecore.Claimer).
 func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
@@ -191,16 +197,18 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 // (tablecore.Waiter): those couldJoin and mayComplete let through, as
 // masks worked out once for the hand rather than at every discard.
 func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
-	const orphans = hand.TerminalKinds | hand.HonorKinds
+	const (
+		orphans = hand.TerminalKinds | hand.HonorKinds
+		suited  = hand.SuitedKinds
+		rank1   = hand.Mask(1) | 1<<9 | 1<<18 // the ones of the three suits
+		rank9   = rank1 << 8
+	)
 	h1, h2, h3, h4 := held[0], held[1], held[2], held[3]
-	n := bits.OnesCount64(uint64(h1)) + bits.OnesCount64(uint64(h2)) + bits.OnesCount64(uint64(h3)) + bits.OnesCount64(uint64(h4))
 	// couldJoin: a held kind or one within two ranks of a held tile of
-	// its suit; any orphan when only orphans are held.
-	join := h1
-	for s := range 3 {
-		lo := h1 >> (9 * s) & 0x1ff
-		join |= (lo<<1 | lo<<2 | lo>>1 | lo>>2) & 0x1ff << (9 * s)
-	}
+	// its suit; any orphan when only orphans are held. The three suits
+	// shift at once, what crosses a suit's ends masked off.
+	lo := h1 & suited
+	join := h1 | (lo<<1&^rank1|lo<<2&^(rank1|rank1<<1)|lo>>1&^rank9|lo>>2&^(rank9|rank9>>1))&suited
 	if h1&^orphans == 0 {
 		join |= orphans
 	}
@@ -217,19 +225,18 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 	four := h4 & hand.HonorKinds
 	bad := bits.OnesCount64(uint64(once | four))
 	pair := bits.OnesCount64(uint64(twice))
+	// The suits' sizes: the four masks' suited kinds side by side in
+	// two words (27 bits each), so that a suit is two counts of bits.
+	a := uint64(h1&suited | (h2&suited)<<27)
+	b := uint64(h3&suited | (h4&suited)<<27)
+	const m0 = 0x1ff | 0x1ff<<27
+	size0 := bits.OnesCount64(a&m0) + bits.OnesCount64(b&m0)
+	size1 := bits.OnesCount64(a&(m0<<9)) + bits.OnesCount64(b&(m0<<9))
+	size2 := bits.OnesCount64(a&(m0<<18)) + bits.OnesCount64(b&(m0<<18))
 	var suit1, suit2 hand.Mask // the suits of 3n+1 and of 3n+2 tiles
-	for s := range 3 {
-		m := hand.Mask(0x1ff) << (9 * s)
-		size := bits.OnesCount64(uint64(h1&m)) + bits.OnesCount64(uint64(h2&m)) + bits.OnesCount64(uint64(h3&m)) + bits.OnesCount64(uint64(h4&m))
-		switch size % 3 {
-		case 1:
-			bad++
-			suit1 |= m
-		case 2:
-			pair++
-			suit2 |= m
-		}
-	}
+	suitPart(size0, 0x1ff, &bad, &pair, &suit1, &suit2)
+	suitPart(size1, 0x1ff<<9, &bad, &pair, &suit1, &suit2)
+	suitPart(size2, 0x1ff<<18, &bad, &pair, &suit1, &suit2)
 	var may hand.Mask
 	switch {
 	case bad == 1 && pair == 0:
@@ -240,7 +247,8 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 		may = four
 	}
 	// Fourteen tiles: seven pairs' even counts, thirteen orphans' tiles.
-	if n+1 == 14 {
+	hon := uint64(h1&hand.HonorKinds | (h2&hand.HonorKinds)<<7 | (h3&hand.HonorKinds)<<14 | (h4&hand.HonorKinds)<<21)
+	if size0+size1+size2+bits.OnesCount64(hon)+1 == 14 {
 		if odd := h1 ^ h2 ^ h3 ^ h4; odd&(odd-1) == 0 {
 			may |= odd
 		}
@@ -249,6 +257,19 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 		}
 	}
 	return join & may, true
+}
+
+// suitPart counts a suit of size tiles, its kinds m, as a bad part (3n+1
+// tiles) or a pair part (3n+2) for WinKinds.
+func suitPart(size int, m hand.Mask, bad, pair *int, suit1, suit2 *hand.Mask) {
+	switch size % 3 {
+	case 1:
+		*bad++
+		*suit1 |= m
+	case 2:
+		*pair++
+		*suit2 |= m
+	}
 }
 
 // mayComplete is a quick test that the concealed tiles c (14−3k of them)
@@ -566,15 +587,19 @@ func (r *Ruleset) pendingDora(h *game.Hand, held int) []game.Effect {
 	if !r.o.KanDora {
 		return nil
 	}
-	// Every meld may be a kong: with fewer melds than indicators there
-	// is nothing to turn, and the melds need no closer look (this runs
-	// after every discard).
-	if melds(h)-held < len(h.Indicators) {
-		return nil
-	}
+	// The kongs counted in one pass over the melds (this runs after
+	// every discard, and a hand has few melds).
 	total := -held
-	for _, k := range kongsBySeat(h) {
-		total += k
+	for i := range h.Seats {
+		ms := h.Seats[i].Melds
+		for j := range ms {
+			if ms[j].IsKong() {
+				total++
+			}
+		}
+	}
+	if total < len(h.Indicators) {
+		return nil
 	}
 	var fx []game.Effect
 	for n := len(h.Indicators); n <= total; n++ {
