@@ -79,10 +79,15 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 			errs = append(errs, fmt.Errorf("zone %s: reader %s reads one tag at a time, a zone needs an inventory", n, pz.Reader))
 			continue
 		}
-		// Readers behind one RF switch take turns on it, as one reader.
+		// Readers behind one RF switch take turns on it, as one reader;
+		// so do the readers of a lockstep group (their fields reach each
+		// other's antennas) until a driver runs them in lockstep frames.
 		name := pz.Reader
 		if m := p.Readers[pz.Reader].Mux; m != "" {
 			name = shared[m]
+		}
+		if g := p.LockstepGroup(pz.Reader); g != "" {
+			name = g
 		}
 		f := Field{Name: name, Reader: mr, Mux: muxes[pz.Reader]}
 		if pz.Antenna != nil {
