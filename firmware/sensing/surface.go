@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
 
 	"jantaku/drivers/rfid"
 	"jantaku/hardware/profile"
@@ -30,16 +29,18 @@ type Field struct {
 // readers of several names read at once.
 type Surface struct {
 	fields map[Zone]Field
-	locks  map[string]*sync.Mutex // by reader name
+	// turns holds, by reader name, the token of the reader's one
+	// inventory at a time: waiting for it gives way to a context.
+	turns map[string]chan struct{}
 }
 
 // NewSurface returns a surface of the given fields.
 func NewSurface(fields map[Zone]Field) *Surface {
-	s := &Surface{fields: make(map[Zone]Field, len(fields)), locks: map[string]*sync.Mutex{}}
+	s := &Surface{fields: make(map[Zone]Field, len(fields)), turns: map[string]chan struct{}{}}
 	for z, v := range fields {
 		s.fields[z] = v
-		if s.locks[v.Name] == nil {
-			s.locks[v.Name] = &sync.Mutex{}
+		if s.turns[v.Name] == nil {
+			s.turns[v.Name] = make(chan struct{}, 1)
 		}
 	}
 	return s
@@ -146,9 +147,13 @@ func (s *Surface) Inventory(ctx context.Context, z Zone) ([]rfid.UID, error) {
 	if !ok {
 		return nil, fmt.Errorf("sensing: zone %s has no antenna in the profile", z)
 	}
-	mu := s.locks[f.Name]
-	mu.Lock()
-	defer mu.Unlock()
+	turn := s.turns[f.Name]
+	select {
+	case turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-turn }()
 	if f.Mux != nil {
 		if err := f.Mux.Select(f.Channel); err != nil {
 			return nil, fmt.Errorf("sensing: zone %s%s: %w", z, f.on(), err)

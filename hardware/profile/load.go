@@ -35,6 +35,9 @@ func PerSeat() *Profile {
 	return p
 }
 
+// PerSeatYAML returns the text of the reader-per-seat profile.
+func PerSeatYAML() []byte { return bytes.Clone(perSeatYAML) }
+
 // DefaultYAML returns the text of the built-in profile.
 func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
 
