@@ -685,3 +685,35 @@ func TestSensingMistakes(t *testing.T) {
 		})
 	}
 }
+
+// TestSensingProofReaders is the proof with a surface reader per seat
+// (profile.PerSeat): the four readers in lockstep frames, and running
+// free as readers out of each other's range would. CI plays 2 hands of
+// riichi and mcr each way at the Fast pace (seeds 7331–7332); the longer
+// runs set JANTAKU_SENSING_READERS on TestSensingProof.
+func TestSensingProofReaders(t *testing.T) {
+	for _, mode := range []string{"seat", "seat-free"} {
+		for _, name := range []string{"riichi", "mcr"} {
+			t.Run(mode+"/"+name, func(t *testing.T) {
+				t.Setenv("JANTAKU_SENSING_READERS", mode)
+				build, err := sensingBuild(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range 2 {
+					seed := uint64(7331 + i)
+					r := playHand(t, build, players.Config{Seed: seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
+					if r.void != nil {
+						t.Fatalf("seed %d void: %v", seed, r.void)
+					}
+					if !r.multi {
+						t.Fatal("the hand was not read by several readers")
+					}
+					if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
+						t.Errorf("seed %d: %d false, %d missed actions, anomalies %v, over %v/%v", seed, r.false, r.missed, r.anomalies, r.over, r.truthOver)
+					}
+				}
+			})
+		}
+	}
+}
