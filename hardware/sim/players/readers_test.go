@@ -17,7 +17,10 @@ const (
 	oneTag    = 12257460 * time.Nanosecond // emptyZone − 379.94 + 4368.30
 )
 
-func near(got, want time.Duration) bool { d := got - want; return d > -5*time.Microsecond && d < 5*time.Microsecond }
+func near(got, want time.Duration) bool {
+	d := got - want
+	return d > -5*time.Microsecond && d < 5*time.Microsecond
+}
 
 // TestReadersLockstep: a reader of an empty zone and one of a zone with one
 // tag, started together. Free, each takes its own time (1 ms of field
