@@ -74,6 +74,9 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 	}
 	busy := make([]bool, len(readers))
 	failed := make([]int, len(readers))
+	// A read begun before the latest hand started belongs to the hand
+	// before: it is not observed.
+	hand, began := 0, make([]int, len(readers))
 	var last time.Time
 	dispatch := func() {
 		if s.loc == nil {
@@ -89,7 +92,7 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 				w = s.Focus()
 			}
 			r.Sched.Focus(w)
-			busy[i] = true
+			busy[i], began[i] = true, hand
 			jobs[i] <- r.Sched.Next(now)
 		}
 	}
@@ -104,6 +107,9 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 		case <-ctx.Done():
 			return ctx.Err()
 		case i := <-in:
+			if i.Hand != nil {
+				hand++
+			}
 			take(s.input(ctx, clk, i))
 		case res := <-results:
 			busy[res.reader] = false
@@ -125,7 +131,7 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 				continue
 			}
 			failed[res.reader] = 0
-			if s.loc == nil {
+			if s.loc == nil || began[res.reader] != hand {
 				continue
 			}
 			take(s.Observe(ctx, Read{Zone: res.zone, At: at, UIDs: res.uids}))
