@@ -314,8 +314,17 @@ func proofReaders(t testing.TB, seats int) [][]sensing.Zone {
 		return seatReaderZones(t, seats)
 	case "area", "area-free":
 		return areaReaderZones(seats)
+	case "zone", "zone-free":
+		// A reader per zone, each reading its zone back to back: the
+		// best full inventories allow (docs/benchmarks.md, "What a full
+		// inventory allows").
+		var out [][]sensing.Zone
+		for _, z := range sensing.TableZones(seats) {
+			out = append(out, []sensing.Zone{z})
+		}
+		return out
 	default:
-		t.Fatalf("JANTAKU_SENSING_READERS=%q: want seat or seat-free, or leave it unset for one reader", v)
+		t.Fatalf("JANTAKU_SENSING_READERS=%q: want seat, area or zone, each optionally -free, or leave it unset for one reader", v)
 		return nil
 	}
 }
