@@ -15,10 +15,12 @@ import (
 	"time"
 
 	"jantaku/firmware/sensing"
+	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/rules/tile"
+	"jantaku/tablecore"
 	"jantaku/tablecore/tablecoretest"
 )
 
@@ -65,8 +67,15 @@ type sensedHand struct {
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
+	multi           bool                           // played by several readers (playReaders)
 	readTime        map[sensing.Area]time.Duration // reader time spent per kind of zone
 	void            error                          // the truth referee made the hand unplayable
+}
+
+// acc is an action sensing accepted, when, and the read that decided it.
+type acc struct {
+	a            game.Action
+	at, decisive time.Time
 }
 
 // playHand plays one hand with simulated players on a simulated surface
@@ -112,10 +121,6 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	sched := sensing.NewSchedule(sensing.TableZones(rs.Rules().Players))
 
 	res := sensedHand{readTime: map[sensing.Area]time.Duration{}}
-	type acc struct {
-		a            game.Action
-		at, decisive time.Time
-	}
 	var accepted []acc
 	take := func(outs []sensing.Output) {
 		for _, o := range outs {
@@ -136,7 +141,10 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	}
 	now := start
 	var idle time.Time
-	for {
+	if groups := proofReaders(t, rs.Rules().Players); groups != nil {
+		playReaders(t, tb, sn, g, groups, now, &res, diag, take)
+	}
+	for !res.multi {
 		for _, p := range tb.Advance(now) {
 			d := sensing.Declaration{Seat: p.Seat, At: p.At, Suit: p.Suit}
 			switch p.Kind {
@@ -210,6 +218,149 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	res.truthOver = tb.Truth().Hand().Phase == game.Over
 	res.over = g.Hand().Phase == game.Over
 	return res
+}
+
+// playReaders is playHandDiag's loop with several surface readers
+// reading at once, each over its group of zones with a schedule of its
+// own, in lockstep frames (players.Readers) unless
+// JANTAKU_SENSING_READERS=seat-free; the reads go to the sensor in the
+// order they end.
+func playReaders(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore.Game, groups [][]sensing.Zone, now time.Time, res *sensedHand, diag io.Writer, take func([]sensing.Output)) {
+	ctx := context.Background()
+	start := now
+	res.multi = true
+	rs := players.NewReaders(tb.Surface(), len(groups), !strings.HasSuffix(os.Getenv("JANTAKU_SENSING_READERS"), "-free"), now)
+	scheds := make([]*sensing.Schedule, len(groups))
+	begin := func(i int) {
+		scheds[i].Focus(sn.Focus())
+		if err := rs.Start(i, scheds[i].Next(now).String(), now); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tb.Advance(now)
+	for i, zs := range groups {
+		scheds[i] = sensing.NewSchedule(zs)
+		begin(i)
+	}
+	var idle time.Time
+	for {
+		rd, ok := rs.Next()
+		if !ok {
+			t.Fatal("no reader is reading")
+		}
+		now = rd.End
+		for _, p := range tb.Advance(now) {
+			take(sn.Declare(ctx, press(p)))
+		}
+		if tb.Done() {
+			if idle.IsZero() {
+				idle = now
+			}
+			if g.Hand().Phase == game.Over || now.Sub(idle) > 20*time.Second {
+				return
+			}
+		}
+		if now.Sub(start) > 4*time.Hour {
+			t.Fatalf("the hand runs for ever")
+		}
+		z, err := sensing.ParseZone(rd.Zone)
+		if err != nil {
+			t.Fatal(err)
+		}
+		scheds[rd.Reader].Done(z, now)
+		res.reads++
+		res.readTime[z.Area] += rd.End.Sub(rd.Start)
+		if diag != nil {
+			var ts []string
+			for _, u := range rd.UIDs {
+				tl := tb.Tags()[u]
+				ts = append(ts, fmt.Sprintf("%s.%d", tl, tl.Copy))
+			}
+			fmt.Fprintf(diag, "%s read %s (reader %d, from %s) %v\n", now.Format("15:04:05.000"), z, rd.Reader, rd.Start.Format("15:04:05.000"), ts)
+		}
+		t0 := time.Now()
+		outs := sn.Observe(ctx, sensing.Read{Zone: z, At: now, UIDs: rd.UIDs})
+		outs = append(outs, sn.Tick(ctx, now)...)
+		res.processing = append(res.processing, time.Since(t0))
+		take(outs)
+		begin(rd.Reader)
+	}
+}
+
+// press is the sensing declaration of a player's press.
+func press(p players.Press) sensing.Declaration {
+	d := sensing.Declaration{Seat: p.Seat, At: p.At, Suit: p.Suit}
+	switch p.Kind {
+	case players.PressWin:
+		d.Kind = sensing.DeclareWin
+	case players.PressRiichi:
+		d.Kind = sensing.DeclareRiichi
+	case players.PressMissing:
+		d.Kind = sensing.DeclareMissing
+	}
+	return d
+}
+
+// proofReaders is how the proof's surface is read: nil for one surface
+// reader over every zone (the default profile), or with
+// JANTAKU_SENSING_READERS=seat (or seat-free) the zones of each reader of
+// the reader-per-seat profile (profile.PerSeat), for a table of players
+// seats.
+func proofReaders(t testing.TB, seats int) [][]sensing.Zone {
+	switch v := os.Getenv("JANTAKU_SENSING_READERS"); v {
+	case "":
+		return nil
+	case "seat", "seat-free":
+		return seatReaderZones(t, seats)
+	case "area", "area-free":
+		return areaReaderZones(seats)
+	case "zone", "zone-free":
+		// A reader per zone, each reading its zone back to back: the
+		// best full inventories allow (docs/benchmarks.md, "What a full
+		// inventory allows").
+		var out [][]sensing.Zone
+		for _, z := range sensing.TableZones(seats) {
+			out = append(out, []sensing.Zone{z})
+		}
+		return out
+	default:
+		t.Fatalf("JANTAKU_SENSING_READERS=%q: want seat, area or zone, each optionally -free, or leave it unset for one reader", v)
+		return nil
+	}
+}
+
+// seatReaderZones groups the zones of a table of seats seats by their
+// reader in the reader-per-seat profile, in reader name order.
+func seatReaderZones(t testing.TB, seats int) [][]sensing.Zone {
+	p := profile.PerSeat()
+	by := map[string][]sensing.Zone{}
+	for _, z := range sensing.TableZones(seats) {
+		pz, ok := p.Zones[z.String()]
+		if !ok {
+			t.Fatalf("profile %s has no zone %s", p.Name, z)
+		}
+		by[pz.Reader] = append(by[pz.Reader], z)
+	}
+	var out [][]sensing.Zone
+	for _, n := range sortedKeys(by) {
+		out = append(out, by[n])
+	}
+	return out
+}
+
+// areaReaderZones groups the zones of a table of seats seats by area: a
+// reader for the hands, one for the ponds, one for the melds, one for the
+// walls, the dead wall and the drop hole.
+func areaReaderZones(seats int) [][]sensing.Zone {
+	out := make([][]sensing.Zone, 4)
+	for _, z := range sensing.TableZones(seats) {
+		i := map[sensing.Area]int{sensing.Hand: 0, sensing.Discards: 1, sensing.Melds: 2}[z.Area]
+		if z.Area != sensing.Hand && z.Area != sensing.Discards && z.Area != sensing.Melds {
+			i = 3
+		}
+		out[i] = append(out[i], z)
+	}
+	return out
 }
 
 // canonical orders the runs of actions players make at the same time
@@ -541,5 +692,37 @@ func TestSensingMistakes(t *testing.T) {
 			}
 			t.Logf("%s: mistakes %v", name, made)
 		})
+	}
+}
+
+// TestSensingProofReaders is the proof with a surface reader per seat
+// (profile.PerSeat): the four readers in lockstep frames, and running
+// free as readers out of each other's range would. CI plays 2 hands of
+// riichi and mcr each way at the Fast pace (seeds 7331–7332); the longer
+// runs set JANTAKU_SENSING_READERS on TestSensingProof.
+func TestSensingProofReaders(t *testing.T) {
+	for _, mode := range []string{"seat", "seat-free"} {
+		for _, name := range []string{"riichi", "mcr"} {
+			t.Run(mode+"/"+name, func(t *testing.T) {
+				t.Setenv("JANTAKU_SENSING_READERS", mode)
+				build, err := sensingBuild(name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for i := range 2 {
+					seed := uint64(7331 + i)
+					r := playHand(t, build, players.Config{Seed: seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
+					if r.void != nil {
+						t.Fatalf("seed %d void: %v", seed, r.void)
+					}
+					if !r.multi {
+						t.Fatal("the hand was not read by several readers")
+					}
+					if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
+						t.Errorf("seed %d: %d false, %d missed actions, anomalies %v, over %v/%v", seed, r.false, r.missed, r.anomalies, r.over, r.truthOver)
+					}
+				}
+			})
+		}
 	}
 }

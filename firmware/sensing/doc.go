@@ -28,7 +28,11 @@
 //     neighbour's tag) is not reported while that lasts, up to Behind; its
 //     old zone is read to bring the tile back.
 //   - surface.go: the zones on the hardware (Surface implements Antennas
-//     over the board's readers and RF switches).
+//     over the board's readers and RF switches; Readers splits it into
+//     its readers, a lockstep group counting as one).
+//   - readers.go: RunReaders, the sensing loop with several surface
+//     readers reading at once (a reader per seat), each over its own
+//     zones' schedule, their reads handed to the sensor as they end.
 //   - anomaly.go: movements and declarations that match nothing are
 //     reported with seat, tile and zones, handled by the ruleset's penalty
 //     through Referee.Foul where one applies, and never guessed into

@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"sort"
-	"sync"
 
 	"jantaku/drivers/rfid"
 	"jantaku/hardware/profile"
@@ -14,8 +13,10 @@ import (
 // Field is where a zone is read: a reader that inventories the tags in
 // its field, and the channel of the multiplexer (an RF switch) that
 // connects the zone's antenna to it; a nil Mux means the reader's only
-// antenna.
+// antenna. Name is the reader's profile name: fields of one name are read
+// one at a time, fields of different names at once (a reader per seat).
 type Field struct {
+	Name    string
 	Reader  rfid.MultiReader
 	Mux     rfid.Mux
 	Channel int
@@ -24,19 +25,25 @@ type Field struct {
 // Surface reads the table's zones on the hardware: it implements
 // Antennas over the readers and multiplexers a board profile names. It is
 // safe for concurrent use (maintenance scans while the table plays wait
-// for each other): one inventory runs at a time per surface.
+// for each other): one inventory runs at a time per reader, and the
+// readers of several names read at once.
 type Surface struct {
-	mu     sync.Mutex
 	fields map[Zone]Field
+	// turns holds, by reader name, the token of the reader's one
+	// inventory at a time: waiting for it gives way to a context.
+	turns map[string]chan struct{}
 }
 
 // NewSurface returns a surface of the given fields.
 func NewSurface(fields map[Zone]Field) *Surface {
-	f := make(map[Zone]Field, len(fields))
+	s := &Surface{fields: make(map[Zone]Field, len(fields)), turns: map[string]chan struct{}{}}
 	for z, v := range fields {
-		f[z] = v
+		s.fields[z] = v
+		if s.turns[v.Name] == nil {
+			s.turns[v.Name] = make(chan struct{}, 1)
+		}
 	}
-	return &Surface{fields: f}
+	return s
 }
 
 // SurfaceOf returns the surface of a profile's zones, on the readers and
@@ -50,6 +57,12 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	shared := map[string]string{} // mux: the first reader on it
+	for _, rn := range sortedNames(p.Readers) {
+		if m := p.Readers[rn].Mux; m != "" && shared[m] == "" {
+			shared[m] = rn
+		}
+	}
 	for _, n := range names {
 		pz := p.Zones[n]
 		z, err := ParseZone(n)
@@ -67,7 +80,17 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 			errs = append(errs, fmt.Errorf("zone %s: reader %s reads one tag at a time, a zone needs an inventory", n, pz.Reader))
 			continue
 		}
-		f := Field{Reader: mr, Mux: muxes[pz.Reader]}
+		// Readers behind one RF switch take turns on it, as one reader;
+		// so do the readers of a lockstep group (their fields reach each
+		// other's antennas) until a driver runs them in lockstep frames.
+		name := pz.Reader
+		if m := p.Readers[pz.Reader].Mux; m != "" {
+			name = shared[m]
+		}
+		if g := p.LockstepGroup(pz.Reader); g != "" {
+			name = g
+		}
+		f := Field{Name: name, Reader: mr, Mux: muxes[pz.Reader]}
 		if pz.Antenna != nil {
 			f.Channel = *pz.Antenna
 		}
@@ -90,20 +113,50 @@ func (s *Surface) Zones() []Zone {
 	return out
 }
 
+// Readers returns the surface as its readers, for RunReaders: one per
+// reader name, in name order, each with a schedule over the zones it
+// reads (in TableZones order).
+func (s *Surface) Readers() []Reader {
+	zones := map[string][]Zone{}
+	for _, z := range s.Zones() {
+		n := s.fields[z].Name
+		zones[n] = append(zones[n], z)
+	}
+	var out []Reader
+	for _, n := range sortedNames(zones) {
+		out = append(out, Reader{Name: n, Ant: s, Sched: NewSchedule(zones[n])})
+	}
+	return out
+}
+
+func sortedNames[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}
+
 // Inventory implements Antennas: it connects z's antenna and reads every
 // tag in its field. A read garbled part way gives the tags read before
 // it, as an inventory that missed some: sensing never takes absence for
 // movement.
 func (s *Surface) Inventory(ctx context.Context, z Zone) ([]rfid.UID, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
 	f, ok := s.fields[z]
 	if !ok {
 		return nil, fmt.Errorf("sensing: zone %s has no antenna in the profile", z)
 	}
+	turn := s.turns[f.Name]
+	select {
+	case turn <- struct{}{}:
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
+	defer func() { <-turn }()
 	if f.Mux != nil {
 		if err := f.Mux.Select(f.Channel); err != nil {
-			return nil, fmt.Errorf("sensing: zone %s: %w", z, err)
+			return nil, fmt.Errorf("sensing: zone %s%s: %w", z, f.on(), err)
 		}
 	}
 	uids, err := f.Reader.Inventory(ctx)
@@ -111,9 +164,17 @@ func (s *Surface) Inventory(ctx context.Context, z Zone) ([]rfid.UID, error) {
 		return uids, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("sensing: zone %s: %w", z, err)
+		return nil, fmt.Errorf("sensing: zone %s%s: %w", z, f.on(), err)
 	}
 	return uids, nil
+}
+
+// on names the field's reader in an error, if it has a name.
+func (f Field) on() string {
+	if f.Name == "" {
+		return ""
+	}
+	return " on reader " + f.Name
 }
 
 var _ Antennas = (*Surface)(nil)

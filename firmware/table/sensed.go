@@ -388,7 +388,7 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 	// Table.command, which hands win, riichi and pass to this hand.
 	run.in = in
 	sn := sensing.New(b.cfg, ref)
-	sched := sensing.NewSchedule(b.surface.Zones())
+	readers := b.surface.Readers()
 	go func() {
 		// The hand ends in the referee; the loop is stopped then.
 		go func() {
@@ -400,7 +400,13 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 				_ = clock.Sleep(hctx, s.sense.Clock, 200*time.Millisecond)
 			}
 		}()
-		err := sensing.Run(hctx, s.sense.Clock, sn, b.surface, sched, in, ref.output)
+		var err error
+		if len(readers) > 1 {
+			// A reader per seat: they read at once, each its own zones.
+			err = sensing.RunReaders(hctx, s.sense.Clock, sn, readers, in, ref.output)
+		} else {
+			err = sensing.Run(hctx, s.sense.Clock, sn, b.surface, sensing.NewSchedule(b.surface.Zones()), in, ref.output)
+		}
 		if errors.Is(err, context.Canceled) && ctx.Err() == nil {
 			err = nil // the hand is over
 		}

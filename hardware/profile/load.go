@@ -20,6 +20,24 @@ import (
 //go:embed default.yaml
 var defaultYAML []byte
 
+//go:embed perseat.yaml
+var perSeatYAML []byte
+
+// PerSeat returns the profile of a table with a surface reader per seat
+// (perseat.yaml, the HAT's revision 2: docs/wiring.md, "A reader per
+// seat").
+func PerSeat() *Profile {
+	p, err := Parse("perseat.yaml", perSeatYAML)
+	if err != nil {
+		// The built-in profiles are checked by the package's tests.
+		panic("profile: built-in profile: " + err.Error())
+	}
+	return p
+}
+
+// PerSeatYAML returns the text of the reader-per-seat profile.
+func PerSeatYAML() []byte { return bytes.Clone(perSeatYAML) }
+
 // DefaultYAML returns the text of the built-in profile.
 func DefaultYAML() []byte { return bytes.Clone(defaultYAML) }
 
@@ -110,14 +128,14 @@ func lineMsg(file, m string) *Error {
 // known lists the keys each kind of mapping may have, so a misspelt key is
 // an error rather than a silently missing setting.
 var known = map[string][]string{
-	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets", "safety", "spi_speed", "free_uart_pins"},
+	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets", "safety", "spi_speed", "free_uart_pins", "lockstep"},
 	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "switch_debounce", "jam_timeout", "stall_margin"},
 	"safety":   {"enable", "period", "watchdog", "hold"},
 	"chips":    {"kind", "bus", "addr", "freq", "pwmchip"},
 	"motors":   {"kind", "chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed", "brake", "ramp", "step", "dir", "enable", "step_period"},
 	"inputs":   {"pin", "active_low", "pull", "nc", "debounce"},
 	"buttons":  {"pin", "active_low", "pull", "nc", "debounce"},
-	"readers":  {"kind", "spi", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level"},
+	"readers":  {"kind", "spi", "cs", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level"},
 	"muxes":    {"select", "enable", "chip"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
@@ -212,6 +230,7 @@ var chipSelects = map[string]string{
 }
 
 var (
+	spiPort      = regexp.MustCompile(`^SPI[01]\.[0-9]$`)
 	gpioName     = regexp.MustCompile(`^GPIO([0-9]|1[0-9]|2[0-7])$`)
 	expanderName = regexp.MustCompile(`^([a-z][a-z0-9_]*)\.([AB])([0-7])$`)
 )
@@ -227,9 +246,14 @@ func (c *checker) readerKind(n string, r Reader) {
 			c.errorf(r.Line, "reader %s: min_level %d (0–15) or coll_level %d (0–7) out of range", n, r.MinLevel, r.CollLevel)
 		}
 	case ReaderPN5180:
-		if r.Busy == "" {
+		switch u, shared := c.pins[r.Busy]; {
+		case r.Busy == "":
 			c.errorf(r.Line, "reader %s: a pn5180 needs its BUSY line (busy: pin)", n)
-		} else {
+		case shared && c.sameLockstep(n, u.by):
+			// Readers run in lockstep may share one line, the OR of
+			// their BUSY outputs (docs/wiring.md): waiting for it waits
+			// for all of them.
+		default:
 			c.pin(r.Busy, "reader "+n+" busy", r.Line, false)
 		}
 		if r.IRQ != "" || r.Gain != 0 || r.MinLevel != 0 || r.CollLevel != 0 {
@@ -237,6 +261,38 @@ func (c *checker) readerKind(n string, r Reader) {
 		}
 	default:
 		c.errorf(r.Line, "reader %s: unknown kind %q (want mfrc522 or pn5180)", n, r.Kind)
+	}
+}
+
+// sameLockstep reports whether by ("reader X busy") is the BUSY line of
+// a PN5180 in reader n's lockstep group.
+func (c *checker) sameLockstep(n, by string) bool {
+	o, ok := strings.CutSuffix(strings.TrimPrefix(by, "reader "), " busy")
+	r, known := c.p.Readers[o]
+	return ok && known && r.ReaderKind() == ReaderPN5180 && c.p.LockstepGroup(n) != "" && c.p.LockstepGroup(n) == c.p.LockstepGroup(o)
+}
+
+// lockstep checks the lockstep groups: surface readers, each in one group.
+func (c *checker) lockstep() {
+	in := map[string]int{}
+	for gi, g := range c.p.Lockstep {
+		if len(g) < 2 {
+			c.errorf(0, "lockstep: group %d %v: a group is two readers or more", gi+1, g)
+		}
+		for _, n := range g {
+			r, ok := c.p.Readers[n]
+			switch {
+			case !ok:
+				c.errorf(0, "lockstep: group %d: no reader %q in readers", gi+1, n)
+				continue
+			case r.ReaderKind() != ReaderPN5180:
+				c.errorf(r.Line, "lockstep: group %d: reader %s is an %s; lockstep frames are ISO 15693 inventories (pn5180)", gi+1, n, r.ReaderKind())
+			}
+			if o, ok := in[n]; ok {
+				c.errorf(r.Line, "lockstep: reader %s is in groups %d and %d", n, o+1, gi+1)
+			}
+			in[n] = gi
+		}
 	}
 }
 
@@ -380,9 +436,17 @@ func (c *checker) run() {
 	}
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		cs, ok := chipSelects[r.SPI]
-		if !ok {
-			c.errorf(r.Line, "reader %s: unknown SPI port %q (want SPI0.0, SPI0.1, SPI1.0–SPI1.2)", n, r.SPI)
+		if !spiPort.MatchString(r.SPI) {
+			c.errorf(r.Line, "reader %s: unknown SPI port %q (want SPI0.0, SPI0.1, SPI1.0–SPI1.2, or SPI0.2 on and SPI1.3 on with cs: GPIOn)", n, r.SPI)
+			continue
+		}
+		cs := r.ChipSelect()
+		switch {
+		case cs == "":
+			c.errorf(r.Line, "reader %s: SPI port %s has no chip select of its own: give it one on a free Pi line (cs: GPIOn, a dtoverlay with cs-gpios)", n, r.SPI)
+			continue
+		case !gpioName.MatchString(cs):
+			c.errorf(r.Line, "reader %s: chip select %s must be a Pi line (GPIOn): the kernel drives it for every SPI frame", n, cs)
 			continue
 		}
 		buses[r.SPI[:4]] = true
@@ -549,6 +613,7 @@ func (c *checker) run() {
 			c.pin(m.Enable, "mux "+n+" enable", m.Line, true)
 		}
 	}
+	c.lockstep()
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
 		c.pin(r.Reset, "reader "+n+" reset", r.Line, true)

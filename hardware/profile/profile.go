@@ -3,6 +3,7 @@ package profile
 import (
 	_ "embed"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,14 @@ type Profile struct {
 	// SPISpeed caps each SPI bus's clock ("SPI0": 4MHz); buses not named
 	// run at each reader chip's maximum (SPIClock).
 	SPISpeed map[string]Frequency `yaml:"spi_speed"`
+	// Lockstep lists groups of surface readers whose fields reach each
+	// other's antennas (found on the table: docs/wiring.md, "A reader per
+	// seat"): a reader must not transmit while another of its group
+	// listens, so a group is read in lockstep frames or, until a driver
+	// runs it so, one reader at a time. Readers in no group read at
+	// once. The readers of a group may share one BUSY line (the OR of
+	// theirs).
+	Lockstep [][]string `yaml:"lockstep"`
 	// FreeUARTPins says the builder turned the serial console and the
 	// UART off, so GPIO14 and GPIO15 may be used as plain lines.
 	FreeUARTPins bool `yaml:"free_uart_pins"`
@@ -147,8 +156,12 @@ type Reader struct {
 	Reset string `yaml:"reset"` // pin
 	IRQ   string `yaml:"irq"`   // pin, optional (mfrc522)
 	Busy  string `yaml:"busy"`  // pin, the PN5180's BUSY line (pn5180)
-	Mux   string `yaml:"mux"`   // optional
-	Gain  int    `yaml:"gain"`  // mfrc522
+	// CS is the chip select, a Pi line, of a port beyond the standard
+	// overlays' (SPI0.2 on, SPI1.3 on: a dtoverlay with cs-gpios), or to
+	// move a standard one; empty means the port's own.
+	CS   string `yaml:"cs"`
+	Mux  string `yaml:"mux"`  // optional
+	Gain int    `yaml:"gain"` // mfrc522
 	// MinLevel and CollLevel are the MFRC522's receiver thresholds
 	// (RxThresholdReg, 0 for the chip's 8 and 4): raise MinLevel until a
 	// gate no longer hears the next tile in line; set on the table.
@@ -162,6 +175,26 @@ const (
 	ReaderMFRC522 = "mfrc522"
 	ReaderPN5180  = "pn5180"
 )
+
+// LockstepGroup returns the lockstep group reader n is in, by its
+// readers' names joined with "+", or "" if it is in none.
+func (p *Profile) LockstepGroup(n string) string {
+	for _, g := range p.Lockstep {
+		if slices.Contains(g, n) {
+			return strings.Join(g, "+")
+		}
+	}
+	return ""
+}
+
+// ChipSelect returns the Pi line r's chip select is on: CS, or its SPI
+// port's own ("" if the port has none).
+func (r Reader) ChipSelect() string {
+	if r.CS != "" {
+		return r.CS
+	}
+	return chipSelects[r.SPI]
+}
 
 // ReaderKind returns r's kind, mfrc522 when unset.
 func (r Reader) ReaderKind() string {

@@ -45,7 +45,7 @@ func (p *Profile) SVG() string {
 	var rrows []string
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		rrows = append(rrows, fmt.Sprintf("%s: %s, %s (CS %s) at %v", n, r.ReaderKind(), r.SPI, chipSelects[r.SPI], p.SPIClock(n)))
+		rrows = append(rrows, fmt.Sprintf("%s: %s, %s (CS %s) at %v", n, r.ReaderKind(), r.SPI, r.ChipSelect(), p.SPIClock(n)))
 		s := "  reset " + r.Reset
 		if r.Busy != "" {
 			s += ", BUSY " + r.Busy

@@ -78,7 +78,10 @@ func (p *Profile) Wiring() string {
 	b.WriteString("\n### Tag readers\n\n| reader | chip | SPI | chip select | SPI clock | reset | IRQ | BUSY | antenna mux |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %v | %s | %s | %s | %s |\n", n, r.ReaderKind(), r.SPI, chipSelects[r.SPI], p.SPIClock(n), r.Reset, orDash(r.IRQ), orDash(r.Busy), orDash(r.Mux))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %v | %s | %s | %s | %s |\n", n, r.ReaderKind(), r.SPI, r.ChipSelect(), p.SPIClock(n), r.Reset, orDash(r.IRQ), orDash(r.Busy), orDash(r.Mux))
+	}
+	for _, g := range p.Lockstep {
+		fmt.Fprintf(&b, "\nLockstep group (fields within range: read in lockstep frames, one BUSY line may serve them all): %s.\n", strings.Join(g, ", "))
 	}
 	if len(p.SPISpeed) > 0 {
 		b.WriteString("\n### SPI bus speeds\n\nA reader runs at its chip's maximum (MFRC522 10MHz, PN5180 7MHz) or its bus's, whichever is lower.\n\n| bus | clock at most |\n|---|---|\n")

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"jantaku/drivers/enable/enabletest"
 	"jantaku/drivers/rfid/pn5180/pn5180test"
@@ -118,6 +119,9 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 		line(rd.Reset)
 		line(rd.IRQ)
 	}
+	// Readers of a lockstep group may share a BUSY line: the OR of their
+	// chips' outputs.
+	busyOf := map[string][]gpio.PinIn{}
 	for name, rd := range p.Readers {
 		if skipped(rd.SPI) {
 			continue
@@ -131,7 +135,7 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 			if rd.Mux != "" {
 				c.Antenna = r.channel(p.Muxes[rd.Mux])
 			}
-			r.busy(t, rd.Busy, c.Busy())
+			busyOf[rd.Busy] = append(busyOf[rd.Busy], c.Busy())
 		default:
 			c := rfidtest.NewChip()
 			r.MFRC522[rd.SPI] = c
@@ -145,8 +149,39 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 		spiName := rd.SPI
 		t.Cleanup(func() { _ = spireg.Unregister(spiName) })
 	}
+	for pin, bs := range busyOf {
+		if len(bs) == 1 {
+			r.busy(t, pin, bs[0])
+			continue
+		}
+		r.busy(t, pin, orLine(bs))
+	}
 	return r
 }
+
+// orLine is the OR of several BUSY outputs (a 74LVC4072 on the board):
+// high while any chip is busy. Every read samples every chip.
+type orLine []gpio.PinIn
+
+func (o orLine) Read() gpio.Level {
+	l := gpio.Low
+	for _, b := range o {
+		if b.Read() == gpio.High {
+			l = gpio.High
+		}
+	}
+	return l
+}
+
+func (o orLine) String() string                 { return "OR of BUSY lines" }
+func (o orLine) Halt() error                    { return nil }
+func (o orLine) Name() string                   { return "BUSY-OR" }
+func (o orLine) Number() int                    { return -1 }
+func (o orLine) Function() string               { return "In/OR" }
+func (o orLine) In(gpio.Pull, gpio.Edge) error  { return nil }
+func (o orLine) WaitForEdge(time.Duration) bool { return false }
+func (o orLine) Pull() gpio.Pull                { return gpio.Float }
+func (o orLine) DefaultPull() gpio.Pull         { return gpio.Float }
 
 func gpioNum(name string) int {
 	var n int

@@ -11,6 +11,8 @@ import (
 	"jantaku/drivers/rfid/iso15693"
 	"jantaku/drivers/rfid/pn5180"
 	"jantaku/drivers/rfid/pn5180/pn5180test"
+	"periph.io/x/conn/v3/physic"
+	"periph.io/x/conn/v3/spi"
 )
 
 // The areas of a seat, named as in the board profile's zones.
@@ -52,6 +54,7 @@ type Surface struct {
 	dev   *pn5180.Dev
 	uids  map[rfid.UID]uint64
 	err   error
+	rec   *recording
 }
 
 // NewSurface returns an empty surface of seats seats.
@@ -65,8 +68,50 @@ func NewSurface(seats int, seed uint64) *Surface {
 	s.chip.Rand = rand.New(rand.NewPCG(seed, 0x35313830))
 	// The emulated chip takes no real time: the driver's sleeps (reset,
 	// field settling) are its radio's, counted in the cost.
-	s.dev, s.err = pn5180.Open(s.chip, s.chip.Busy(), s.chip.Reset(), pn5180.Config{Name: "surface", Clock: noClock{}})
+	s.dev, s.err = pn5180.Open(&slotPort{Chip: s.chip, s: s}, s.chip.Busy(), s.chip.Reset(), pn5180.Config{Name: "surface", Clock: noClock{}})
 	return s
+}
+
+// Slot is one slot of an inventory on the radio: the request or EOF that
+// opens it and the answers or silence that follow (Air), and the SPI
+// frames the host sent since the previous slot (SPI).
+type Slot struct {
+	Air time.Duration
+	SPI int
+}
+
+// slotPort is the emulated chip with the driver's SPI frames counted and
+// each slot's airtime taken apart, while an inventory is recorded.
+type slotPort struct {
+	*pn5180test.Chip
+	s *Surface
+}
+
+func (p *slotPort) Connect(f physic.Frequency, m spi.Mode, bits int) (spi.Conn, error) {
+	if _, err := p.Chip.Connect(f, m, bits); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+// Tx implements spi.Conn.
+func (p *slotPort) Tx(w, r []byte) error {
+	air := p.Chip.Airtime()
+	err := p.Chip.Tx(w, r)
+	if rec := p.s.rec; rec != nil {
+		rec.spi++
+		if d := p.Chip.Airtime() - air; d > 0 {
+			rec.slots = append(rec.slots, Slot{Air: d, SPI: rec.spi})
+			rec.spi = 0
+		}
+	}
+	return err
+}
+
+// recording is the inventory being recorded.
+type recording struct {
+	slots []Slot
+	spi   int // frames since the last slot
 }
 
 // Put places uid in zone ("" lifts it into the air).
@@ -128,8 +173,29 @@ func (s *Surface) tag(u rfid.UID, strength, presence float64) (*iso15693.Tag, bo
 // heard at reduced strength, and answers in one slot collide. It returns
 // the tags read and the time the inventory took (radio and SPI frames).
 func (s *Surface) Inventory(zone string) ([]rfid.UID, time.Duration) {
+	uids, slots, tail := s.InventorySlots(zone)
 	if s.err != nil {
 		return nil, 0
+	}
+	cost := FieldSettle + time.Duration(tail)*s.PerFrame
+	for _, sl := range slots {
+		cost += sl.Air + time.Duration(sl.SPI)*s.PerFrame
+	}
+	return uids, cost
+}
+
+// FieldSettle is how long a reader's field is on before its first
+// request (ISO/IEC 15693-3 asks 1 ms; the driver waits it, the emulated
+// chip does not).
+const FieldSettle = time.Millisecond
+
+// InventorySlots is Inventory taken apart: the tags read, the inventory's
+// slots in order, and the SPI frames the host sent after the last one
+// (reading its answer, the field off). Before the first slot the field
+// settles for FieldSettle.
+func (s *Surface) InventorySlots(zone string) ([]rfid.UID, []Slot, int) {
+	if s.err != nil {
+		return nil, nil, 0
 	}
 	var tags []*iso15693.Tag
 	for _, u := range s.in[zone] {
@@ -152,12 +218,11 @@ func (s *Surface) Inventory(zone string) ([]rfid.UID, time.Duration) {
 		}
 	}
 	s.chip.SetTags(0, tags...)
-	air, frames := s.chip.Airtime(), s.chip.Frames()
+	s.rec = &recording{}
 	uids, _ := s.dev.Inventory(context.Background())
-	// The field is on for 1 ms before the first request (the driver's
-	// wait, which the emulated chip does not sleep).
-	cost := time.Millisecond + s.chip.Airtime() - air + time.Duration(s.chip.Frames()-frames)*s.PerFrame
-	return uids, cost
+	rec := s.rec
+	s.rec = nil
+	return uids, rec.slots, rec.spi
 }
 
 // noClock is a clock whose sleeps return at once: the emulated reader's
