@@ -323,6 +323,7 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"mcr", 41650, "a pon being made while the next wall tile, a flower, was taken for the next seat's draw claimed into another seat's melds"},
 		{"mcr", 41767, "a call by the seat whose discard window was open, on the next seat's draw-and-discard: its melds went unread for 15 s"},
 		{"mcr", 41921, "the same, then a win on the caller's discard taken for a false win"},
+		{"mcr", 71731, "two flowers: the melds' reads missed the first until they had seen the second, the hand's reads saw the first go first; taken in the melds' order"},
 		{"riichi", 41194, "an added kong's replacement draw: the konging seat's hand went unread during the robbing window"},
 		{"riichi", 41240, "a pon by the seat whose window was open, then a win on its discard taken for a false win"},
 		{"shanghai", 41589, "as mcr 41589"},

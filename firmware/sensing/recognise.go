@@ -565,7 +565,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			}
 			continue
 		}
-		if f.a.Kind == game.Flower && s.earlierFlower(h, f, full, now) {
+		if f.a.Kind == game.Flower && s.earlierFlower(ctx, h, f, now) {
 			continue
 		}
 		// The seat's next replacement tile already reached it: a flower
@@ -672,31 +672,73 @@ func (s *Sensor) left(m match) time.Time {
 	return t
 }
 
-// earlierFlower reports whether another flower of f's seat reached its
-// melds before f's: committed too, or still arriving, and first seen
-// there earlier. Flowers go out one at a time, each followed by its
-// replacement draw, so the order they were seen in is the order they
-// went out in, whatever order two missed reads make them commit in.
-func (s *Sensor) earlierFlower(h *game.Hand, f match, full []match, now time.Time) bool {
-	seen := f.firstSeen()
-	if seen.IsZero() {
+// earlierFlower reports whether another flower of f's seat (a tile of
+// its hand it may expose as f's tile) may have gone out before f's.
+// Flowers go out one at a time, each followed by its replacement draw,
+// so whichever order sightings leave open is charged the reads that must
+// have missed a tag for it to be true (Locator.MissesIfFirst): the hand's
+// reads that no longer saw one flower while they still saw the other, the
+// melds' reads that saw the other flower first. Reads of the melds alone
+// would put them in the order they were first seen there, which one
+// missed read there reverses. f waits while the other order needs fewer
+// missed reads, or as few while the other flower is not committed (its
+// next reads still count). Two committed flowers whose orders need as
+// many go in the order they were first seen in the melds: no read can
+// tell them apart any more.
+func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now time.Time) bool {
+	if len(f.es) != 1 {
 		return false
 	}
-	for _, o := range full {
-		if o.a.Kind == game.Flower && o.a.Seat == f.a.Seat && !o.shares(f) {
-			if t := o.firstSeen(); !t.IsZero() && t.Before(seen) {
-				return true
-			}
+	// Both tiles leave the hand the referee holds them in, whether or not
+	// the reads had agreed on the deal or draw that put them there.
+	seat := f.a.Seat
+	hand, melds := SeatZone(seat, Hand), SeatZone(seat, Melds)
+	fu := f.es[0].m.UID
+	ft := Trip{UID: fu, From: hand, To: melds, Reached: s.loc.Reached(fu, melds)}
+	if ft.Reached.IsZero() {
+		return false
+	}
+	flower := map[tile.Tile]bool{}
+	for _, a := range s.ref.Legal(seat) {
+		if a.Kind == game.Flower {
+			flower[tile.Tile{Kind: a.Tile.Kind, Red: a.Tile.Red}] = true
 		}
 	}
-	melds := SeatZone(f.a.Seat, Melds)
-	for _, a := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
-		if a.To != melds || !a.Tile.Kind.IsFlower() || s.pending[a.UID] != nil || a.Seen.IsZero() || !a.Seen.Before(seen) {
+	for _, o := range h.Seats[seat].Hand {
+		if o == f.a.Tile || !flower[tile.Tile{Kind: o.Kind, Red: o.Red}] {
 			continue
 		}
-		if containsTile(h.Seats[f.a.Seat].Hand, a.Tile) {
-			return true
+		u, ok := s.uidOf[o]
+		if !ok {
+			continue
 		}
+		committed := false
+		if e := s.pending[u]; e != nil {
+			if e.m.To != melds {
+				continue // on its way elsewhere: not a flower going out
+			}
+			committed = true
+		}
+		ot := Trip{UID: u, From: hand, To: melds, Reached: s.loc.Reached(u, melds)}
+		oFirst, ok := s.loc.MissesIfFirst(ot, ft)
+		if !ok {
+			continue
+		}
+		fFirst, ok := s.loc.MissesIfFirst(ft, ot)
+		switch {
+		case !ok || oFirst < fFirst:
+		case oFirst > fFirst:
+			continue
+		case !committed:
+		case ot.Reached.Before(ft.Reached) || (ot.Reached.Equal(ft.Reached) && u < fu):
+		default:
+			continue
+		}
+		if s.log.Enabled(ctx, slog.LevelDebug) {
+			s.log.Debug("sensing: flower waits for one that may have gone first", "flower", f.a.Tile.String(), "other", o.String(),
+				"missesOtherFirst", oFirst, "missesThisFirst", fFirst, "thisFirstPossible", ok, "now", now.Format("15:04:05.000"))
+		}
+		return true
 	}
 	return false
 }
