@@ -342,6 +342,7 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"wuhan", 41967, "as riichi 41194, the hand going on for three more turns unseen"},
 		{"sichuan", 41649, "the same, with two seats out"},
 		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
+		{"sichuan", 91032, "the dealer's face-down missing-suit tile missed by two reads of its melds, its discard of that suit taken for the face-down tile discarded at once"},
 		{"sichuan", 71774, "an added kong, its replacement and a discard in one motion: the pond read before the melds, the discard taken first"},
 		{"riichi/sanma", 81160, "a second kita, its replacement and a discard in one motion: the discard taken first, the kita only in the seat's next turn"},
 		{"riichi/sanma", 81133, "the next replacement tile heard twice in a hand from its wall (a neighbour's ghost), the one wall read between missing it: a false out-of-turn draw"},

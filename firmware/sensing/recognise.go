@@ -413,11 +413,14 @@ func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
 	used := make([]bool, len(es))
 	complete := true
 	for i, n := range ns {
+		// A movement to the very zone the action puts the tile in goes
+		// before one that fits only if a sighting on the way was missed
+		// (a face-down missing-suit tile in the melds before a tile of
+		// that suit in the pond).
 		found := -1
 		for j, e := range es {
-			if !used[j] && n.fits(h, a.Seat, e) {
+			if !used[j] && n.fits(h, a.Seat, e) && (found < 0 || (es[found].m.To != n.to && e.m.To == n.to)) {
 				found = j
-				break
 			}
 		}
 		if found < 0 {
@@ -566,6 +569,9 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			continue
 		}
 		if f.a.Kind == game.Flower && s.earlierFlower(ctx, h, f, now) {
+			continue
+		}
+		if f.a.Kind == game.Missing && now.Sub(f.latest()) < s.cfg.Grace && s.faceDownOnItsWay(h, f) {
 			continue
 		}
 		// The seat's next replacement tile already reached it: a flower
@@ -739,6 +745,46 @@ func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now t
 				"missesOtherFirst", oFirst, "missesThisFirst", fFirst, "thisFirstPossible", ok, "now", now.Format("15:04:05.000"))
 		}
 		return true
+	}
+	return false
+}
+
+// faceDownOnItsWay reports whether f, a missing-suit choice read from a
+// tile that reached the seat's pond (the face-down tile discarded at once,
+// the melds' reads having missed it on the way), is to wait for another
+// tile of that suit the seat holds that may be the face-down tile on its
+// way to the melds: the latest read of the hand missed it, or the melds
+// have seen it since the hand last did. The dealer, last to choose,
+// chooses and discards in one motion; two reads of the melds that miss
+// its face-down tile (1 in 400) would otherwise take its discard for it.
+// The caller waits up to Grace: by then the melds' reads have seen it.
+func (s *Sensor) faceDownOnItsWay(h *game.Hand, f match) bool {
+	if len(f.es) != 1 {
+		return false
+	}
+	e := f.es[0]
+	hand, melds := SeatZone(f.a.Seat, Hand), SeatZone(f.a.Seat, Melds)
+	if e.m.To == melds || !e.m.Tile.Kind.IsSuited() {
+		return false
+	}
+	suit := e.m.Tile.Kind.Suit()
+	for _, t := range h.Seats[f.a.Seat].Hand {
+		if t == e.m.Tile || !t.Kind.IsSuited() || t.Kind.Suit() != suit {
+			continue
+		}
+		u, ok := s.uidOf[t]
+		if !ok {
+			continue
+		}
+		if p := s.pending[u]; p != nil {
+			if p.m.To == melds {
+				return true
+			}
+			continue
+		}
+		if s.loc.ReadAt(hand).After(s.loc.SeenIn(u, hand)) || !s.loc.Reached(u, melds).IsZero() {
+			return true
+		}
 	}
 	return false
 }
