@@ -335,6 +335,7 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"test+flowers", 41492, "as mcr 41767: a pon by the seat whose window was open, then a win on its discard"},
 		{"test+flowers", 41977, "as mcr 41921"},
 		{"wuhan", 91042, "in the last draws the next drawer's hand left Soon behind every seat's melds: its draw unread, its WIN judged false"},
+		{"wuhan", 91187, "the same: the next drawers' draws in the last draws taken for out-of-turn draws"},
 		{"wuhan", 41066, "as riichi 41194: an added kong's replacement draw unread during the robbing window"},
 		{"wuhan", 41382, "as mcr 41921"},
 		{"wuhan", 41686, "as riichi 41194"},
