@@ -377,13 +377,13 @@ func (s *Sensor) noteApplied(a game.Action) {
 // melds, the melds of the seats that may claim a discard, the discarder's
 // pond and the next drawer's hand and pond during a claim window, the
 // acting seat's hand and the next drawer's in the last draws (no discard
-// to claim), and wherever a tile is seen arriving. Soon are the zones where tiles seen
-// ahead of the referee go next; Confirm a zone whose next read completes
-// an expected tile's agreement. Walls are Idle: a drawn tile is expected
-// in the drawer's hand and commits there without a read of the wall
-// (Locator.Expect), and a wall inventory is the slowest of all (300 ms
-// for 34 tiles). A wall is read soon only when a tile no one may take is
-// seen leaving it.
+// to claim), and wherever a tile is seen arriving. Soon are the zones
+// where tiles seen ahead of the referee go next; Confirm a zone whose next
+// read completes an expected tile's agreement. Walls are Idle: a drawn
+// tile is expected in the drawer's hand and commits there without a read
+// of the wall (Locator.Expect), and a wall inventory is the slowest of all
+// (300 ms for 34 tiles). A wall is read soon only when a tile no one may
+// take is seen leaving it.
 func (s *Sensor) Focus() map[Zone]int {
 	now := s.now
 	w := map[Zone]int{}
