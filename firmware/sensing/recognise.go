@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"jantaku/drivers/rfid"
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
 )
@@ -686,11 +687,12 @@ func (s *Sensor) left(m match) time.Time {
 // reads that no longer saw one flower while they still saw the other, the
 // melds' reads that saw the other flower first. Reads of the melds alone
 // would put them in the order they were first seen there, which one
-// missed read there reverses. f waits while the other order needs fewer
-// missed reads, or as few while the other flower is not committed (its
-// next reads still count). Two committed flowers whose orders need as
-// many go in the order they were first seen in the melds: no read can
-// tell them apart any more.
+// missed read there reverses. Nor did a flower go first that the hand
+// still held once the first replacement tile was seen there. f waits
+// while the other order needs fewer missed reads, or as few while the
+// other flower is not committed (its next reads still count). Two
+// committed flowers whose orders need as many go in the order they were
+// first seen in the melds: no read can tell them apart any more.
 func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now time.Time) bool {
 	if len(f.es) != 1 {
 		return false
@@ -703,6 +705,18 @@ func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now t
 	ft := Trip{UID: fu, From: hand, To: melds, Reached: s.loc.Reached(fu, melds)}
 	if ft.Reached.IsZero() {
 		return false
+	}
+	// The first flower's replacement is the tail's next tile, drawn after
+	// that flower left the hand: a flower seen in the hand once the
+	// replacement was seen there did not go first.
+	var drawn time.Time
+	if i := h.Wall.NextIndex(game.Tail); i >= 0 && i < len(h.Wall.Tiles) {
+		if u, ok := s.uidOf[h.Wall.Tiles[i]]; ok {
+			drawn = s.loc.Reached(u, hand)
+		}
+	}
+	mayBeFirst := func(u rfid.UID) bool {
+		return drawn.IsZero() || s.loc.SeenIn(u, hand).Before(drawn)
 	}
 	flower := map[tile.Tile]bool{}
 	for _, a := range s.ref.Legal(seat) {
@@ -727,10 +741,11 @@ func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now t
 		}
 		ot := Trip{UID: u, From: hand, To: melds, Reached: s.loc.Reached(u, melds)}
 		oFirst, ok := s.loc.MissesIfFirst(ot, ft)
-		if !ok {
+		if !ok || !mayBeFirst(u) {
 			continue
 		}
 		fFirst, ok := s.loc.MissesIfFirst(ft, ot)
+		ok = ok && mayBeFirst(fu)
 		switch {
 		case !ok || oFirst < fFirst:
 		case oFirst > fFirst:
