@@ -631,9 +631,10 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 }
 
 // replacementAhead returns the movement, not yet explained nor reported,
-// of the wall's next replacement tile to seat's hand, pond or melds, first
-// seen there before before (any time if before is zero), while the seat
-// may make a move that draws it (a flower, kita or kong): that move was
+// committed or seen arriving, of the wall's next replacement tile to
+// seat's hand, pond or melds, first seen there before before (any time if
+// before is zero), while the seat may make a move that draws it (a
+// flower, kita or kong): that move was
 // made, and the replacement drawn, before what the seat did next. The
 // replacement is the tail's next tile, or the head's where kongs draw
 // from the live wall (Sichuan); the head's next tile cannot otherwise
@@ -650,6 +651,18 @@ func (s *Sensor) replacementAhead(h *game.Hand, seat game.Seat, before time.Time
 			continue
 		}
 		e := s.pending[u]
+		if e == nil {
+			// Seen arriving, its reads not yet agreed: two reads of the
+			// seat's melds may miss a north beside another (10% misses,
+			// and a tag that missed the request is not asked again when
+			// its slot-mate answers alone) while the discard commits.
+			for _, a := range s.loc.Arriving(s.now.Add(-s.cfg.Grace)) {
+				if a.UID == u {
+					e = &entry{m: a, first: a.From}
+					break
+				}
+			}
+		}
 		if e == nil || e.dismissed || e.reported || e.m.To.Seat != seat || (e.first.Area != Wall && e.first.Area != DeadWall) {
 			continue
 		}
