@@ -631,10 +631,10 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 }
 
 // replacementAhead returns the movement, not yet explained nor reported,
-// committed or seen arriving, of the wall's next replacement tile to
-// seat's hand, pond or melds, first seen there before before (any time if
-// before is zero), while the seat may make a move that draws it (a
-// flower, kita or kong): that move was
+// committed (or, with before, seen arriving), of the wall's next
+// replacement tile to seat's hand, pond or melds, first seen there before
+// before (any time if before is zero), while the seat may make a move
+// that draws it (a flower, kita or kong): that move was
 // made, and the replacement drawn, before what the seat did next. The
 // replacement is the tail's next tile, or the head's where kongs draw
 // from the live wall (Sichuan); the head's next tile cannot otherwise
@@ -651,7 +651,7 @@ func (s *Sensor) replacementAhead(h *game.Hand, seat game.Seat, before time.Time
 			continue
 		}
 		e := s.pending[u]
-		if e == nil {
+		if e == nil && !before.IsZero() {
 			// Seen arriving, its reads not yet agreed: two reads of the
 			// seat's melds may miss a north beside another (10% misses,
 			// and a tag that missed the request is not asked again when
