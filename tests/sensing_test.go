@@ -462,7 +462,7 @@ func TestSensingProofFast(t *testing.T) {
 
 // TestSensingProofRegressions replays, at the Fast pace, hands of the
 // long proof runs that once went wrong, each named by its ruleset and hand
-// seed, with what went wrong:
+// seed, with what went wrong (a few on a harsher radio):
 func TestSensingProofRegressions(t *testing.T) {
 	cases := []struct {
 		ruleset string
@@ -474,6 +474,9 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"mcr", 41650, "a pon being made while the next wall tile, a flower, was taken for the next seat's draw claimed into another seat's melds"},
 		{"mcr", 41767, "a call by the seat whose discard window was open, on the next seat's draw-and-discard: its melds went unread for 15 s"},
 		{"mcr", 41921, "the same, then a win on the caller's discard taken for a false win"},
+		{"mcr", 71731, "two flowers: the melds' reads missed the first until they had seen the second, the hand's reads saw the first go first; taken in the melds' order"},
+		{"mcr", 94064, "two flowers, one missed read for either order: the hand's read that still saw the second also saw the first one's replacement"},
+		{"test+flowers", 94064, "as mcr 94064"},
 		{"riichi", 41194, "an added kong's replacement draw: the konging seat's hand went unread during the robbing window"},
 		{"riichi", 41240, "a pon by the seat whose window was open, then a win on its discard taken for a false win"},
 		{"shanghai", 41589, "as mcr 41589"},
@@ -484,6 +487,8 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"test+flowers", 41431, "as mcr 41650: a pon being made, a flower exposed taken for a claimed draw"},
 		{"test+flowers", 41492, "as mcr 41767: a pon by the seat whose window was open, then a win on its discard"},
 		{"test+flowers", 41977, "as mcr 41921"},
+		{"wuhan", 91042, "in the last draws the next drawer's hand left Soon behind every seat's melds: its draw unread, its WIN judged false"},
+		{"wuhan", 91187, "the same: the next drawers' draws in the last draws taken for out-of-turn draws"},
 		{"wuhan", 41066, "as riichi 41194: an added kong's replacement draw unread during the robbing window"},
 		{"wuhan", 41382, "as mcr 41921"},
 		{"wuhan", 41686, "as riichi 41194"},
@@ -492,18 +497,28 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"wuhan", 41967, "as riichi 41194, the hand going on for three more turns unseen"},
 		{"sichuan", 41649, "the same, with two seats out"},
 		{"sichuan", 41822, "the same, the next seat's draw and discard unread while a kong was made"},
+		{"sichuan", 91032, "the dealer's face-down missing-suit tile missed by two reads of its melds, its discard of that suit taken for the face-down tile discarded at once"},
 		{"sichuan", 71774, "an added kong, its replacement and a discard in one motion: the pond read before the melds, the discard taken first"},
 		{"riichi/sanma", 81160, "a second kita, its replacement and a discard in one motion: the discard taken first, the kita only in the seat's next turn"},
 		{"riichi/sanma", 81133, "the next replacement tile heard twice in a hand from its wall (a neighbour's ghost), the one wall read between missing it: a false out-of-turn draw"},
+		{"riichi/sanma", 94046, "as 81160, the replacement seen once in the hand when the discard's reads agreed: the melds missed the third north four times in a row"},
 		{"riichi/sanma", 81234, "a wall tile heard twice in the melds, missed by the hand's only read of its wall: a false unexplained move"},
 	}
+	// The hands found with a harsher radio: each tag misses a request
+	// with 10%, 2% of inventories hear a neighbour's tag.
+	harsh := map[string]bool{"mcr/94064": true, "test+flowers/94064": true, "riichi/sanma/94046": true}
 	for _, c := range cases {
-		t.Run(fmt.Sprintf("%s/%d", c.ruleset, c.seed), func(t *testing.T) {
+		name := fmt.Sprintf("%s/%d", c.ruleset, c.seed)
+		t.Run(name, func(t *testing.T) {
 			build, err := sensingBuild(c.ruleset)
 			if err != nil {
 				t.Fatalf("ruleset %q: %v", c.ruleset, err)
 			}
-			r := playHand(t, build, players.Config{Seed: c.seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
+			miss, ghost := 0.05, 0.005
+			if harsh[name] {
+				miss, ghost = 0.10, 0.02
+			}
+			r := playHand(t, build, players.Config{Seed: c.seed, Pace: players.Fast, MissRate: miss, GhostRate: ghost})
 			if r.void != nil {
 				t.Fatalf("void: %v", r.void)
 			}

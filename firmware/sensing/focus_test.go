@@ -121,3 +121,60 @@ func dealPreset(t *testing.T, name string, seed uint64, wrap func(sensing.Refere
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
 	return g, sn, tb
 }
+
+// TestFocusOfTheLastDraws: in the last draws a seat that has drawn may
+// only win or keep its tile, and what shows it kept the tile is the next
+// seat's draw. The next drawer's hand is Hot: left Soon behind every
+// seat's melds, it went unread for almost two seconds, and its WIN was
+// judged false before a read saw its draw. (Wuhan hand 91042 at the fast
+// pace.)
+func TestFocusOfTheLastDraws(t *testing.T) {
+	g, sn, _ := dealPreset(t, "wuhan", 1, nil)
+	for step := 0; ; step++ {
+		if step > 2000 {
+			t.Fatal("no last draws in 2000 actions")
+		}
+		h := g.Hand()
+		if h.Phase == game.Over {
+			t.Fatal("the hand ended before its last draws: the test proves nothing")
+		}
+		var next game.Action
+		found := false
+		for s := range game.Seat(h.Players) {
+			legal := g.Legal(s)
+			if h.Phase == game.ToAct && s == h.Turn {
+				var pass, discard bool
+				for _, a := range legal {
+					pass = pass || a.Kind == game.Pass
+					discard = discard || a.Kind == game.Discard
+				}
+				if pass && !discard {
+					w := sn.Focus()
+					nd := s.Next(h.Players)
+					if got := w[sensing.SeatZone(nd, sensing.Hand)]; got < sensing.Hot {
+						t.Errorf("in the last draws, with seat %d to win or keep, the next drawer's hand has priority %d, want Hot", s, got)
+					}
+					if got := w[sensing.SeatZone(s, sensing.Hand)]; got < sensing.Hot {
+						t.Errorf("the acting seat's hand has priority %d, want Hot", got)
+					}
+					return
+				}
+			}
+			for _, a := range legal {
+				if a.Kind == game.Draw || a.Kind == game.Discard || (a.Kind == game.Pass && h.Phase == game.Claims) {
+					next, found = a, true
+					break
+				}
+			}
+			if found {
+				break
+			}
+		}
+		if !found {
+			t.Fatalf("step %d: no draw, discard or pass to play at %s", step, h.Phase)
+		}
+		if _, err := g.Apply(next); err != nil {
+			t.Fatalf("step %d: %s: %v", step, next, err)
+		}
+	}
+}

@@ -69,6 +69,7 @@ type track struct {
 	prevHome time.Time // the sighting at home before the latest one
 	trail    []Zone    // zones seen in since the last commit
 	missed   int       // reads of its zone without it since it was last seen
+	reached  time.Time // the first read of at that saw it, at its latest commit
 	vanished bool
 	expect   uint32 // zones (bit per index) the referee expects it to move to now
 }
@@ -78,9 +79,14 @@ type Locator struct {
 	cfg    LocateConfig
 	tracks map[rfid.UID]*track
 	order  []*track
-	read   [maxZones]time.Time // last read of each zone
-	seen   map[rfid.UID]bool   // scratch
+	read   [maxZones]time.Time   // last read of each zone
+	hist   [maxZones][]time.Time // the latest reads of each zone, oldest first (up to histReads)
+	seen   map[rfid.UID]bool     // scratch
 }
+
+// histReads is how many reads of a zone the locator remembers for
+// ordering moves: a minute of a hand read five times a second.
+const histReads = 300
 
 // NewLocator returns a locator for the tiles of tags, each at the zone
 // given by where (a zero Zone: not known yet).
@@ -264,6 +270,12 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		l.seen[u] = true
 	}
 	l.read[zi] = r.At
+	if h := l.hist[zi]; len(h) == 0 || !r.At.Before(h[len(h)-1]) {
+		if len(h) >= histReads {
+			h = append(h[:0], h[len(h)-histReads+1:]...)
+		}
+		l.hist[zi] = append(h, r.At)
+	}
 	for _, tr := range l.order {
 		if l.seen[tr.uid] {
 			if tr.hits[zi] == 0 {
@@ -350,9 +362,98 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	}
 	tr.trail = nil
 	tr.at = m.To
+	tr.reached = tr.away[best]
+	if tr.reached.IsZero() {
+		tr.reached = now
+	}
 	tr.missed = 0
 	tr.prevHome = now         // sightings before the commit are history
 	tr.hits = [maxZones]int{} // the old zone's sightings too: it is left
 	tr.away = [maxZones]time.Time{}
 	return m, true
+}
+
+// Reached returns the first read of z that saw uid since it was last seen
+// where it was before: the latest commit's when z is where it is now,
+// else since it was last seen at home (zero if none).
+func (l *Locator) Reached(uid rfid.UID, z Zone) time.Time {
+	tr, i := l.tracks[uid], z.index()
+	if tr == nil || i < 0 {
+		return time.Time{}
+	}
+	if tr.at == z {
+		return tr.reached
+	}
+	return tr.away[i]
+}
+
+// Trip is one tile's move from one zone to another, for ordering two
+// moves: From the zone it left (the latest read of From that saw it says
+// it was still there), To the zone it went to, Reached the first read of
+// To that saw it there (zero: none yet).
+type Trip struct {
+	UID      rfid.UID
+	From, To Zone
+	Reached  time.Time
+}
+
+// MissesIfFirst returns how many reads must have missed a tag for a's move
+// to have ended before b's began, when one player's moves go one at a
+// time (a seat's flowers, each followed by its replacement draw): the
+// fewest, over every moment between the two moves, of the reads of a.To
+// after that moment and before a was first seen there, and the reads of
+// b.From after b was last seen there up to that moment. Each is a tag
+// missing one read (5% of reads); sightings are taken as certain. ok is
+// false when sightings rule that order out: b was seen in b.To before a
+// was last seen in a.From.
+func (l *Locator) MissesIfFirst(a, b Trip) (misses int, ok bool) {
+	ai, bi := a.To.index(), b.From.index()
+	if ai < 0 || bi < 0 {
+		return 0, false
+	}
+	lo := l.SeenIn(a.UID, a.From) // a left after this
+	if !b.Reached.IsZero() && !lo.Before(b.Reached) {
+		return 0, false
+	}
+	bLeft := l.SeenIn(b.UID, b.From)
+	toA, fromB := l.hist[ai], l.hist[bi]
+	// cost is the misses when a's move ended and b's began at cut, just
+	// after a read at cut.
+	cost := func(cut time.Time) int {
+		n := countIn(toA, cut, a.Reached)
+		if cut.After(bLeft) {
+			n += countIn(fromB, bLeft, cut.Add(1))
+		}
+		return n
+	}
+	best := cost(lo)
+	for _, h := range [][]time.Time{toA, fromB} {
+		for _, r := range h {
+			if r.After(lo) && (b.Reached.IsZero() || r.Before(b.Reached)) {
+				best = min(best, cost(r))
+			}
+		}
+	}
+	return best, true
+}
+
+// countIn counts the times of sorted ts strictly between after and before
+// (no upper bound if before is zero).
+func countIn(ts []time.Time, after, before time.Time) int {
+	i, _ := slices.BinarySearchFunc(ts, after, func(t, x time.Time) int {
+		if t.After(x) {
+			return 1
+		}
+		return -1
+	})
+	j := len(ts)
+	if !before.IsZero() {
+		j, _ = slices.BinarySearchFunc(ts, before, func(t, x time.Time) int {
+			if t.Before(x) {
+				return -1
+			}
+			return 1
+		})
+	}
+	return max(0, j-i)
 }

@@ -183,3 +183,53 @@ func TestLocatorSeenBeforeTwoMisses(t *testing.T) {
 		t.Fatalf("movements %+v, want A hand→melds at %v, seen there first at %v", m, at(6), at(2))
 	}
 }
+
+// TestMissesIfFirst: two flowers X and Y leave a hand for the melds.
+// Counted by hand from the reads: X first needs one missed read (the
+// melds' read that saw Y without X); Y first needs two (the hand's reads
+// that saw Y without X). When the hand saw Y after the melds saw X, Y
+// first is ruled out.
+func TestMissesIfFirst(t *testing.T) {
+	hand, melds := SeatZone(2, Hand), SeatZone(2, Melds)
+	x, y, z := rfid.UID("X"), rfid.UID("Y"), rfid.UID("Z")
+	tags := map[rfid.UID]tile.Tile{x: {Kind: tile.Bamboo}, y: {Kind: tile.Winter}, z: {Kind: tile.East}}
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 100 * time.Millisecond) }
+	read := func(i int, zn Zone, uids ...rfid.UID) {
+		l.Observe(Read{Zone: zn, At: at(i), UIDs: uids})
+	}
+	read(0, hand, x, y, z)
+	read(1, hand, y, z) // X lifted
+	read(2, melds)
+	read(3, hand, y, z)
+	read(4, melds) // X down: missed
+	read(5, hand, z)
+	read(6, melds, y)    // X missed again
+	read(7, melds, y, x) // first sighting of X there
+	trip := func(u rfid.UID) Trip { return Trip{UID: u, From: hand, To: melds, Reached: l.Reached(u, melds)} }
+	if got := l.Reached(x, melds); !got.Equal(at(7)) {
+		t.Fatalf("X reached the melds at %v, want %v", got, at(7))
+	}
+	if n, ok := l.MissesIfFirst(trip(x), trip(y)); !ok || n != 1 {
+		t.Errorf("X first: %d misses, possible %v; want 1, true", n, ok)
+	}
+	if n, ok := l.MissesIfFirst(trip(y), trip(x)); !ok || n != 2 {
+		t.Errorf("Y first: %d misses, possible %v; want 2, true", n, ok)
+	}
+	// As mcr hand 41589: the melds saw X before the hand last saw Y.
+	l = NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+	read(0, hand, x, y, z)
+	read(1, hand, y, z)
+	read(2, melds, x)
+	read(3, hand, y, z)
+	read(4, melds, x)
+	read(5, hand, z)
+	read(6, melds, x, y)
+	if _, ok := l.MissesIfFirst(trip(y), trip(x)); ok {
+		t.Error("Y first possible though the hand saw Y after the melds saw X")
+	}
+	if n, ok := l.MissesIfFirst(trip(x), trip(y)); !ok || n != 0 {
+		t.Errorf("X first: %d misses, possible %v; want 0, true", n, ok)
+	}
+}

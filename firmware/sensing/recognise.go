@@ -7,6 +7,7 @@ import (
 	"slices"
 	"time"
 
+	"jantaku/drivers/rfid"
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
 )
@@ -413,11 +414,14 @@ func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
 	used := make([]bool, len(es))
 	complete := true
 	for i, n := range ns {
+		// A movement to the very zone the action puts the tile in goes
+		// before one that fits only if a sighting on the way was missed
+		// (a face-down missing-suit tile in the melds before a tile of
+		// that suit in the pond).
 		found := -1
 		for j, e := range es {
-			if !used[j] && n.fits(h, a.Seat, e) {
+			if !used[j] && n.fits(h, a.Seat, e) && (found < 0 || (es[found].m.To != n.to && e.m.To == n.to)) {
 				found = j
-				break
 			}
 		}
 		if found < 0 {
@@ -565,7 +569,10 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			}
 			continue
 		}
-		if f.a.Kind == game.Flower && s.earlierFlower(h, f, full, now) {
+		if f.a.Kind == game.Flower && s.earlierFlower(ctx, h, f, now) {
+			continue
+		}
+		if f.a.Kind == game.Missing && now.Sub(f.latest()) < s.cfg.Grace && s.faceDownOnItsWay(h, f) {
 			continue
 		}
 		// The seat's next replacement tile already reached it: a flower
@@ -624,9 +631,10 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 }
 
 // replacementAhead returns the movement, not yet explained nor reported,
-// of the wall's next replacement tile to seat's hand, pond or melds, first
-// seen there before before (any time if before is zero), while the seat
-// may make a move that draws it (a flower, kita or kong): that move was
+// committed (or, with before, seen arriving), of the wall's next
+// replacement tile to seat's hand, pond or melds, first seen there before
+// before (any time if before is zero), while the seat may make a move
+// that draws it (a flower, kita or kong): that move was
 // made, and the replacement drawn, before what the seat did next. The
 // replacement is the tail's next tile, or the head's where kongs draw
 // from the live wall (Sichuan); the head's next tile cannot otherwise
@@ -643,6 +651,18 @@ func (s *Sensor) replacementAhead(h *game.Hand, seat game.Seat, before time.Time
 			continue
 		}
 		e := s.pending[u]
+		if e == nil && !before.IsZero() {
+			// Seen arriving, its reads not yet agreed: two reads of the
+			// seat's melds may miss a north beside another (10% misses,
+			// and a tag that missed the request is not asked again when
+			// its slot-mate answers alone) while the discard commits.
+			for _, a := range s.loc.Arriving(s.now.Add(-s.cfg.Grace)) {
+				if a.UID == u {
+					e = &entry{m: a, first: a.From}
+					break
+				}
+			}
+		}
 		if e == nil || e.dismissed || e.reported || e.m.To.Seat != seat || (e.first.Area != Wall && e.first.Area != DeadWall) {
 			continue
 		}
@@ -672,29 +692,125 @@ func (s *Sensor) left(m match) time.Time {
 	return t
 }
 
-// earlierFlower reports whether another flower of f's seat reached its
-// melds before f's: committed too, or still arriving, and first seen
-// there earlier. Flowers go out one at a time, each followed by its
-// replacement draw, so the order they were seen in is the order they
-// went out in, whatever order two missed reads make them commit in.
-func (s *Sensor) earlierFlower(h *game.Hand, f match, full []match, now time.Time) bool {
-	seen := f.firstSeen()
-	if seen.IsZero() {
+// earlierFlower reports whether another flower of f's seat (a tile of
+// its hand it may expose as f's tile) may have gone out before f's.
+// Flowers go out one at a time, each followed by its replacement draw,
+// so whichever order sightings leave open is charged the reads that must
+// have missed a tag for it to be true (Locator.MissesIfFirst): the hand's
+// reads that no longer saw one flower while they still saw the other, the
+// melds' reads that saw the other flower first. Reads of the melds alone
+// would put them in the order they were first seen there, which one
+// missed read there reverses. Nor did a flower go first that the hand
+// still held once the first replacement tile was seen there. f waits
+// while the other order needs fewer missed reads, or as few while the
+// other flower is not committed (its next reads still count). Two
+// committed flowers whose orders need as many go in the order they were
+// first seen in the melds: no read can tell them apart any more.
+func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now time.Time) bool {
+	if len(f.es) != 1 {
 		return false
 	}
-	for _, o := range full {
-		if o.a.Kind == game.Flower && o.a.Seat == f.a.Seat && !o.shares(f) {
-			if t := o.firstSeen(); !t.IsZero() && t.Before(seen) {
-				return true
-			}
+	// Both tiles leave the hand the referee holds them in, whether or not
+	// the reads had agreed on the deal or draw that put them there.
+	seat := f.a.Seat
+	hand, melds := SeatZone(seat, Hand), SeatZone(seat, Melds)
+	fu := f.es[0].m.UID
+	ft := Trip{UID: fu, From: hand, To: melds, Reached: s.loc.Reached(fu, melds)}
+	if ft.Reached.IsZero() {
+		return false
+	}
+	// The first flower's replacement is the tail's next tile, drawn after
+	// that flower left the hand: a flower seen in the hand once the
+	// replacement was seen there did not go first.
+	var drawn time.Time
+	if i := h.Wall.NextIndex(game.Tail); i >= 0 && i < len(h.Wall.Tiles) {
+		if u, ok := s.uidOf[h.Wall.Tiles[i]]; ok {
+			drawn = s.loc.Reached(u, hand)
 		}
 	}
-	melds := SeatZone(f.a.Seat, Melds)
-	for _, a := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
-		if a.To != melds || !a.Tile.Kind.IsFlower() || s.pending[a.UID] != nil || a.Seen.IsZero() || !a.Seen.Before(seen) {
+	mayBeFirst := func(u rfid.UID) bool {
+		return drawn.IsZero() || s.loc.SeenIn(u, hand).Before(drawn)
+	}
+	flower := map[tile.Tile]bool{}
+	for _, a := range s.ref.Legal(seat) {
+		if a.Kind == game.Flower {
+			flower[tile.Tile{Kind: a.Tile.Kind, Red: a.Tile.Red}] = true
+		}
+	}
+	for _, o := range h.Seats[seat].Hand {
+		if o == f.a.Tile || !flower[tile.Tile{Kind: o.Kind, Red: o.Red}] {
 			continue
 		}
-		if containsTile(h.Seats[f.a.Seat].Hand, a.Tile) {
+		u, ok := s.uidOf[o]
+		if !ok {
+			continue
+		}
+		committed := false
+		if e := s.pending[u]; e != nil {
+			if e.m.To != melds {
+				continue // on its way elsewhere: not a flower going out
+			}
+			committed = true
+		}
+		ot := Trip{UID: u, From: hand, To: melds, Reached: s.loc.Reached(u, melds)}
+		oFirst, ok := s.loc.MissesIfFirst(ot, ft)
+		if !ok || !mayBeFirst(u) {
+			continue
+		}
+		fFirst, ok := s.loc.MissesIfFirst(ft, ot)
+		ok = ok && mayBeFirst(fu)
+		switch {
+		case !ok || oFirst < fFirst:
+		case oFirst > fFirst:
+			continue
+		case !committed:
+		case ot.Reached.Before(ft.Reached) || (ot.Reached.Equal(ft.Reached) && u < fu):
+		default:
+			continue
+		}
+		if s.log.Enabled(ctx, slog.LevelDebug) {
+			s.log.Debug("sensing: flower waits for one that may have gone first", "flower", f.a.Tile.String(), "other", o.String(),
+				"missesOtherFirst", oFirst, "missesThisFirst", fFirst, "thisFirstPossible", ok, "now", now.Format("15:04:05.000"))
+		}
+		return true
+	}
+	return false
+}
+
+// faceDownOnItsWay reports whether f, a missing-suit choice read from a
+// tile that reached the seat's pond (the face-down tile discarded at once,
+// the melds' reads having missed it on the way), is to wait for another
+// tile of that suit the seat holds that may be the face-down tile on its
+// way to the melds: the latest read of the hand missed it, or the melds
+// have seen it since the hand last did. The dealer, last to choose,
+// chooses and discards in one motion; two reads of the melds that miss
+// its face-down tile (1 in 400) would otherwise take its discard for it.
+// The caller waits up to Grace: by then the melds' reads have seen it.
+func (s *Sensor) faceDownOnItsWay(h *game.Hand, f match) bool {
+	if len(f.es) != 1 {
+		return false
+	}
+	e := f.es[0]
+	hand, melds := SeatZone(f.a.Seat, Hand), SeatZone(f.a.Seat, Melds)
+	if e.m.To == melds || !e.m.Tile.Kind.IsSuited() {
+		return false
+	}
+	suit := e.m.Tile.Kind.Suit()
+	for _, t := range h.Seats[f.a.Seat].Hand {
+		if t == e.m.Tile || !t.Kind.IsSuited() || t.Kind.Suit() != suit {
+			continue
+		}
+		u, ok := s.uidOf[t]
+		if !ok {
+			continue
+		}
+		if p := s.pending[u]; p != nil {
+			if p.m.To == melds {
+				return true
+			}
+			continue
+		}
+		if s.loc.ReadAt(hand).After(s.loc.SeenIn(u, hand)) || !s.loc.Reached(u, melds).IsZero() {
 			return true
 		}
 	}

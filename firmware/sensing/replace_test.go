@@ -68,8 +68,22 @@ func handUIDs(t *testing.T, g *tablecore.Game, tb *players.Table, seat game.Seat
 // the replacement in its hand and the discard in its pond before any read
 // of its melds sees the north. The discard waits for that read (the melds
 // are read first of all) and is taken after the kita and its
-// replacement, as they were played.
+// replacement, as they were played. So it does when the hand's reads
+// have seen the replacement only once when the discard's reads agree
+// (riichi/sanma 94046 with 10% missed and 2% ghost reads: the melds'
+// reads missed the north four times in a row).
 func TestDiscardWaitsForTheKitaBeforeIt(t *testing.T) {
+	for _, once := range []bool{false, true} {
+		if !discardWaitsForTheKita(t, once) {
+			t.Fatal("no sanma dealer in 40 hands held a north: the test proves nothing")
+		}
+	}
+}
+
+// discardWaitsForTheKita plays TestDiscardWaitsForTheKitaBeforeIt, the
+// replacement seen once in the hand before the discard if once; false if
+// no hand had a north to set aside.
+func discardWaitsForTheKita(t *testing.T, once bool) bool {
 	for seed := uint64(1); seed <= 40; seed++ {
 		g, sn, tb := dealPreset(t, "riichi/sanma", seed, nil)
 		h := g.Hand()
@@ -103,18 +117,29 @@ func TestDiscardWaitsForTheKitaBeforeIt(t *testing.T) {
 			t.Fatal(err)
 		}
 		r.read(sensing.SeatZone(seat, sensing.Hand), hand...)
-		r.read(wz) // the replacement has left its wall
-		r.read(sensing.SeatZone(seat, sensing.Hand), hand...)
+		if !once {
+			r.read(wz) // the replacement has left its wall
+			r.read(sensing.SeatZone(seat, sensing.Hand), hand...)
+		}
 		r.read(sensing.SeatZone(seat, sensing.Discards), discUID)
 		r.read(sensing.SeatZone(seat, sensing.Discards), discUID)
 		if len(r.accepted) > 0 {
-			t.Fatalf("seed %d: accepted %v before the melds were read: the kita came first", seed, r.accepted)
+			t.Fatalf("seed %d (replacement seen once: %v): accepted %v before the melds were read: the kita came first", seed, once, r.accepted)
 		}
-		if got := sn.Focus()[sensing.SeatZone(seat, sensing.Melds)]; got != sensing.Confirm {
-			t.Errorf("seed %d: the seat's melds have priority %d, want Confirm", seed, got)
+		// A replacement the reads agree on puts the melds first; one seen
+		// once leaves them Hot, as any zone a tile of the seat may reach.
+		prio := sensing.Confirm
+		if once {
+			prio = sensing.Hot
+		}
+		if got := sn.Focus()[sensing.SeatZone(seat, sensing.Melds)]; got < prio {
+			t.Errorf("seed %d: the seat's melds have priority %d, want %d", seed, got, prio)
 		}
 		r.read(sensing.SeatZone(seat, sensing.Melds), northUID)
 		r.read(sensing.SeatZone(seat, sensing.Melds), northUID)
+		if once {
+			r.read(sensing.SeatZone(seat, sensing.Hand), hand...)
+		}
 		want := []game.Action{
 			{Kind: game.Flower, Seat: seat, Tile: north},
 			{Kind: game.Draw, Seat: seat, Tile: repl},
@@ -126,9 +151,9 @@ func TestDiscardWaitsForTheKitaBeforeIt(t *testing.T) {
 		if len(r.anom) > 0 {
 			t.Errorf("seed %d: anomalies %v", seed, r.anom)
 		}
-		return
+		return true
 	}
-	t.Fatal("no sanma dealer in 40 hands held a north: the test proves nothing")
+	return false
 }
 
 // TestGhostOfAWallTileIsNoMove: a wall tile heard twice by the hand

@@ -174,6 +174,7 @@ type Sensor struct {
 
 	expectFor   expectKey // the referee's state expectMoves was made for
 	expectMoves map[rfid.UID][]Zone
+	keepOnly    bool // in that state the acting seat may only win or keep its tile (the last draws)
 }
 
 // expectKey is what the expected moves depend on.
@@ -374,14 +375,15 @@ func (s *Sensor) noteApplied(a game.Action) {
 // Focus returns the priority of each zone now, for Schedule.Focus. Hot
 // are the zones a tile may land in next: the acting seat's hand, pond and
 // melds, the melds of the seats that may claim a discard, the discarder's
-// pond and the next drawer's hand and pond during a claim window, and
-// wherever a tile is seen arriving. Soon are the zones where tiles seen
-// ahead of the referee go next; Confirm a zone whose next read completes
-// an expected tile's agreement. Walls are Idle: a drawn tile is expected
-// in the drawer's hand and commits there without a read of the wall
-// (Locator.Expect), and a wall inventory is the slowest of all (300 ms
-// for 34 tiles). A wall is read soon only when a tile no one may take is
-// seen leaving it.
+// pond and the next drawer's hand and pond during a claim window, the
+// acting seat's hand and the next drawer's in the last draws (no discard
+// to claim), and wherever a tile is seen arriving. Soon are the zones
+// where tiles seen ahead of the referee go next; Confirm a zone whose next
+// read completes an expected tile's agreement. Walls are Idle: a drawn
+// tile is expected in the drawer's hand and commits there without a read
+// of the wall (Locator.Expect), and a wall inventory is the slowest of all
+// (300 ms for 34 tiles). A wall is read soon only when a tile no one may
+// take is seen leaving it.
 func (s *Sensor) Focus() map[Zone]int {
 	now := s.now
 	w := map[Zone]int{}
@@ -419,7 +421,18 @@ func (s *Sensor) Focus() map[Zone]int {
 				acting(game.Seat(i))
 			}
 		}
-	case game.ToDraw, game.ToAct:
+	case game.ToAct:
+		if s.expectedMoves(); s.keepOnly {
+			// The last draws: the seat may only win (a press) or keep
+			// its tile. Nothing lands in its pond for another seat to
+			// claim; the next tile lands in the next drawer's hand, and
+			// that draw is what says the seat kept its tile.
+			set(SeatZone(t, Hand), Hot)
+			set(SeatZone(nextDrawer(h, t), Hand), Hot)
+			break
+		}
+		fallthrough
+	case game.ToDraw:
 		// A drawn tile may be discarded in the same motion, or exposed
 		// as a flower (and the replacement drawn) at once; the discard
 		// may be claimed as soon as it lands (before a read of the pond
@@ -546,6 +559,7 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 		return s.expectMoves
 	}
 	defer func() { s.expectFor, s.expectMoves = k, out }()
+	s.keepOnly = false
 	add := func(t tile.Tile, z Zone) {
 		if u, ok := s.uidOf[t]; ok && z.Known() && !slices.Contains(out[u], z) {
 			out[u] = append(out[u], z)
@@ -568,7 +582,13 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	}
 	for i := 0; i < h.Players; i++ {
 		seat := game.Seat(i)
-		for _, a := range s.ref.Legal(seat) {
+		legal := s.ref.Legal(seat)
+		if h.Phase == game.ToAct && seat == h.Turn {
+			_, pass := findKind(legal, game.Pass)
+			_, discard := findKind(legal, game.Discard)
+			s.keepOnly = pass && !discard
+		}
+		for _, a := range legal {
 			for _, n := range needs(h, a) {
 				var ts []tile.Tile
 				if n.exact {
