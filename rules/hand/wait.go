@@ -131,7 +131,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		if shapes.Has(ThirteenOrphans) {
 			cand |= orphanMask
 		}
-		found := 0
+		l := waitList{dst: dst, collect: collect, skip: skip, limit: limit}
 		for ; cand != 0; cand &= cand - 1 {
 			k := bits.TrailingZeros64(uint64(cand))
 			c[k]++
@@ -139,29 +139,13 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 			if std.Has(tile.Kind(k)) || (fifth.Has(tile.Kind(k)) && completeStandard(&c, o)) {
 				sh = Shapes(1 << Standard)
 			}
-			for left := shapes; left != 0; left &= left - 1 {
-				s := Shape(bits.TrailingZeros16(uint16(left)))
-				switch {
-				case s == SevenPairs && !odd.Has(tile.Kind(k)):
-				case s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
-				case special(s, &c, o, nil):
-					sh |= 1 << s
-				}
-			}
+			sh |= specialShapes(shapes, &c, o, tile.Kind(k), odd)
 			c[k]--
-			if sh == 0 {
-				continue
-			}
-			if collect {
-				dst = append(dst, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
-			}
-			if !skip.Has(tile.Kind(k)) {
-				if found++; found == limit {
-					break
-				}
+			if l.add(tile.Kind(k), sh, c[k] == 4) {
+				break
 			}
 		}
-		return dst, found, nil
+		return l.dst, l.found, nil
 	}
 	// The standard shape by the tables: what each suit and honour needs,
 	// worked out once; a candidate changes one part.
@@ -192,7 +176,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 	if noStd && shapes == 0 {
 		return dst, 0, nil
 	}
-	out, found := dst, 0
+	l := waitList{dst: dst, collect: collect, skip: skip, limit: limit}
 	// Without wildcards only kinds near a held tile can complete the
 	// standard shape or seven pairs (a kind held an odd number of
 	// times), and only orphans thirteen orphans; the other special
@@ -232,29 +216,13 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		case completeStandard(&c, o):
 			sh = Shapes(1 << Standard)
 		}
-		for left := shapes; left != 0; left &= left - 1 {
-			s := Shape(bits.TrailingZeros16(uint16(left)))
-			switch {
-			case o.Wildcards == 0 && s == SevenPairs && !odd.Has(tile.Kind(k)):
-			case o.Wildcards == 0 && s == ThirteenOrphans && !orphanMask.Has(tile.Kind(k)):
-			case special(s, &c, o, nil):
-				sh |= 1 << s
-			}
-		}
+		sh |= specialShapes(shapes, &c, o, tile.Kind(k), odd)
 		c[k]--
-		if sh == 0 {
-			continue
-		}
-		if collect {
-			out = append(out, Wait{Tile: tile.Kind(k), Shapes: sh, Exhausted: c[k] == 4})
-		}
-		if !skip.Has(tile.Kind(k)) {
-			if found++; found == limit {
-				break
-			}
+		if l.add(tile.Kind(k), sh, c[k] == 4) {
+			break
 		}
 	}
-	return out, found, nil
+	return l.dst, l.found, nil
 }
 
 // standardWaits returns the kinds that complete the standard shape of c,
@@ -361,4 +329,47 @@ var mod3 = [15]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
 func suitKeyOf(d *[9]uint8) int32 {
 	return int32(d[0]) + 5*(int32(d[1])+5*(int32(d[2])+5*(int32(d[3])+5*(int32(d[4])+
 		5*(int32(d[5])+5*(int32(d[6])+5*(int32(d[7])+5*int32(d[8]))))))))
+}
+
+// specialShapes returns the special shapes among shapes that the counts
+// c, holding the candidate k, complete. Without wildcards seven pairs
+// can only wait on the kind held an odd number of times (odd) and
+// thirteen orphans only on an orphan, so the others are not tried.
+func specialShapes(shapes Shapes, c *tile.Counts, o *Options, k tile.Kind, odd Mask) Shapes {
+	var sh Shapes
+	for left := shapes; left != 0; left &= left - 1 {
+		s := Shape(bits.TrailingZeros16(uint16(left)))
+		switch {
+		case o.Wildcards == 0 && s == SevenPairs && !odd.Has(k):
+		case o.Wildcards == 0 && s == ThirteenOrphans && !orphanMask.Has(k):
+		case special(s, c, o, nil):
+			sh |= 1 << s
+		}
+	}
+	return sh
+}
+
+// waitList gathers the waits found: each one in dst when collect, and
+// a count of those not in skip, up to limit.
+type waitList struct {
+	dst          []Wait
+	collect      bool
+	skip         Mask
+	found, limit int
+}
+
+// add records a wait on k by the shapes sh (none: not a wait); it
+// reports whether the count has reached the limit.
+func (l *waitList) add(k tile.Kind, sh Shapes, exhausted bool) bool {
+	if sh == 0 {
+		return false
+	}
+	if l.collect {
+		l.dst = append(l.dst, Wait{Tile: k, Shapes: sh, Exhausted: exhausted})
+	}
+	if !l.skip.Has(k) {
+		l.found++
+		return l.found == l.limit
+	}
+	return false
 }
