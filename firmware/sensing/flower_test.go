@@ -87,12 +87,7 @@ func TestFlowersInTheOrderTheHandSawThem(t *testing.T) {
 		{Kind: game.Draw, Seat: seat, Tile: d.repl},
 		{Kind: game.Flower, Seat: seat, Tile: d.y},
 	}
-	if !slices.EqualFunc(r.accepted, want, game.Action.Equal) {
-		t.Errorf("accepted %v, want %v", r.accepted, want)
-	}
-	if len(r.anom) > 0 {
-		t.Errorf("anomalies %v", r.anom)
-	}
+	r.check("", want...)
 }
 
 // TestFlowerHeldAfterItsReplacementWentSecond: one read of the hand sees
@@ -128,10 +123,5 @@ func TestFlowerHeldAfterItsReplacementWentSecond(t *testing.T) {
 		{Kind: game.Draw, Seat: seat, Tile: d.repl},
 		{Kind: game.Flower, Seat: seat, Tile: d.y},
 	}
-	if !slices.EqualFunc(r.accepted, want, game.Action.Equal) {
-		t.Errorf("accepted %v, want %v", r.accepted, want)
-	}
-	if len(r.anom) > 0 {
-		t.Errorf("anomalies %v", r.anom)
-	}
+	r.check("", want...)
 }

@@ -2,6 +2,7 @@ package sensing_test
 
 import (
 	"context"
+	"fmt"
 	"slices"
 	"testing"
 	"time"
@@ -48,6 +49,18 @@ func (r *reader) read(z sensing.Zone, uids ...rfid.UID) {
 		case *sensing.Anomaly:
 			r.anom = append(r.anom, o)
 		}
+	}
+}
+
+// check wants exactly the actions want accepted, in order, and no
+// anomaly; what names the case in the message.
+func (r *reader) check(what string, want ...game.Action) {
+	r.t.Helper()
+	if !slices.EqualFunc(r.accepted, want, game.Action.Equal) {
+		r.t.Errorf("%saccepted %v, want %v", what, r.accepted, want)
+	}
+	if len(r.anom) > 0 {
+		r.t.Errorf("%sanomalies %v", what, r.anom)
 	}
 }
 
@@ -145,12 +158,7 @@ func discardWaitsForTheKita(t *testing.T, once bool) bool {
 			{Kind: game.Draw, Seat: seat, Tile: repl},
 			{Kind: game.Discard, Seat: seat, Tile: discard},
 		}
-		if !slices.EqualFunc(r.accepted, want, game.Action.Equal) {
-			t.Errorf("seed %d: accepted %v, want %v", seed, r.accepted, want)
-		}
-		if len(r.anom) > 0 {
-			t.Errorf("seed %d: anomalies %v", seed, r.anom)
-		}
+		r.check(fmt.Sprintf("seed %d: ", seed), want...)
 		return true
 	}
 	return false
