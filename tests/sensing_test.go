@@ -146,16 +146,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	}
 	for !res.multi {
 		for _, p := range tb.Advance(now) {
-			d := sensing.Declaration{Seat: p.Seat, At: p.At, Suit: p.Suit}
-			switch p.Kind {
-			case players.PressWin:
-				d.Kind = sensing.DeclareWin
-			case players.PressRiichi:
-				d.Kind = sensing.DeclareRiichi
-			case players.PressMissing:
-				d.Kind = sensing.DeclareMissing
-			}
-			take(sn.Declare(ctx, d))
+			take(sn.Declare(ctx, press(p)))
 		}
 		if tb.Done() {
 			if idle.IsZero() {
