@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 
 	"jantaku/drivers/clock"
@@ -126,7 +127,7 @@ func New(p *profile.Profile, opt Options) (*Board, error) {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
 	o := &opener{p: p, opt: opt, buses: map[string]i2c.BusCloser{}, pca: map[string]*pca9685.Dev{},
-		mcp: map[string]*mcp23xxx.Dev{}, mcpDev: map[string]*i2c.Dev{}, badChip: map[string]bool{}, badBus: map[string]error{},
+		mcp: map[string]*mcp23xxx.Dev{}, mcpDev: map[string]*i2c.Dev{}, mcpMu: map[string]*sync.Mutex{}, badChip: map[string]bool{}, badBus: map[string]error{},
 		b: &Board{Profile: p, Motors: map[string]motor.Motor{}, Inputs: map[string]sensor.Switch{},
 			Buttons: map[string]sensor.Button{}, Readers: map[string]rfid.Reader{}, Muxes: map[string]rfid.Mux{}}}
 	o.run()
@@ -173,6 +174,7 @@ type opener struct {
 	pca     map[string]*pca9685.Dev
 	mcp     map[string]*mcp23xxx.Dev
 	mcpDev  map[string]*i2c.Dev // the same chips, for reads that report errors
+	mcpMu   map[string]*sync.Mutex
 	tca     map[string]*rfid.I2CMux
 	badChip map[string]bool  // chips that failed: their pins report nothing more
 	badBus  map[string]error // I2C buses that failed to open
@@ -307,6 +309,7 @@ func (o *opener) chips() {
 			}
 			o.mcp[n] = d
 			o.mcpDev[n] = &i2c.Dev{Bus: bus, Addr: addr}
+			o.mcpMu[n] = new(sync.Mutex)
 			o.b.closers = append(o.b.closers, d.Close)
 		case profile.KindTCA9548A:
 			m, err := rfid.NewI2CMux(n, bus, addr)
@@ -344,7 +347,7 @@ func (o *opener) pin(name string) (gpio.PinIO, bool, error) {
 			}
 			return nil, true, fmt.Errorf("pin %s: expander %s is not open", name, chip)
 		}
-		return &expanderIn{PinIO: d.Pins[port][bit], dev: o.mcpDev[chip], reg: mcpGPIOA + byte(port), bit: byte(bit)}, true, nil
+		return &expanderIn{PinIO: d.Pins[port][bit], mu: o.mcpMu[chip], dev: o.mcpDev[chip], reg: mcpGPIOA + byte(port), bit: byte(bit)}, true, nil
 	}
 	p := gpioreg.ByName(name)
 	if p == nil {
@@ -569,11 +572,32 @@ const mcpGPIOA = 0x12
 // normally-closed switch reads "closed", the one answer a guarding input
 // must never give by mistake. It reads the port's GPIO register itself;
 // configuration (direction, pull-up) stays periph's.
+//
+// Out and In go through periph's cache of the chip's registers, a
+// read-modify-write that is not safe for concurrent use: two goroutines
+// setting pins of one chip (two surface readers selecting antennas on one
+// expander) would lose a write and select the wrong antenna. The pins of a
+// chip share mu.
 type expanderIn struct {
 	gpio.PinIO
+	mu  *sync.Mutex
 	dev *i2c.Dev
 	reg byte
 	bit byte
+}
+
+// Out sets the pin, one pin of the chip at a time.
+func (p *expanderIn) Out(l gpio.Level) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.PinIO.Out(l)
+}
+
+// In makes the pin an input, one pin of the chip at a time.
+func (p *expanderIn) In(pull gpio.Pull, edge gpio.Edge) error {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return p.PinIO.In(pull, edge)
 }
 
 // ReadLevel implements sensor.LevelReader.
