@@ -3,7 +3,6 @@ package tests
 import (
 	"context"
 	"errors"
-	"jantaku/firmware/sensing/sensingtest"
 	"testing"
 	"testing/synctest"
 	"time"
@@ -15,7 +14,6 @@ import (
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
-	"jantaku/rules/rulesets"
 )
 
 // TestSensingOnBoard plays the start of a riichi hand on the hardware
@@ -40,19 +38,8 @@ func TestSensingOnBoard(t *testing.T) {
 			t.Fatal(err)
 		}
 		chip := rig.PN5180["surface"]
-		build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
 		start := time.Now()
-		tb, err := players.New(players.Config{Ruleset: build, Seed: 22, Pace: players.Human}, start)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, _ := build()
-		g, walls, err := sensingtest.Deal(tb, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
-		sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+		tb, g, sn := riichiSensed(t, start)
 		sched := sensing.NewSchedule(surf.Zones())
 
 		// The players' surface, mirrored onto the emulator's antennas.

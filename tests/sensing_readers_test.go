@@ -21,6 +21,7 @@ import (
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
+	"jantaku/tablecore"
 )
 
 // perSeatApart is the reader-per-seat profile for a table whose seat
@@ -155,18 +156,7 @@ func TestSeatReaderFailsOnBoard(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p := perSeatApart(t)
 		surf, _, rig := seatBoard(t, p)
-		build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
-		tb, err := players.New(players.Config{Ruleset: build, Seed: 22, Pace: players.Human}, time.Now())
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, _ := build()
-		g, walls, err := sensingtest.Deal(tb, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
-		sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+		_, _, sn := riichiSensed(t, time.Now())
 		rig.PN5180["seat2"].Absent = true
 		before := map[string]int{}
 		for s := range 4 {
@@ -174,7 +164,7 @@ func TestSeatReaderFailsOnBoard(t *testing.T) {
 		}
 		ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 		defer cancel()
-		err = sensing.RunReaders(ctx, clock.Real{}, sn, surf.Readers(), nil, func(sensing.Output) {})
+		err := sensing.RunReaders(ctx, clock.Real{}, sn, surf.Readers(), nil, func(sensing.Output) {})
 		if err == nil || errors.Is(err, context.DeadlineExceeded) {
 			t.Fatalf("RunReaders returned %v, want the unplugged reader's failure", err)
 		}
@@ -187,4 +177,23 @@ func TestSeatReaderFailsOnBoard(t *testing.T) {
 			}
 		}
 	})
+}
+
+// riichiSensed deals riichi hand seed 22 to simulated players at the
+// human pace, from start, and a sensor following it.
+func riichiSensed(t testing.TB, start time.Time) (*players.Table, *tablecore.Game, *sensing.Sensor) {
+	t.Helper()
+	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
+	tb, err := players.New(players.Config{Ruleset: build, Seed: 22, Pace: players.Human}, start)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, _ := build()
+	g, walls, err := sensingtest.Deal(tb, rs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
+	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+	return tb, g, sn
 }

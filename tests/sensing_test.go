@@ -140,7 +140,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		}
 	}
 	now := start
-	var idle time.Time
+	var end handEnd
 	if groups := proofReaders(t, rs.Rules().Players); groups != nil {
 		playReaders(t, tb, sn, g, groups, now, &res, diag, take)
 	}
@@ -148,13 +148,8 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		for _, p := range tb.Advance(now) {
 			take(sn.Declare(ctx, press(p)))
 		}
-		if tb.Done() {
-			if idle.IsZero() {
-				idle = now
-			}
-			if g.Hand().Phase == game.Over || now.Sub(idle) > 20*time.Second {
-				break
-			}
+		if end.over(tb, g, now) {
+			break
 		}
 		if now.Sub(start) > 4*time.Hour {
 			t.Fatalf("seed %d: the hand runs for ever", cfg.Seed)
@@ -233,7 +228,7 @@ func playReaders(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tableco
 		scheds[i] = sensing.NewSchedule(zs)
 		begin(i)
 	}
-	var idle time.Time
+	var end handEnd
 	for {
 		rd, ok := rs.Next()
 		if !ok {
@@ -243,13 +238,8 @@ func playReaders(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tableco
 		for _, p := range tb.Advance(now) {
 			take(sn.Declare(ctx, press(p)))
 		}
-		if tb.Done() {
-			if idle.IsZero() {
-				idle = now
-			}
-			if g.Hand().Phase == game.Over || now.Sub(idle) > 20*time.Second {
-				return
-			}
+		if end.over(tb, g, now) {
+			return
 		}
 		if now.Sub(start) > 4*time.Hour {
 			t.Fatalf("the hand runs for ever")
@@ -276,6 +266,20 @@ func playReaders(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tableco
 		take(outs)
 		begin(rd.Reader)
 	}
+}
+
+// handEnd tells when a proof hand is over: the referee says so, or the
+// players have had nothing left to do for 20 s of simulated time.
+type handEnd struct{ idle time.Time }
+
+func (e *handEnd) over(tb *players.Table, g *tablecore.Game, now time.Time) bool {
+	if !tb.Done() {
+		return false
+	}
+	if e.idle.IsZero() {
+		e.idle = now
+	}
+	return g.Hand().Phase == game.Over || now.Sub(e.idle) > 20*time.Second
 }
 
 // press is the sensing declaration of a player's press.

@@ -27,24 +27,7 @@ type Input struct {
 // is done. Before the first hand it only waits for inputs.
 func Run(ctx context.Context, clk clock.Clock, s *Sensor, ant Antennas, sched *Schedule, in <-chan Input, emit func(Output)) error {
 	take := func(i Input) {
-		var outs []Output
-		switch {
-		case i.Hand != nil:
-			s.StartHand(*i.Hand)
-		case i.Declaration != nil:
-			d := *i.Declaration
-			if d.At.IsZero() {
-				d.At = clk.Now()
-			}
-			outs = s.Declare(ctx, d)
-		case i.Correction != nil:
-			c := *i.Correction
-			if c.At.IsZero() {
-				c.At = clk.Now()
-			}
-			outs = s.Correct(ctx, c)
-		}
-		for _, o := range outs {
+		for _, o := range s.input(ctx, clk, i) {
 			emit(o)
 		}
 	}
