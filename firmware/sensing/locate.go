@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"jantaku/drivers/rfid"
+	"jantaku/rules/game"
 	"jantaku/rules/tile"
 )
 
@@ -66,12 +67,24 @@ type track struct {
 	away     [maxZones]time.Time // first read of a zone that saw the tile since it was last home
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
 	lastSeen time.Time
+	aside    time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
 	prevHome time.Time // the sighting at home before the latest one
 	trail    []Zone    // zones seen in since the last commit
 	missed   int       // reads of its zone without it since it was last seen
 	reached  time.Time // the first read of at that saw it, at its latest commit
 	vanished bool
 	expect   uint32 // zones (bit per index) the referee expects it to move to now
+}
+
+// rehome commits the tile to z.
+func (tr *track) rehome(z Zone) {
+	tr.at, tr.aside = z, time.Time{}
+	home := z.index()
+	for i, t := range tr.seen {
+		if i != home && t.After(tr.aside) {
+			tr.aside = t
+		}
+	}
 }
 
 // Locator keeps each tile's committed location.
@@ -141,7 +154,7 @@ func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 // the reads were agreeing on.
 func (l *Locator) Place(uid rfid.UID, z Zone) {
 	if tr := l.tracks[uid]; tr != nil {
-		tr.at = z
+		tr.rehome(z)
 		tr.hits = [maxZones]int{}
 		tr.gone = [maxZones]int{}
 		tr.missed, tr.vanished = 0, false
@@ -219,6 +232,9 @@ func (l *Locator) Confirming() []Zone {
 func (l *Locator) Arriving(since time.Time) []Movement {
 	var out []Movement
 	for _, tr := range l.order {
+		if tr.aside.Before(since) {
+			continue
+		}
 		home := tr.at.index()
 		for i, t := range tr.seen {
 			if i == home || t.IsZero() || t.Before(since) || tr.gone[i] >= 4 || (home >= 0 && !t.After(tr.prevHome)) {
@@ -244,11 +260,15 @@ func (l *Locator) Unseen() []Movement {
 	return out
 }
 
+// zoneOf is the inverse of Zone.index.
 func zoneOf(i int) Zone {
-	for _, z := range TableZones(4) {
-		if z.index() == i {
-			return z
-		}
+	switch {
+	case i >= 0 && i < 16:
+		return Zone{Seat: game.Seat(i / 4), Area: Wall + Area(i%4)}
+	case i == 16:
+		return Zone{Seat: game.NoSeat, Area: DeadWall}
+	case i == 17:
+		return Zone{Seat: game.NoSeat, Area: Drop}
 	}
 	return Zone{}
 }
@@ -291,6 +311,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			}
 			tr.seen[zi] = r.At
 			tr.lastSeen = r.At
+			if r.Zone != tr.at && r.At.After(tr.aside) {
+				tr.aside = r.At
+			}
 			if r.Zone != tr.at && !slices.Contains(tr.trail, r.Zone) {
 				tr.trail = append(tr.trail, r.Zone)
 			}
@@ -361,7 +384,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		}
 	}
 	tr.trail = nil
-	tr.at = m.To
+	tr.rehome(m.To)
 	tr.reached = tr.away[best]
 	if tr.reached.IsZero() {
 		tr.reached = now

@@ -57,6 +57,25 @@ func TestZoneNames(t *testing.T) {
 	}
 }
 
+// The locator's per-zone arrays are indexed by Zone.index; zoneOf must
+// give every zone of a table back from its index.
+func TestZoneIndexRoundTrips(t *testing.T) {
+	seen := map[int]bool{}
+	for _, z := range TableZones(4) {
+		i := z.index()
+		if i < 0 || i >= maxZones || seen[i] {
+			t.Fatalf("%v: index %d out of range or shared", z, i)
+		}
+		seen[i] = true
+		if got := zoneOf(i); got != z {
+			t.Errorf("zoneOf(%d) = %v, want %v", i, got, z)
+		}
+	}
+	if got := zoneOf(maxZones); got.Known() {
+		t.Errorf("zoneOf(%d) = %v, want no zone", maxZones, got)
+	}
+}
+
 func TestScheduleFavoursHotZones(t *testing.T) {
 	zs := TableZones(4)
 	s := NewSchedule(zs)

@@ -107,7 +107,7 @@ func findKind(legal []game.Action, kinds ...game.Kind) (game.Action, bool) {
 // still not legal after Grace is an anomaly (a false win a foul).
 func (s *Sensor) declarations(ctx context.Context, now time.Time, out *[]Output) bool {
 	for i, d := range s.decls {
-		legal := s.ref.Legal(d.Seat)
+		legal := s.legal(d.Seat)
 		late := now.Sub(d.At) >= s.cfg.Grace && !s.catchingUp(d.At, now, 0)
 		drop := func() { s.decls = slices.Delete(s.decls, i, i+1) }
 		switch d.Kind {
@@ -221,12 +221,12 @@ func (s *Sensor) implicit(ctx context.Context, now time.Time, out *[]Output) boo
 			if r.Answered {
 				continue
 			}
-			if a, ok := findKind(s.ref.Legal(game.Seat(i)), game.Pass); ok {
+			if a, ok := findKind(s.legal(game.Seat(i)), game.Pass); ok {
 				return s.accept(ctx, a, ByImplicit, s.opened.Add(s.cfg.ClaimWindow), now, out)
 			}
 		}
 	case game.ToAct:
-		legal := s.ref.Legal(h.Turn)
+		legal := s.legal(h.Turn)
 		pass, ok := findKind(legal, game.Pass)
 		if !ok {
 			return false
@@ -262,7 +262,7 @@ func (s *Sensor) lastWindow(h *game.Hand, now time.Time) bool {
 		return false
 	}
 	for i := 0; i < h.Players; i++ {
-		if _, ok := findKind(s.ref.Legal(game.Seat(i)), game.Draw); ok {
+		if _, ok := findKind(s.legal(game.Seat(i)), game.Draw); ok {
 			return false
 		}
 	}
@@ -471,7 +471,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 	for i := 0; i < h.Players; i++ {
 		seat := game.Seat(i)
 		var ms []match
-		for _, a := range s.ref.Legal(seat) {
+		for _, a := range s.legal(seat) {
 			ns := needs(h, a)
 			if ns == nil {
 				continue
@@ -670,7 +670,7 @@ func (s *Sensor) replacementAhead(h *game.Hand, seat game.Seat, before time.Time
 			continue
 		}
 		if !legal {
-			if _, ok := findKind(s.ref.Legal(seat), game.Flower, game.AddedKan, game.ClosedKan, game.SingleKan); !ok {
+			if _, ok := findKind(s.legal(seat), game.Flower, game.AddedKan, game.ClosedKan, game.SingleKan); !ok {
 				return nil
 			}
 			legal = true
@@ -732,7 +732,7 @@ func (s *Sensor) earlierFlower(ctx context.Context, h *game.Hand, f match, now t
 		return drawn.IsZero() || s.loc.SeenIn(u, hand).Before(drawn)
 	}
 	flower := map[tile.Tile]bool{}
-	for _, a := range s.ref.Legal(seat) {
+	for _, a := range s.legal(seat) {
 		if a.Kind == game.Flower {
 			flower[tile.Tile{Kind: a.Tile.Kind, Red: a.Tile.Red}] = true
 		}
@@ -942,7 +942,7 @@ func (s *Sensor) anomalies(ctx context.Context, now time.Time, out *[]Output) {
 		switch {
 		case e.first.Area == Wall && e.m.To.Area == Hand:
 			seat := e.m.To.Seat
-			draw, canDraw := findKind(s.ref.Legal(seat), game.Draw)
+			draw, canDraw := findKind(s.legal(seat), game.Draw)
 			switch {
 			case canDraw:
 				an.Kind = WrongWallTile
@@ -995,7 +995,7 @@ func (s *Sensor) notBeingMade(due []*entry, now time.Time) []*entry {
 	slices.SortFunc(es, func(a, b *entry) int { return cmpString(string(a.m.UID), string(b.m.UID)) })
 	busy := map[*entry]bool{}
 	for i := 0; i < h.Players; i++ {
-		for _, a := range s.ref.Legal(game.Seat(i)) {
+		for _, a := range s.legal(game.Seat(i)) {
 			ns := needs(h, a)
 			if ns == nil {
 				continue

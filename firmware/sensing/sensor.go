@@ -174,7 +174,23 @@ type Sensor struct {
 
 	expectFor   expectKey // the referee's state expectMoves was made for
 	expectMoves map[rfid.UID][]Zone
+	expectGen   uint64 // counts the maps expectedMoves has made
+	locExpect   uint64 // the expectGen loc was last given (0: none)
 	keepOnly    bool // in that state the acting seat may only win or keep its tile (the last draws)
+
+	legalFor legalKey         // the referee's state legalOf was asked in
+	legalOf  [4][]game.Action // each seat's legal actions in it, once asked
+	legalHas [4]bool          // which seats' legalOf are known
+}
+
+// legalKey is what a seat's legal actions depend on: every action taken
+// or answered grows the log, and a foul may change what a seat may do.
+type legalKey struct {
+	h     *game.Hand
+	log   int
+	fouls int
+	phase game.Phase
+	turn  game.Seat
 }
 
 // expectKey is what the expected moves depend on.
@@ -191,6 +207,24 @@ type expectKey struct {
 type windowKey struct {
 	log  int
 	open bool
+}
+
+// legal is ref.Legal(seat), asked once per state of the referee: a read
+// of a zone asks it many times over while nothing changes, and it is the
+// costly part of judging a read. The slice is shared: read it only.
+func (s *Sensor) legal(seat game.Seat) []game.Action {
+	h := s.ref.Hand()
+	if h == nil || seat < 0 || int(seat) >= len(s.legalOf) {
+		return s.ref.Legal(seat)
+	}
+	k := legalKey{h: h, log: len(h.Log), fouls: len(h.Fouls), phase: h.Phase, turn: h.Turn}
+	if k != s.legalFor {
+		s.legalFor, s.legalOf, s.legalHas = k, [4][]game.Action{}, [4]bool{}
+	}
+	if !s.legalHas[seat] {
+		s.legalOf[seat], s.legalHas[seat] = s.ref.Legal(seat), true
+	}
+	return s.legalOf[seat]
 }
 
 // New returns a sensor feeding ref. Call StartHand when a hand is dealt.
@@ -222,7 +256,7 @@ func (s *Sensor) StartHand(l Layout) {
 	})
 	s.pending = map[rfid.UID]*entry{}
 	s.chain = nil
-	s.expectFor, s.expectMoves = expectKey{}, nil
+	s.expectFor, s.expectMoves, s.locExpect = expectKey{}, nil, 0
 	s.decls = nil
 	s.riichi = [4]time.Time{}
 	s.facedown = [4]tile.Tile{}
@@ -250,7 +284,11 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 	}
 	var out []Output
 	s.now = r.At
-	s.loc.Expect(s.expectedMoves())
+	// The locator keeps what it was told until the referee's state moves.
+	if exp := s.expectedMoves(); s.locExpect != s.expectGen {
+		s.loc.Expect(exp)
+		s.locExpect = s.expectGen
+	}
 	moves, vanished, back, foreign := s.loc.Observe(r)
 	for _, u := range foreign {
 		if !s.foreign[u] {
@@ -544,9 +582,9 @@ func nextDrawer(h *game.Hand, s game.Seat) game.Seat {
 // read's processing).
 func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	h := s.ref.Hand()
-	out := map[rfid.UID][]Zone{}
 	if h == nil || h.Phase == game.Over {
-		return out
+		s.expectGen++
+		return map[rfid.UID][]Zone{}
 	}
 	k := expectKey{h: h, log: len(h.Log), phase: h.Phase, turn: h.Turn, facedown: s.facedown}
 	if h.Phase == game.Claims {
@@ -558,6 +596,8 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	if s.expectFor == k && s.expectMoves != nil {
 		return s.expectMoves
 	}
+	out := map[rfid.UID][]Zone{}
+	s.expectGen++
 	defer func() { s.expectFor, s.expectMoves = k, out }()
 	s.keepOnly = false
 	add := func(t tile.Tile, z Zone) {
@@ -582,7 +622,7 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	}
 	for i := 0; i < h.Players; i++ {
 		seat := game.Seat(i)
-		legal := s.ref.Legal(seat)
+		legal := s.legal(seat)
 		if h.Phase == game.ToAct && seat == h.Turn {
 			_, pass := findKind(legal, game.Pass)
 			_, discard := findKind(legal, game.Discard)
