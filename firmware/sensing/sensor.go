@@ -176,7 +176,7 @@ type Sensor struct {
 	expectMoves map[rfid.UID][]Zone
 	expectGen   uint64 // counts the maps expectedMoves has made
 	locExpect   uint64 // the expectGen loc was last given (0: none)
-	keepOnly    bool // in that state the acting seat may only win or keep its tile (the last draws)
+	keepOnly    bool   // in that state the acting seat may only win or keep its tile (the last draws)
 
 	legalFor legalKey         // the referee's state legalOf was asked in
 	legalOf  [4][]game.Action // each seat's legal actions in it, once asked
