@@ -246,3 +246,59 @@ func TestProbeMotorDrivers(t *testing.T) {
 		}
 	})
 }
+
+// Revision 2 (perseat.yaml) moves the lift top limits onto io2 beside the
+// bottom ones, polled instead of on interrupt lines. Each of the eight
+// limits must still read a broken wire as the limit, fail loudly on a
+// failed bus, and be seen within one poll period and the switch debounce
+// of the contact opening (docs/wiring.md, "A reader per seat": what the
+// move costs).
+func TestPerSeatLimitsOnTheExpander(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.PerSeat()
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		// board.Options.Poll's default, then the debounce: the contact
+		// must stay open that long.
+		limit := 5*time.Millisecond + p.Timing.SwitchDebounce.D()
+		for i, name := range []string{"lift0.bottom", "lift1.bottom", "lift2.bottom", "lift3.bottom", "lift0.top", "lift1.top", "lift2.top", "lift3.top"} {
+			pin := "A" + string(rune('0'+i))
+			if got := p.Inputs[name].Pin; got != "io2."+pin {
+				t.Fatalf("%s on %s, want io2.%s", name, got, pin)
+			}
+			_ = r.MCP23017["io2"].Contact(pin, true)
+			in := b.Inputs[name]
+			if a, err := in.Active(); a || err != nil {
+				t.Errorf("%s, contact closed: active %v, %v", name, a, err)
+			}
+			// The contact opens at an arbitrary point of a poll period.
+			time.Sleep(time.Duration(i+1) * 700 * time.Microsecond)
+			opened := make(chan time.Time, 1)
+			go func() {
+				time.Sleep(time.Duration(i) * 600 * time.Microsecond)
+				_ = r.MCP23017["io2"].Contact(pin, false)
+				opened <- time.Now()
+			}()
+			ok, err := in.WaitFor(t.Context(), true, time.Second)
+			seen := time.Now()
+			if !ok || err != nil {
+				t.Fatalf("%s, contact open: WaitFor(active) = %v, %v", name, ok, err)
+			}
+			if lag := seen.Sub(<-opened); lag > limit {
+				t.Errorf("%s seen %v after its contact opened, more than a poll and the debounce (%v)", name, lag, limit)
+			}
+			_ = r.MCP23017["io2"].Contact(pin, true)
+		}
+		r.Bus.Fail(0x22, errors.New("SDA stuck low"))
+		for _, name := range []string{"lift2.top", "lift2.bottom"} {
+			if _, err := b.Inputs[name].Active(); err == nil || !strings.Contains(err.Error(), name) {
+				t.Errorf("%s on a failed bus: %v, want an error naming it", name, err)
+			}
+		}
+		r.Bus.Fail(0x22, nil)
+	})
+}
