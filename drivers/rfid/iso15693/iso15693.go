@@ -9,12 +9,24 @@ import (
 	"jantaku/drivers/rfid"
 )
 
-// Request flags and commands (ISO/IEC 15693-3 §7.3, §10.3).
+// Request flags and commands (ISO/IEC 15693-3 §7.3, §10.3). Flags 0x10
+// to 0x40 mean one thing in an inventory and another elsewhere.
 const (
-	FlagHighRate  = 0x02 // request flag: tags answer at the high data rate
-	FlagInventory = 0x04 // request flag: an inventory request
-	FlagOneSlot   = 0x20 // with FlagInventory: 1 slot instead of 16
-	CmdInventory  = 0x01
+	FlagTwoSubcarriers = 0x01 // request flag: tags answer on two subcarriers
+	FlagHighRate       = 0x02 // request flag: tags answer at the high data rate
+	FlagInventory      = 0x04 // request flag: an inventory request
+	FlagProtocolExt    = 0x08 // request flag: protocol extension
+	FlagAFI            = 0x10 // with FlagInventory: an AFI byte follows the command
+	FlagOneSlot        = 0x20 // with FlagInventory: 1 slot instead of 16
+	FlagSelect         = 0x10 // without FlagInventory: only the selected tag executes
+	FlagAddress        = 0x20 // without FlagInventory: the UID follows the command
+	FlagOption         = 0x40 // meaning defined by each command
+	FlagRFU            = 0x80
+
+	CmdInventory    = 0x01
+	CmdStayQuiet    = 0x02 // always addressed; no answer
+	CmdSelect       = 0x25 // addressed
+	CmdResetToReady = 0x26
 )
 
 // ResponseLen is an inventory response without its CRC: flags, DSFID and
@@ -78,10 +90,17 @@ type Request struct {
 // ErrNotInventory is ParseRequest's error for any other frame.
 var ErrNotInventory = errors.New("iso15693: not an inventory request")
 
-// ParseRequest decodes an inventory request without its CRC.
+// ParseRequest decodes an inventory request without its CRC. A frame
+// that is not one is ErrNotInventory; an inventory the model does not
+// take (AFI, protocol extension, an RFU flag) or whose mask is not
+// padded with zero bits, as §8.1 asks, is an error wrapping it that
+// says which.
 func ParseRequest(b []byte) (Request, error) {
 	if len(b) < 3 || b[0]&FlagInventory == 0 || b[1] != CmdInventory {
 		return Request{}, ErrNotInventory
+	}
+	if f := b[0] & (FlagAFI | FlagProtocolExt | FlagRFU); f != 0 {
+		return Request{}, fmt.Errorf("iso15693: inventory with flags 0x%02X (AFI, protocol extension or RFU) not supported: %w", f, ErrNotInventory)
 	}
 	r := Request{OneSlot: b[0]&FlagOneSlot != 0, MaskLen: int(b[2])}
 	if r.MaskLen > 64 || len(b) != 3+(r.MaskLen+7)/8 {
@@ -89,6 +108,9 @@ func ParseRequest(b []byte) (Request, error) {
 	}
 	for i := 3; i < len(b); i++ {
 		r.Mask |= uint64(b[i]) << (8 * (i - 3))
+	}
+	if r.MaskLen < 64 && r.Mask>>r.MaskLen != 0 {
+		return Request{}, fmt.Errorf("iso15693: inventory mask % X has bits set beyond its %d: %w", b[3:], r.MaskLen, ErrNotInventory)
 	}
 	return r, nil
 }
@@ -174,9 +196,13 @@ type Tag struct {
 	// 0) in the field, between for a tag half in it, which misses
 	// requests now and then.
 	Presence float64
-	// Quiet: the tag got STAY QUIET and ignores inventories until the
-	// field drops.
+	// Quiet: the tag got Stay Quiet and ignores inventories and
+	// non-addressed requests until it loses power or an addressed Reset
+	// to Ready or Select wakes it (Execute, PowerOff).
 	Quiet bool
+	// Selected: the tag got Select with its UID and executes requests in
+	// select mode (it still answers inventories).
+	Selected bool
 }
 
 // Signal returns the tag's strength (0 meaning 1).
