@@ -270,14 +270,29 @@ const (
 // only clear the IRQs and send, as the chip returns to WaitTransmit after
 // each reception: a slot costs four SPI frames when nobody answers.
 func (d *Dev) transceive(data []byte) (slot, uint64, error) {
+	got, b, err := d.exchange(data, iso15693.ResponseLen)
+	if err != nil || got != slotTag {
+		return got, 0, err
+	}
+	uid, err := iso15693.ParseResponse(b)
+	if err != nil {
+		return slotCollided, 0, nil
+	}
+	return slotTag, uid, nil
+}
+
+// exchange is transceive's frames: it returns the answer's bytes
+// (without CRC), read only when it is a clean frame of want bytes (want
+// < 0: of any length up to 64), else slotCollided without reading it.
+func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 	var steps [][]byte
-	if want := data != nil; want != d.txCRC {
-		if want {
+	if crc := data != nil; crc != d.txCRC {
+		if crc {
 			steps = append(steps, reg(cmdWriteRegisterOr, regCRCTxConfig, 1))
 		} else {
 			steps = append(steps, reg(cmdWriteRegisterAnd, regCRCTxConfig, ^uint32(1)))
 		}
-		d.txCRC = want
+		d.txCRC = crc
 	}
 	if data != nil {
 		steps = append(steps,
@@ -287,20 +302,20 @@ func (d *Dev) transceive(data []byte) (slot, uint64, error) {
 	steps = append(steps, reg(cmdWriteRegister, regIRQClear, 0x000FFFFF))
 	for _, s := range steps {
 		if err := d.write(s); err != nil {
-			return 0, 0, d.fail(err)
+			return 0, nil, d.fail(err)
 		}
 	}
 	if data != nil {
 		st, err := d.readReg(regRFStatus)
 		if err != nil {
-			return 0, 0, d.fail(err)
+			return 0, nil, d.fail(err)
 		}
 		if state := st >> 24 & 7; state != 1 {
-			return 0, 0, d.fail(fmt.Errorf("%w: transceive state %d, want 1 (WaitTransmit)", ErrChip, state))
+			return 0, nil, d.fail(fmt.Errorf("%w: transceive state %d, want 1 (WaitTransmit)", ErrChip, state))
 		}
 	}
 	if err := d.write(append([]byte{cmdSendData, 0}, data...)); err != nil {
-		return 0, 0, d.fail(err)
+		return 0, nil, d.fail(err)
 	}
 	// TIMER1 or the answer ends every slot; the count only bounds a
 	// chip that does neither.
@@ -308,41 +323,37 @@ func (d *Dev) transceive(data []byte) (slot, uint64, error) {
 	for i := 0; ; i++ {
 		var err error
 		if irq, err = d.readReg(regIRQStatus); err != nil {
-			return 0, 0, d.fail(err)
+			return 0, nil, d.fail(err)
 		}
 		if irq&irqGeneral != 0 {
-			return 0, 0, d.fail(fmt.Errorf("%w: general error (IRQ status %08X)", ErrChip, irq))
+			return 0, nil, d.fail(fmt.Errorf("%w: general error (IRQ status %08X)", ErrChip, irq))
 		}
 		if irq&(irqRx|irqTimer1) != 0 {
 			break
 		}
 		if i == 1000 {
-			return 0, 0, d.fail(fmt.Errorf("%w: neither an answer nor the timer (IRQ status %08X)", ErrChip, irq))
+			return 0, nil, d.fail(fmt.Errorf("%w: neither an answer nor the timer (IRQ status %08X)", ErrChip, irq))
 		}
 	}
 	if irq&irqRx == 0 {
-		return slotEmpty, 0, nil
+		return slotEmpty, nil, nil
 	}
 	rs, err := d.readReg(regRxStatus)
 	if err != nil {
-		return 0, 0, d.fail(err)
+		return 0, nil, d.fail(err)
 	}
 	if rs&(rxColl|rxIntegrity|rxProtocol) != 0 {
-		return slotCollided, 0, nil
+		return slotCollided, nil, nil
 	}
 	n := int(rs & 0x1FF)
-	if n != iso15693.ResponseLen {
-		return slotCollided, 0, nil
+	if want >= 0 && n != want || want < 0 && (n == 0 || n > 64) {
+		return slotCollided, nil, nil
 	}
 	b, err := d.read([]byte{cmdReadData, 0}, n)
 	if err != nil {
-		return 0, 0, d.fail(err)
+		return 0, nil, d.fail(err)
 	}
-	uid, err := iso15693.ParseResponse(b)
-	if err != nil {
-		return slotCollided, 0, nil
-	}
-	return slotTag, uid, nil
+	return slotTag, b, nil
 }
 
 // Inventory implements rfid.MultiReader: it switches the field on (tags

@@ -3,6 +3,7 @@ package pn5180test
 import (
 	"encoding/binary"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"time"
 
@@ -83,6 +84,10 @@ type Chip struct {
 	// Absent makes the chip answer nothing (MISO low, BUSY low): an
 	// unplugged module.
 	Absent bool
+	// Garble, if set, may change each frame a tag's answer puts on the
+	// air (CRC included) before the chip decodes it: a test's way to a
+	// given CRC error or a frame of the wrong length.
+	Garble func(frame []byte) []byte
 	Rand   *rand.Rand // fixed seed if nil
 
 	name string
@@ -97,6 +102,7 @@ type Chip struct {
 	rx        []byte
 	inv       *inventory
 	busyLeft  int
+	stateful  bool // a tag may be quiet or selected: switching antennas unpowers it
 	airtime   time.Duration
 	frames    int
 	violation int
@@ -134,9 +140,18 @@ func (c *Chip) Reset() gpio.PinOut { return &resetPin{Pin: gpiotest.Pin{N: c.nam
 
 // SetTags puts tags on antenna (replacing what was there). The chip keeps
 // the pointers: a test may change a tag's Strength or Presence.
+//
+// A tag taken off an antenna leaves the field: it forgets Stay Quiet and
+// Select, as do the tags of the antennas the switch does not select when
+// the chip next sends, and every tag when the field goes off.
 func (c *Chip) SetTags(antenna int, tags ...*iso15693.Tag) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	for _, old := range c.tags[antenna] {
+		if !slices.Contains(tags, old) {
+			old.PowerOff()
+		}
+	}
 	c.tags[antenna] = append([]*iso15693.Tag(nil), tags...)
 }
 
@@ -320,12 +335,16 @@ func (c *Chip) writeReg(a int, v uint32) {
 	c.regs[a] = v
 }
 
+// quietAll(false): every tag loses power and forgets Stay Quiet and
+// Select.
 func (c *Chip) quietAll(q bool) {
 	for _, ts := range c.tags {
 		for _, t := range ts {
 			t.Quiet = q
+			t.Selected = false
 		}
 	}
+	c.stateful = false
 }
 
 // send transmits a frame: a request (the chip appends its CRC when
@@ -359,22 +378,30 @@ func (c *Chip) send(validBits byte, data []byte) {
 		c.silence() // tags ignore a frame whose CRC fails
 		return
 	}
-	req, err := iso15693.ParseRequest(frame[:len(frame)-2])
+	f, err := iso15693.ParseFrame(frame[:len(frame)-2])
 	if err != nil {
-		c.silence()
+		c.silence() // tags ignore what they do not understand
 		return
 	}
+	ant := 0
+	if c.Antenna != nil {
+		ant = c.Antenna()
+	}
+	if c.stateful {
+		c.unpowerOthers(ant)
+	}
+	if f.Cmd != iso15693.CmdInventory {
+		c.network(f, ant)
+		return
+	}
+	req := f.Inventory
 	n := iso15693.SlotsPerReq
 	if req.OneSlot {
 		n = 1
 	}
 	inv := &inventory{req: req, slots: make([][]*iso15693.Tag, n)}
-	ant := 0
-	if c.Antenna != nil {
-		ant = c.Antenna()
-	}
 	for _, t := range c.tags[ant] {
-		if p := t.Presence; p > 0 && p < 1 && c.rnd().Float64() >= p {
+		if !c.powered(t) {
 			continue // out of the field for this request
 		}
 		if s := t.Slot(req); s >= 0 && s < n {
@@ -383,6 +410,57 @@ func (c *Chip) send(validBits byte, data []byte) {
 	}
 	c.inv = inv
 	c.answer(inv.slots[0])
+}
+
+// powered draws whether a tag half in the field (0 < Presence < 1) is
+// powered for this request; one that is not forgets its state.
+func (c *Chip) powered(t *iso15693.Tag) bool {
+	if p := t.Presence; p > 0 && p < 1 && c.rnd().Float64() >= p {
+		t.PowerOff()
+		return false
+	}
+	return true
+}
+
+// unpowerOthers: the RF switch feeds one antenna, so the tags on the
+// others are unpowered and forget Stay Quiet and Select.
+func (c *Chip) unpowerOthers(ant int) {
+	for a, ts := range c.tags {
+		if a != ant {
+			for _, t := range ts {
+				t.PowerOff()
+			}
+		}
+	}
+}
+
+// network executes Stay Quiet, Select or Reset to Ready on the tags of
+// antenna ant: those that answer do at once (identical frames: the
+// receiver decodes one, or hears a collision if they are as strong).
+func (c *Chip) network(f iso15693.Frame, ant int) {
+	if f.Cmd == iso15693.CmdStayQuiet || f.Cmd == iso15693.CmdSelect {
+		c.stateful = true
+	}
+	var answering []*iso15693.Tag
+	for _, t := range c.tags[ant] {
+		if c.powered(t) && t.Execute(f) {
+			answering = append(answering, t)
+		}
+	}
+	out, _ := c.Receiver.Hear(answering)
+	switch out {
+	case iso15693.Silent:
+		c.silence()
+		return
+	case iso15693.Collision:
+		c.airtime += iso15693.T1 + iso15693.ResponseTime(len(iso15693.Status())+2) + iso15693.T2
+		c.rx = nil
+		c.regs[regRxStatus] = 1<<9 | rxColl | 1<<19
+		c.regs[regIRQStatus] |= irqRx | irqIdle
+		return
+	}
+	c.airtime += iso15693.T1 + iso15693.ResponseTime(len(iso15693.Status())+2) + iso15693.T2
+	c.receive(iso15693.AppendCRC(iso15693.Status()))
 }
 
 func (c *Chip) silence() {
@@ -413,12 +491,22 @@ func (c *Chip) answer(tags []*iso15693.Tag) {
 	if c.NoiseRate > 0 && c.rnd().Float64() < c.NoiseRate {
 		frame[2+c.rnd().IntN(8)] ^= 1 << c.rnd().IntN(8)
 	}
+	c.receive(frame)
+}
+
+// receive puts a decoded frame (CRC included) in the receive buffer, the
+// CRC stripped and checked when CRC_RX_CONFIG enables it, with a Garble
+// hook's damage first.
+func (c *Chip) receive(frame []byte) {
+	if c.Garble != nil {
+		frame = c.Garble(frame)
+	}
 	status := uint32(1 << 9) // one frame
 	if c.regs[regCRCRxConfig]&1 != 0 {
 		if !iso15693.CheckCRC(frame) {
 			status |= rxIntegrity
 		}
-		frame = frame[:len(frame)-2]
+		frame = frame[:max(len(frame)-2, 0)]
 	}
 	c.rx = frame
 	c.regs[regRxStatus] = status | uint32(len(frame))
