@@ -74,6 +74,11 @@ type Config struct {
 	Timeout time.Duration
 	// MaxRounds bounds the requests of one inventory (0 means 64).
 	MaxRounds int
+	// FieldReset is how long WakeAll keeps the field off for every tag
+	// to lose power and forget Stay Quiet (0 means 5.1 ms, the NFC
+	// Forum's tFIELD_OFF; ISO/IEC 15693 gives no figure, so a table's
+	// tags may need more).
+	FieldReset time.Duration
 }
 
 // Dev is a PN5180 reading ISO/IEC 15693 tags. It implements
@@ -90,6 +95,7 @@ type Dev struct {
 	halted   bool
 	needInit bool
 	txCRC    bool // CRC_TX_CONFIG's enable bit as last written
+	held     bool // HoldField: the field stays on between calls
 }
 
 // Errors of the chip itself (a bus or wiring fault, not the radio).
@@ -124,6 +130,9 @@ func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, 
 	if cfg.MaxRounds <= 0 {
 		cfg.MaxRounds = 64
 	}
+	if cfg.FieldReset <= 0 {
+		cfg.FieldReset = 5100 * time.Microsecond
+	}
 	c, err := port.Connect(cfg.Speed, spi.Mode0, 8)
 	if err != nil {
 		return nil, fmt.Errorf("pn5180 %s: %w", name, err)
@@ -151,7 +160,7 @@ func (d *Dev) Halt() error {
 	if d.halted {
 		return nil
 	}
-	d.halted = true
+	d.halted, d.held = true, false
 	err := d.command(cmdRFOff, 0)
 	if rerr := d.reset.Out(gpio.Low); err == nil {
 		err = rerr
@@ -202,9 +211,10 @@ func reg(cmd, addr byte, v uint32) []byte {
 	return binary.LittleEndian.AppendUint32([]byte{cmd, addr}, v)
 }
 
-// fail marks the chip for a reset and wraps err.
+// fail marks the chip for a reset and wraps err. The reset drops the
+// field, so a held field is no longer held.
 func (d *Dev) fail(err error) error {
-	d.needInit = true
+	d.needInit, d.held = true, false
 	return fmt.Errorf("pn5180 %s: reader failed: %w", d.name, err)
 }
 
@@ -362,16 +372,17 @@ func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 // their CRC, and switches the field off. Tags are returned in the order
 // read; an error wrapping rfid.ErrGarbled comes with the tags read before
 // the rounds ran out.
+//
+// While the field is held (HoldField) it is neither switched on nor off:
+// the inventory hears the tags not told StayQuiet only.
 func (d *Dev) Inventory(ctx context.Context) ([]rfid.UID, error) {
 	d.mu.Lock()
 	defer d.mu.Unlock()
-	if d.halted {
-		return nil, fmt.Errorf("pn5180 %s: %w", d.name, rfid.ErrHalted)
+	if err := d.ready(ctx); err != nil {
+		return nil, err
 	}
-	if d.needInit {
-		if err := d.init(ctx); err != nil {
-			return nil, err
-		}
+	if d.held {
+		return d.inventory(ctx)
 	}
 	if err := d.command(cmdRFOn, 0); err != nil {
 		return nil, d.fail(err)
