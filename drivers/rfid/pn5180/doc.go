@@ -4,6 +4,12 @@
 // inventory runs 16 slots per request, resolving the slots where tags
 // collide with longer masks until every tag in the field is read.
 //
+// By default each call switches the field on and off again. HoldField
+// keeps it on between calls so that a tag told StayQuiet stays out of
+// the inventories (which then hear only newcomers: 8.3 ms for an empty
+// zone) until it loses power; Confirm checks one expected tag with a
+// one-slot inventory masked with its whole UID (8.4 ms).
+//
 // One Dev may serve several antennas through an RF switch (an rfid.Mux
 // on its select lines): the antennas are 50 Ω matched, so switching them
 // keeps each tuned, unlike switching bare coils.
