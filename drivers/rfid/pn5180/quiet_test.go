@@ -345,3 +345,46 @@ func ExampleDev_StayQuiet() {
 	// confirmed: true <nil>
 	// confirmed: false <nil>
 }
+
+func ExampleDev_WakeAll() {
+	// Two quiet tiles in a held field: one is woken by an addressed
+	// Reset to Ready (its answer says it is still there), then all by
+	// WakeAll, for a full inventory that would see a departure.
+	chip := pn5180test.NewChip("SPI1.2")
+	chip.SetTags(0, &iso15693.Tag{UID: 0xE004015A00000101}, &iso15693.Tag{UID: 0xE004015A00000202})
+	d, err := pn5180.Open(chip, chip.Busy(), chip.Reset(), pn5180.Config{Name: "seat1.pond"})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	defer d.Halt()
+	ctx := context.Background()
+	if err := d.HoldField(ctx); err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, u := range []rfid.UID{"E004015A00000101", "E004015A00000202"} {
+		if err := d.StayQuiet(ctx, u); err != nil {
+			fmt.Println(err)
+		}
+	}
+	uids, _ := d.Inventory(ctx)
+	fmt.Println("quiet:", uids)
+	present, err := d.ResetToReady(ctx, "E004015A00000202")
+	fmt.Println("reset:", present, err)
+	uids, _ = d.Inventory(ctx)
+	fmt.Println("awake:", uids)
+	if err := d.WakeAll(ctx); err != nil {
+		fmt.Println(err)
+	}
+	uids, _ = d.Inventory(ctx)
+	slices.Sort(uids)
+	fmt.Println("all:", uids)
+	fmt.Println(d.FieldOff(), d.FieldHeld(), chip.RFOn())
+	// Output:
+	// quiet: []
+	// reset: true <nil>
+	// awake: [E004015A00000202]
+	// all: [E004015A00000101 E004015A00000202]
+	// <nil> false false
+}
