@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+	"math"
 	"sync"
 	"time"
 
@@ -70,7 +71,11 @@ type Config struct {
 	// called stuck (0 means 100000: milliseconds on any host).
 	BusyPolls int
 	// Timeout is how long the chip waits for a tag's answer after a
-	// frame (0 means 1 ms: an answer starts 321 µs after the EOF).
+	// frame: TIMER1, which reception starting stops. 0 means the
+	// standard's t3 (380 µs: an answer's SOF ends within it); every
+	// silent slot of an inventory lasts this long, so a longer one slows
+	// every read, and a shorter one would cut answers off (Open refuses
+	// it).
 	Timeout time.Duration
 	// MaxRounds bounds the requests of one inventory (0 means 64).
 	MaxRounds int
@@ -125,7 +130,10 @@ func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, 
 		cfg.BusyPolls = 100000
 	}
 	if cfg.Timeout <= 0 {
-		cfg.Timeout = time.Millisecond
+		cfg.Timeout = iso15693.T3
+	}
+	if cfg.Timeout < iso15693.T3 {
+		return nil, fmt.Errorf("pn5180 %s: receive timeout %v shorter than ISO 15693's t3 (%v): tags' answers would be cut off", name, cfg.Timeout, iso15693.T3)
 	}
 	if cfg.MaxRounds <= 0 {
 		cfg.MaxRounds = 64
@@ -189,7 +197,7 @@ func (d *Dev) init(ctx context.Context) error {
 	if v[1] == 0 || v[1] == 0xFF {
 		return d.fail(fmt.Errorf("no PN5180 answers: product version reads % X", v))
 	}
-	ticks := uint32(d.cfg.Timeout.Seconds() * timer1Hz)
+	ticks := uint32(math.Ceil(d.cfg.Timeout.Seconds() * timer1Hz)) // never shorter than asked
 	steps := [][]byte{
 		{cmdLoadRFConfig, rfTx15693, rfRx15693},
 		reg(cmdWriteRegister, regTimer1Reload, ticks),

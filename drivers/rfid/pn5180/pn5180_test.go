@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -79,6 +80,28 @@ func TestInventoryAirtime(t *testing.T) {
 	}
 	if want < 8*time.Millisecond || want > 9*time.Millisecond {
 		t.Errorf("an empty 16-slot inventory is %v: the docs say 8.3 ms", want)
+	}
+}
+
+// The receive timeout is TIMER1: the default is the standard's t3, a
+// longer one makes every silent slot that long, and a shorter one, which
+// would cut the tags' answers off, is refused.
+func TestReceiveTimeout(t *testing.T) {
+	chip := pn5180test.NewChip("SPI1.2")
+	d, err := pn5180.Open(chip, chip.Busy(), chip.Reset(), pn5180.Config{Name: "zone0", Timeout: time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Inventory(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	want := iso15693.RequestTime(5) + time.Millisecond + 15*(iso15693.ReqEOF+time.Millisecond)
+	if got := chip.Airtime(); got != want {
+		t.Errorf("empty field, 1 ms timeout: airtime %v, want %v", got, want)
+	}
+	_, err = pn5180.Open(chip, chip.Busy(), chip.Reset(), pn5180.Config{Name: "zone0", Timeout: 300 * time.Microsecond})
+	if err == nil || !strings.Contains(err.Error(), "t3") || !strings.Contains(err.Error(), "zone0") {
+		t.Errorf("Open with a 300 µs timeout: %v, want a refusal naming the reader and t3", err)
 	}
 }
 

@@ -463,15 +463,40 @@ func (c *Chip) network(f iso15693.Frame, ant int) {
 	c.receive(iso15693.AppendCRC(iso15693.Status()))
 }
 
+// silence ends a slot nobody answered. With TIMER1 enabled the chip
+// waits its whole reload, however long: a receive timeout longer than
+// the standard's t3 makes every silent slot that long.
 func (c *Chip) silence() {
-	c.airtime += iso15693.SlotTime(false)
+	c.airtime += max(iso15693.SlotTime(false), c.timer())
 	if c.regs[regTimer1Config]&1 != 0 {
 		c.regs[regIRQStatus] |= irqTimer1
 	}
 }
 
+// timer is TIMER1's reload as a duration (6.78 MHz ticks), 0 when the
+// timer is off.
+func (c *Chip) timer() time.Duration {
+	if c.regs[regTimer1Config]&1 == 0 {
+		return 0
+	}
+	return time.Duration(uint64(c.regs[regTimer1Reload]) * uint64(time.Second) / 6_780_000)
+}
+
+// cutOff reports whether TIMER1 fires before a tag's answer can start
+// to be received (t1 and its SOF): the chip then reports the timeout
+// and hears nothing, though the tag answered.
+func (c *Chip) cutOff() bool {
+	d := c.timer()
+	return d > 0 && d < iso15693.T1+iso15693.RespSOF
+}
+
 // answer receives one slot's answers.
 func (c *Chip) answer(tags []*iso15693.Tag) {
+	if len(tags) > 0 && c.cutOff() {
+		c.airtime += iso15693.SlotTime(true) // the answers take the air all the same
+		c.regs[regIRQStatus] |= irqTimer1
+		return
+	}
 	out, tag := c.Receiver.Hear(tags)
 	switch out {
 	case iso15693.Silent:

@@ -138,3 +138,39 @@ func TestNetworkCommands(t *testing.T) {
 		t.Error("an answer to Read Single Block, which the model does not have")
 	}
 }
+
+// TIMER1 is the receive timeout: a silent slot lasts its whole reload,
+// and a reload shorter than t1 and the answer's SOF cuts a present tag's
+// answer off (the chip reports the timeout, not the tag).
+func TestReceiveTimeout(t *testing.T) {
+	a := &iso15693.Tag{UID: 0xE004015A00000101}
+	h := newHost(t, a)
+	air := func(f func()) time.Duration { t0 := h.c.Airtime(); f(); return h.c.Airtime() - t0 }
+	req := func(uid uint64) []byte { return iso15693.InventoryRequest(uid, 64, true) }
+	reqAir := iso15693.RequestTime(len(req(a.UID)) + 2)
+
+	h.reg(cmdWriteRegister, regTimer1Reload, 6780) // 1 ms
+	if d := air(func() {
+		if h.answers(a.UID ^ 1) {
+			t.Error("an absent UID answered")
+		}
+	}); d != reqAir+time.Millisecond {
+		t.Errorf("silent slot with a 1 ms timeout: %v of air, want %v", d, reqAir+time.Millisecond)
+	}
+	if !h.answers(a.UID) {
+		t.Error("with a 1 ms timeout the tag is not heard")
+	}
+
+	h.reg(cmdWriteRegister, regTimer1Reload, 2000) // 295 µs: before t1 + SOF (377.5 µs)
+	h.reg(cmdWriteRegister, regIRQClear, 0xFFFFF)
+	if d := air(func() {
+		if h.answers(a.UID) {
+			t.Error("a timeout shorter than t1 heard the tag")
+		}
+	}); d != reqAir+iso15693.SlotTime(true) {
+		t.Errorf("cut-off answer: %v of air, want %v (the tag answers all the same)", d, reqAir+iso15693.SlotTime(true))
+	}
+	if h.readReg(regIRQStatus)&irqTimer1 == 0 {
+		t.Error("cut-off answer: no TIMER1 interrupt")
+	}
+}
