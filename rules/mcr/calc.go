@@ -28,7 +28,7 @@ type table struct {
 type scorer struct {
 	h       Hand // values, not pointers, so a scorer leaks nothing
 	c       Conditions
-	ho      hand.Options // the shapes of the preset
+	ho      *hand.Options // the shapes of the preset, read-only
 	enabled FanSet
 	all     tile.Counts // every tile of the hand, kongs as four
 	sets    [4]set      // the melds as sets
@@ -55,7 +55,11 @@ func (s *scorer) put(t *table, f Fan, n int) {
 }
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
-	*s = scorer{h: *h, c: *c, ho: shapes(o)}
+	// Field by field: the melds' sets past nsets are not read, so the
+	// struct is not cleared as a whole.
+	s.h, s.c, s.ho = *h, *c, shapes(o)
+	s.nsets, s.unique = 0, 0
+	s.base = table{}
 	s.tck = o.value(TwoConcealedKongs)
 	s.enabled = o.set()
 	if o.MixedKongs5 {
@@ -119,12 +123,13 @@ var (
 	officialShapes   = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
 )
 
-// shapes returns the arrangement options of o's preset.
-func shapes(o *Options) hand.Options {
+// shapes returns the arrangement options of o's preset, shared: the
+// caller does not change them.
+func shapes(o *Options) *hand.Options {
 	if o.Fans == FansSimplified {
-		return simplifiedShapes
+		return &simplifiedShapes
 	}
-	return officialShapes
+	return &officialShapes
 }
 
 // winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
@@ -264,7 +269,7 @@ func (s *scorer) uniqueWait() bool {
 		// Another kind held four times is no wait; the winning kind is
 		// never four apart from the winning tile.
 		skip := s.four &^ hand.MaskOf(s.c.Win)
-		n, _ := hand.CountWaits(&c, &s.ho, skip, 2)
+		n, _ := hand.CountWaits(&c, s.ho, skip, 2)
 		s.unique = -1
 		if n == 1 {
 			s.unique = 1

@@ -140,7 +140,7 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	if err := s.init(h, c, o); err != nil {
 		return Result{}, err
 	}
-	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, &s.ho)
+	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, s.ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
@@ -173,9 +173,9 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	for w, m := range best.has {
 		for ; m != 0; m &= m - 1 {
 			f := Fan(w*64 + bits.TrailingZeros64(m))
-			n := int(best.n[f])
-			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
-			r.Points += n * o.value(f)
+			n, v := int(best.n[f]), s.value(f)
+			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: v})
+			r.Points += n * v
 		}
 	}
 	if o.Flowers && h.Flowers > 0 {
