@@ -128,6 +128,19 @@ func pairGroups(npairs *[tile.NumKinds]uint8, gs []Group) []Group {
 	return gs
 }
 
+// pairsOf appends the seven pairs of a hand holding the kinds held, two
+// of each but four of the kinds in four, to gs (room for MaxGroups).
+func pairsOf(held, four Mask, gs []Group) []Group {
+	for m := held; m != 0 && len(gs) < MaxGroups; m &= m - 1 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(m)))
+		gs = append(gs, Group{Kind: Pair, Tile: k})
+		if four.Has(k) && len(gs) < MaxGroups {
+			gs = append(gs, Group{Kind: Pair, Tile: k})
+		}
+	}
+	return gs
+}
+
 // thirteenOrphans: one of each terminal and honour and a second of one.
 func thirteenOrphans(c *tile.Counts, o *Options, col *collector) bool {
 	w := o.Wildcards

@@ -30,8 +30,9 @@ type scorer struct {
 	c       Conditions
 	ho      *hand.Options // the shapes of the preset, read-only
 	enabled FanSet
-	all     tile.Counts // every tile of the hand, kongs as four
-	sets    [4]set      // the melds as sets
+	hc      hand.Counted // the concealed tiles, counted once for the setup, the readings and the wait
+	all     tile.Counts  // every tile of the hand, kongs as four
+	sets    [4]set       // the melds as sets
 	nsets   int
 	held    hand.Mask // the kinds of all
 	four    hand.Mask // the kinds all holds four of
@@ -101,7 +102,8 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 			ck++
 		}
 	}
-	if n := hand.Total(&h.Concealed) + 3*len(h.Melds); n != 14 {
+	s.hc = hand.Count(&h.Concealed)
+	if n := s.hc.Total() + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
 	held, four, over := hand.Masks(&s.all)
@@ -264,12 +266,12 @@ func (s *scorer) nineGates() bool {
 // counting kinds whose four copies the winner holds (D-MC-15).
 func (s *scorer) uniqueWait() bool {
 	if s.unique == 0 {
-		c := s.h.Concealed
-		c[s.c.Win]--
-		// Another kind held four times is no wait; the winning kind is
-		// never four apart from the winning tile.
+		// The hand before the winning tile, from the counts already
+		// read. Another kind held four times is no wait; the winning
+		// kind is never four apart from the winning tile.
+		before := s.hc.Less(s.c.Win)
 		skip := s.four &^ hand.MaskOf(s.c.Win)
-		n, _ := hand.CountWaits(&c, s.ho, skip, 2)
+		n, _ := before.CountWaits(s.ho, skip, 2)
 		s.unique = -1
 		if n == 1 {
 			s.unique = 1

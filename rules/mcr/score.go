@@ -140,7 +140,7 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	if err := s.init(h, c, o); err != nil {
 		return Result{}, err
 	}
-	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, s.ho)
+	ds, err := s.hc.Decompose(wk.dbuf[:0], s.ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}

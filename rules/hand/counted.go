@@ -1,0 +1,139 @@
+package hand
+
+import (
+	"encoding/binary"
+
+	"jantaku/rules/tile"
+)
+
+// Counted is a hand's counts with what one pass over them tells: the
+// number of tiles, the kinds held, held an odd number of times, more than
+// once and four times, and each suit's tile count and table key.
+// Decompose, the waits and a scorer's setup read these instead of each
+// scanning the counts again, and Less gives them for the hand less one
+// tile (the hand before its winning tile) without a new pass.
+//
+// The zero value is the empty hand. A Counted holds its counts by value.
+type Counted struct {
+	c     tile.Counts
+	n     int
+	held  Mask // held at least once
+	odd   Mask // held an odd number of times
+	multi Mask // held more than once
+	four  Mask // held exactly four times
+	over  Mask // held more than four times: bad input
+	keys  [3]int32
+	sums  [3]uint8
+}
+
+// Count reads the counts c in one pass, eight counts at a time.
+func Count(c *tile.Counts) Counted {
+	h := Counted{c: *c}
+	var anyOver uint64
+	for i, x := range countWords(c) {
+		anyOver |= byteOverFour(x)
+		// Eight counts of at most four sum to at most 32: the top byte
+		// of the product holds the sum.
+		h.n += int(x * byteOnes >> 56)
+		at := 8 * i
+		h.held |= gatherHigh(nonzero(x)) << at
+		h.odd |= gatherHigh((x&byteOnes)<<7) << at
+		h.multi |= gatherHigh(nonzero(x&^byteOnes)) << at
+		h.four |= gatherHigh(^nonzero(x^4*byteOnes)&byteHigh) << at
+	}
+	if anyOver != 0 {
+		// Bad input, rare: the sums above may have overflowed, and the
+		// keys are left zero (no table indexes a fifth copy).
+		h.over, h.n = overMask(c), c.Total()
+		return h
+	}
+	for s := range 3 {
+		d := (*[9]uint8)(c[9*s : 9*s+9])
+		x := binary.LittleEndian.Uint64(d[:8])
+		h.sums[s] = uint8(x*byteOnes>>56) + d[8]
+		h.keys[s] = base5(x) + int32(d[8])*pow5[8]
+	}
+	return h
+}
+
+// base5 is the need table's key of the first eight counts of a suit,
+// packed a byte each (each at most four): digit i is byte i. Pairs of
+// digits, then pairs of pairs, are combined in the lanes of one word.
+func base5(x uint64) int32 {
+	const l16, l32 = 0x00ff00ff00ff00ff, 0x0000ffff0000ffff
+	x = x&l16 + x>>8&l16*5   // d0+5·d1 in each 16-bit lane, at most 24
+	x = x&l32 + x>>16&l32*25 // four digits in each 32-bit lane, at most 624
+	return int32(x&0xffffffff + x>>32*625)
+}
+
+// Counts returns the counts h was made from; the caller does not change
+// them.
+func (h *Counted) Counts() *tile.Counts { return &h.c }
+
+// Total returns the number of tiles, as tile.Counts.Total.
+func (h *Counted) Total() int { return h.n }
+
+// Held returns the kinds held.
+func (h *Counted) Held() Mask { return h.held }
+
+// Four returns the kinds held exactly four times.
+func (h *Counted) Four() Mask { return h.four }
+
+// Over returns the kinds held more than four times (bad input).
+func (h *Counted) Over() Mask { return h.over }
+
+// Less returns h less one tile of kind k, as Count of those counts would,
+// in constant time. k must be held.
+func (h *Counted) Less(k tile.Kind) Counted {
+	l := *h
+	v := l.c[k]
+	if v == 0 || v > 4 || h.over != 0 {
+		// Not a tile held, or bad input: counted again.
+		if v > 0 {
+			l.c[k]--
+		}
+		return Count(&l.c)
+	}
+	l.c[k] = v - 1
+	l.n--
+	bit := Mask(1) << k
+	l.odd ^= bit
+	switch v {
+	case 1:
+		l.held &^= bit
+	case 2:
+		l.multi &^= bit
+	case 4:
+		l.four &^= bit
+	}
+	if k < tile.East {
+		s := k / 9
+		l.sums[s]--
+		l.keys[s] -= pow5[k%9]
+	}
+	return l
+}
+
+// check is the package's check on counted input: the number of tiles
+// with the wildcards, or an error for bad input.
+func (h *Counted) check(o *Options, want int) (int, error) {
+	return checkTally(&h.c, h.n, h.over, o, want)
+}
+
+// Decompose is the package's Decompose on the counted hand h.
+func (h *Counted) Decompose(dst []Decomposition, o *Options) ([]Decomposition, error) {
+	if o == nil {
+		o = &Options{}
+	}
+	n, err := h.check(o, totalComplete)
+	if err != nil {
+		return dst, err
+	}
+	return decompose(dst, h, o, n), nil
+}
+
+// CountWaits is the package's CountWaits on the counted hand h.
+func (h *Counted) CountWaits(o *Options, skip Mask, limit int) (int, error) {
+	_, n, err := waitsOf(nil, false, h, o, skip, limit, true)
+	return n, err
+}
