@@ -26,32 +26,72 @@ type Counted struct {
 	sums  [3]uint8
 }
 
-// Count reads the counts c in one pass, eight counts at a time.
+// Count reads the counts c in one pass (Set).
 func Count(c *tile.Counts) Counted {
-	h := Counted{c: *c}
-	var anyOver uint64
+	var h Counted
+	h.Set(c)
+	return h
+}
+
+// Set makes h the counted hand of the counts c, in place, reading the
+// counts eight at a time.
+func (h *Counted) Set(c *tile.Counts) {
+	h.c = *c
+	var n, over uint64
+	var held, odd, multi, bit2 Mask
 	for i, x := range countWords(c) {
-		anyOver |= byteOverFour(x)
+		over |= byteOverFour(x)
 		// Eight counts of at most four sum to at most 32: the top byte
 		// of the product holds the sum.
-		h.n += int(x * byteOnes >> 56)
-		at := 8 * i
-		h.held |= gatherHigh(nonzero(x)) << at
-		h.odd |= gatherHigh((x&byteOnes)<<7) << at
-		h.multi |= gatherHigh(nonzero(x&^byteOnes)) << at
-		h.four |= gatherHigh(^nonzero(x^4*byteOnes)&byteHigh) << at
+		n += x * byteOnes >> 56
+		// Each count's three low bits, for counts under eight: held is
+		// any of them, odd bit 0, more than once bit 1 or 2.
+		at, hi := 8*i, x>>1|x>>2
+		held |= gatherLow(x|hi) << at
+		odd |= gatherLow(x) << at
+		multi |= gatherLow(hi) << at
+		bit2 |= gatherLow(x>>2) << at
 	}
-	if anyOver != 0 {
-		// Bad input, rare: the sums above may have overflowed, and the
-		// keys are left zero (no table indexes a fifth copy).
-		h.over, h.n = overMask(c), c.Total()
-		return h
+	h.n, h.held, h.odd, h.multi, h.four = int(n), held, odd, multi, bit2
+	if over != 0 {
+		// Bad input, rare: counted one by one (a count may be over
+		// seven), the keys left zero (no table indexes a fifth copy).
+		*h = countedByKinds(c)
+		return
 	}
 	for s := range 3 {
 		d := (*[9]uint8)(c[9*s : 9*s+9])
 		x := binary.LittleEndian.Uint64(d[:8])
 		h.sums[s] = uint8(x*byteOnes>>56) + d[8]
 		h.keys[s] = base5(x) + int32(d[8])*pow5[8]
+	}
+}
+
+// gatherLow moves bit 0 of each byte of x to bits 0–7 of a mask.
+func gatherLow(x uint64) Mask { return Mask((x & byteOnes * 0x0102040810204080) >> 56) }
+
+// countedByKinds is c counted one count at a time: for counts over four,
+// which the word-at-a-time reading does not cover. The keys and sums
+// are left zero.
+func countedByKinds(c *tile.Counts) Counted {
+	h := Counted{c: *c, n: c.Total()}
+	for k, v := range c {
+		bit := Mask(1) << k
+		if v > 0 {
+			h.held |= bit
+		}
+		if v%2 == 1 {
+			h.odd |= bit
+		}
+		if v > 1 {
+			h.multi |= bit
+		}
+		if v == 4 {
+			h.four |= bit
+		}
+		if v > 4 {
+			h.over |= bit
+		}
 	}
 	return h
 }

@@ -10,8 +10,8 @@ import (
 // The one pass over the counts (Count) and its one-tile update (Less)
 // against the counts read one by one, on seeded random counts.
 
-// countedByKinds is what Count must give, read count by count.
-func countedByKinds(c *tile.Counts) Counted {
+// countedRef is what Count must give, read count by count.
+func countedRef(c *tile.Counts) Counted {
 	h := Counted{c: *c, n: c.Total()}
 	for k, v := range c {
 		bit := Mask(1) << k
@@ -63,7 +63,7 @@ func TestCountMatchesKinds(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 1))
 	for range diffHands(t) {
 		c := randomCounts(r)
-		if got, want := Count(&c), countedByKinds(&c); got != want {
+		if got, want := Count(&c), countedRef(&c); got != want {
 			t.Fatalf("Count(%v) = %+v, want %+v", c, got, want)
 		}
 	}
@@ -73,7 +73,7 @@ func TestCountMatchesKinds(t *testing.T) {
 			var c tile.Counts
 			c[k] = uint8(v)
 			c[(k+5)%tile.NumKinds] = uint8(7 - v)
-			if got, want := Count(&c), countedByKinds(&c); got != want {
+			if got, want := Count(&c), countedRef(&c); got != want {
 				t.Fatalf("Count(%v) = %+v, want %+v", c, got, want)
 			}
 		}

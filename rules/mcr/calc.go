@@ -80,6 +80,7 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	}
 	s.all = h.Concealed
 	melded, mk, ck := 0, 0, 0
+	var inMelds hand.Mask // the kinds of the melds
 	for _, m := range h.Melds {
 		if err := m.Check(); err != nil {
 			return fmt.Errorf("%w: %w", ErrBadHand, err)
@@ -92,6 +93,7 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 		s.nsets++
 		for _, t := range m.Tiles {
 			s.all[t.Kind]++
+			inMelds |= 1 << t.Kind
 		}
 		if st.melded {
 			melded++
@@ -102,11 +104,23 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 			ck++
 		}
 	}
-	s.hc = hand.Count(&h.Concealed)
+	s.hc.Set(&h.Concealed)
 	if n := s.hc.Total() + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
-	held, four, over := hand.Masks(&s.all)
+	// The kinds of all the tiles: the concealed ones' masks, changed
+	// only where a meld adds copies.
+	held, four, over := s.hc.Held()|inMelds, s.hc.Four(), s.hc.Over()
+	for m := inMelds; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(uint64(m))
+		four &^= 1 << k
+		switch {
+		case s.all[k] == 4:
+			four |= 1 << k
+		case s.all[k] > 4:
+			over |= 1 << k
+		}
+	}
 	if over != 0 {
 		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
 		return fmt.Errorf("%w: %d of %s", ErrBadHand, s.all[k], k)
