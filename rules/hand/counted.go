@@ -33,37 +33,43 @@ func Count(c *tile.Counts) Counted {
 	return h
 }
 
-// Set makes h the counted hand of the counts c, in place, reading the
-// counts eight at a time.
+// Set makes h the counted hand of the counts c, in place. It reads each
+// suit's first eight counts as one word (the word that gives its table
+// key), then its ninth, then the honours as one word.
 func (h *Counted) Set(c *tile.Counts) {
 	h.c = *c
+	// Bits 0, 1 and 2 of each count: for counts of at most four, held
+	// is any of them, odd bit 0, more than once bit 1 or 2, four bit 2.
+	var b0, b1, b2 Mask
 	var n, over uint64
-	var held, odd, multi, bit2 Mask
-	for i, x := range countWords(c) {
-		over |= byteOverFour(x)
-		// Eight counts of at most four sum to at most 32: the top byte
-		// of the product holds the sum.
-		n += x * byteOnes >> 56
-		// Each count's three low bits, for counts under eight: held is
-		// any of them, odd bit 0, more than once bit 1 or 2.
-		at, hi := 8*i, x>>1|x>>2
-		held |= gatherLow(x|hi) << at
-		odd |= gatherLow(x) << at
-		multi |= gatherLow(hi) << at
-		bit2 |= gatherLow(x>>2) << at
-	}
-	h.n, h.held, h.odd, h.multi, h.four = int(n), held, odd, multi, bit2
-	if over != 0 {
-		// Bad input, rare: counted one by one (a count may be over
-		// seven), the keys left zero (no table indexes a fifth copy).
-		*h = countedByKinds(c)
-		return
-	}
 	for s := range 3 {
 		d := (*[9]uint8)(c[9*s : 9*s+9])
-		x := binary.LittleEndian.Uint64(d[:8])
-		h.sums[s] = uint8(x*byteOnes>>56) + d[8]
-		h.keys[s] = base5(x) + int32(d[8])*pow5[8]
+		x, x9 := binary.LittleEndian.Uint64(d[:8]), uint64(d[8])
+		over |= byteOverFour(x) | byteOverFour(x9)
+		// Eight counts of at most four sum to at most 32: the top byte
+		// of the product holds the sum.
+		sum := x*byteOnes>>56 + x9
+		n += sum
+		h.sums[s] = uint8(sum)
+		h.keys[s] = base5(x) + int32(x9)*pow5[8]
+		at := 9 * s
+		b0 |= (gatherLow(x) | Mask(x9&1)<<8) << at
+		b1 |= (gatherLow(x>>1) | Mask(x9>>1&1)<<8) << at
+		b2 |= (gatherLow(x>>2) | Mask(x9>>2&1)<<8) << at
+	}
+	x := binary.LittleEndian.Uint64(c[tile.East-1:]) >> 8 // the seven honours
+	over |= byteOverFour(x)
+	n += x * byteOnes >> 56
+	b0 |= gatherLow(x) << tile.East
+	b1 |= gatherLow(x>>1) << tile.East
+	b2 |= gatherLow(x>>2) << tile.East
+	h.n, h.over = int(n), 0
+	h.held, h.odd, h.multi, h.four = b0|b1|b2, b0, b1|b2, b2
+	if over != 0 {
+		// Bad input, rare: counted one by one (a count may be over
+		// seven), the keys and sums left zero (no table indexes a
+		// fifth copy).
+		*h = countedByKinds(c)
 	}
 }
 
