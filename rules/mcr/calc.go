@@ -18,7 +18,8 @@ var fanValues = func() (v [numFans]int) {
 
 // table counts each fan of one reading; has holds the fans counted, so
 // that the combination rules and the total visit only those (a reading
-// scores a handful of the 82).
+// scores a handful of the 82). A count is read only for a fan in has:
+// the others are left as they were rather than cleared.
 type table struct {
 	n   [numFans]uint8
 	has FanSet
@@ -50,6 +51,9 @@ type set struct {
 
 func (s *scorer) put(t *table, f Fan, n int) {
 	if n > 0 && s.enabled.Has(f) {
+		if !t.has.Has(f) {
+			t.n[f] = 0
+		}
 		t.n[f] += uint8(n)
 		t.has[f/64] |= 1 << (f % 64)
 	}
@@ -60,7 +64,7 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	// struct is not cleared as a whole.
 	s.h, s.c, s.ho = *h, *c, shapes(o)
 	s.nsets, s.unique = 0, 0
-	s.base = table{}
+	s.base.has = FanSet{}
 	s.tck = o.value(TwoConcealedKongs)
 	s.enabled = o.set()
 	if o.MixedKongs5 {
@@ -321,20 +325,15 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 		return 0, false
 	}
 	// A fan counted drops the fans it implies, in fan order: a fan
-	// dropped drops nothing.
-	// The set is read again after each fan, so that a fan dropped is not
-	// visited.
+	// dropped drops nothing. The set is read again after each fan, so
+	// that a fan dropped is not visited; a dropped fan's count is left
+	// (only the fans in has are read).
 	for w := range t.has {
 		for m := t.has[w]; m != 0; {
 			b := bits.TrailingZeros64(m)
-			drop := notWithSet[w*64+b]
-			for v := range drop {
-				drop[v] &= t.has[v]
-				t.has[v] &^= drop[v]
-				for d := drop[v]; d != 0; d &= d - 1 {
-					t.n[v*64+bits.TrailingZeros64(d)] = 0
-				}
-			}
+			drop := &notWithSet[w*64+b]
+			t.has[0] &^= drop[0]
+			t.has[1] &^= drop[1]
 			m = t.has[w] &^ (1<<(b+1) - 1)
 		}
 	}
