@@ -2,6 +2,7 @@ package hand
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"jantaku/rules/tile"
 )
@@ -66,8 +67,10 @@ func completeShapesOf(c *tile.Counts, o *Options, n int, first bool, h *Counted)
 		held, odd, multi := countMasks(c)
 		shapes = possibleShapes(held, odd, multi, shapes)
 	}
-	for sh := SevenPairs; sh < numShapes; sh++ {
-		if !shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
+	// Only the shapes left are visited, in order.
+	for left := shapes &^ (1 << Standard); left != 0; left &= left - 1 {
+		sh := Shape(bits.TrailingZeros16(uint16(left)))
+		if (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
 			continue
 		}
 		if special(sh, c, o, nil) {

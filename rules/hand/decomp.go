@@ -186,7 +186,9 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 						n++
 					}
 				}
-				n += copy(d.groups[n:], honors[:nh])
+				if nh > 0 {
+					n += copy(d.groups[n:], honors[:nh])
+				}
 				d.groups[n] = Group{Kind: Pair, Tile: p}
 				d.ngroups = uint8(n + 1)
 			}

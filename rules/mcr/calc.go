@@ -407,7 +407,10 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 	var chows, pungs [4]tile.Kind
 	nc, np := 0, 0
 	concealed, windPungs, dragonPungs := 0, 0, 0
+	var ranks rankShare
+	ranks.add(set{tile: pair})
 	for _, st := range sets[:n] {
+		ranks.add(st)
 		if st.chow {
 			chows[nc] = st.tile
 			nc++
@@ -467,27 +470,9 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 	s.put(t, AllChows, b2i(nc == 4 && pair.IsSuited()))
 
 	// Every set and the pair: 全带幺, 全带五, 全双刻.
-	outside, fives, evens := 0, 0, 0
-	var withPair [5]set
-	copy(withPair[:], sets[:n])
-	withPair[n] = set{tile: pair}
-	for _, k := range withPair[:n+1] {
-		r := k.tile.Rank()
-		switch {
-		case !k.tile.IsSuited():
-			outside++
-		case k.chow:
-			outside += b2i(r == 1 || r == 7)
-			fives += b2i(r >= 3 && r <= 5)
-		default:
-			outside += b2i(r == 1 || r == 9)
-			fives += b2i(r == 5)
-			evens += b2i(r%2 == 0)
-		}
-	}
-	s.put(t, OutsideHand, b2i(outside == 5))
-	s.put(t, AllFives, b2i(fives == 5))
-	s.put(t, AllEvenPungs, b2i(evens == 5))
+	s.put(t, OutsideHand, b2i(ranks.outside == 5))
+	s.put(t, AllFives, b2i(ranks.fives == 5))
+	s.put(t, AllEvenPungs, b2i(ranks.evens == 5))
 
 	if (edge || closed || single) && s.uniqueWait() {
 		switch {
@@ -498,6 +483,27 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 		default:
 			s.put(t, SingleWait, 1)
 		}
+	}
+}
+
+// rankShare counts the sets and the pair of a reading that hold a
+// terminal or honour (全带幺), a five (全带五), and the pungs and pair of
+// an even rank (全双刻).
+type rankShare struct{ outside, fives, evens int }
+
+// add counts the set st (the pair as a pung).
+func (r *rankShare) add(st set) {
+	rank := st.tile.Rank()
+	switch {
+	case !st.tile.IsSuited():
+		r.outside++
+	case st.chow:
+		r.outside += b2i(rank == 1 || rank == 7)
+		r.fives += b2i(rank >= 3 && rank <= 5)
+	default:
+		r.outside += b2i(rank == 1 || rank == 9)
+		r.fives += b2i(rank == 5)
+		r.evens += b2i(rank%2 == 0)
 	}
 }
 
