@@ -106,10 +106,12 @@ func waitsOf(dst []Wait, collect bool, h *Counted, o *Options, skip Mask, limit 
 		}
 	}
 	// The special shapes this hand can make with one more tile.
-	for s := SevenPairs; s < numShapes; s++ {
-		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
-			shapes &^= 1 << s
-		}
+	switch n + 1 {
+	case 14:
+	case 11:
+		shapes &^= only14
+	default:
+		shapes &^= only14 | 1<<KnittedStraight
 	}
 	// Without wildcards seven pairs waits only with one kind held an odd
 	// number of times, and thirteen orphans only on terminals and honours.
@@ -243,16 +245,12 @@ func waitsOf(dst []Wait, collect bool, h *Counted, o *Options, skip Mask, limit 
 // checks those itself.
 func standardWaits(h *Counted, near Mask, tab []byte) (std, fifth Mask) {
 	c, keys := &h.c, &h.keys
-	// The parts whose count is not a multiple of three: at most two.
+	// The parts whose count is not a multiple of three, in part order:
+	// at most two. An honour held once or four times leaves one, held
+	// twice two.
 	var odd, rem [2]int
 	no := 0
-	for p := range 10 {
-		var sum uint8
-		if p < 3 {
-			sum = h.sums[p]
-		} else {
-			sum = c[int(tile.East)+p-3]
-		}
+	for p, sum := range h.sums {
 		if r := mod3[sum]; r != 0 {
 			if no == 2 {
 				return 0, 0
@@ -260,6 +258,19 @@ func standardWaits(h *Counted, near Mask, tab []byte) (std, fifth Mask) {
 			odd[no], rem[no] = p, int(r)
 			no++
 		}
+	}
+	one := (h.odd&^h.multi | h.four) & HonorKinds
+	two := h.multi &^ h.odd &^ h.four & HonorKinds
+	for m := one | two; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(uint64(m))
+		if no == 2 {
+			return 0, 0
+		}
+		odd[no], rem[no] = 3+k-int(tile.East), 1
+		if two.Has(tile.Kind(k)) {
+			rem[no] = 2
+		}
+		no++
 	}
 	// whole is whether part p is whole as sets only, or as sets and the
 	// pair.

@@ -8,12 +8,16 @@ import (
 	"jantaku/rules/tile"
 )
 
-// fanValues is each fan's points (Fan.Points), read-only.
-var fanValues = func() (v [numFans]int) {
+// fanValues is each fan's points under each edition (Options.Points):
+// the WMO rulebook's, and the 1998 Chinese text's, where only 双暗杠
+// differs. Read-only.
+var fanValues, fanValues1998 = func() (wmo, cn [numFans]int) {
 	for f := BigFourWinds; f < numFans; f++ {
-		v[f] = f.Points()
+		wmo[f] = f.Points()
 	}
-	return v
+	cn = wmo
+	cn[TwoConcealedKongs] = 6
+	return wmo, cn
 }()
 
 // table counts each fan of one reading; has holds the fans counted, so
@@ -35,11 +39,11 @@ type scorer struct {
 	all     tile.Counts  // every tile of the hand, kongs as four
 	sets    [4]set       // the melds as sets
 	nsets   int
-	held    hand.Mask // the kinds of all
-	four    hand.Mask // the kinds all holds four of
-	base    table     // fans of the tiles, the melds and the win alone
-	tck     int       // 双暗杠's points: the one fan whose value the options change
-	unique  int8      // 0 not known yet, 1 a single winning kind, -1 several
+	held    hand.Mask     // the kinds of all
+	four    hand.Mask     // the kinds all holds four of
+	base    table         // fans of the tiles, the melds and the win alone
+	values  *[numFans]int // each fan's points under the options' edition
+	unique  int8          // 0 not known yet, 1 a single winning kind, -1 several
 }
 
 type set struct {
@@ -65,7 +69,10 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	s.h, s.c, s.ho = *h, *c, shapes(o)
 	s.nsets, s.unique = 0, 0
 	s.base.has = FanSet{}
-	s.tck = o.value(TwoConcealedKongs)
+	s.values = &fanValues
+	if o.Edition == EditionCN1998 {
+		s.values = &fanValues1998
+	}
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
@@ -85,7 +92,8 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	s.all = h.Concealed
 	melded, mk, ck := 0, 0, 0
 	var inMelds hand.Mask // the kinds of the melds
-	for _, m := range h.Melds {
+	for i := range h.Melds {
+		m := &h.Melds[i]
 		if err := m.Check(); err != nil {
 			return fmt.Errorf("%w: %w", ErrBadHand, err)
 		}
@@ -346,12 +354,7 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 }
 
 // value is f's points under the options.
-func (s *scorer) value(f Fan) int {
-	if f == TwoConcealedKongs {
-		return s.tck
-	}
-	return fanValues[f]
-}
+func (s *scorer) value(f Fan) int { return s.values[f] }
 
 func (s *scorer) total(t *table) int {
 	n := 0
