@@ -45,6 +45,11 @@ func (h *Counted) Set(c *tile.Counts) {
 	for s := range 3 {
 		d := (*[9]uint8)(c[9*s : 9*s+9])
 		x, x9 := binary.LittleEndian.Uint64(d[:8]), uint64(d[8])
+		if x|x9 == 0 {
+			// No tile of the suit: key, sum and masks zero.
+			h.sums[s], h.keys[s] = 0, 0
+			continue
+		}
 		over |= byteOverFour(x) | byteOverFour(x9)
 		// Eight counts of at most four sum to at most 32: the top byte
 		// of the product holds the sum.

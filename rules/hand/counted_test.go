@@ -61,10 +61,15 @@ func randomCounts(r *rand.Rand) tile.Counts {
 
 func TestCountMatchesKinds(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 1))
+	var reused Counted // Set in place, hand after hand
 	for range diffHands(t) {
 		c := randomCounts(r)
-		if got, want := Count(&c), countedRef(&c); got != want {
+		want := countedRef(&c)
+		if got := Count(&c); got != want {
 			t.Fatalf("Count(%v) = %+v, want %+v", c, got, want)
+		}
+		if reused.Set(&c); reused != want {
+			t.Fatalf("Set(%v) after another hand = %+v, want %+v", c, reused, want)
 		}
 	}
 	// Every count in every place, beside another.
