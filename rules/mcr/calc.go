@@ -473,9 +473,9 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 	s.put(t, AllChows, b2i(nc == 4 && pair.IsSuited()))
 
 	// Every set and the pair: 全带幺, 全带五, 全双刻.
-	s.put(t, OutsideHand, b2i(ranks.outside == 5))
-	s.put(t, AllFives, b2i(ranks.fives == 5))
-	s.put(t, AllEvenPungs, b2i(ranks.evens == 5))
+	s.put(t, OutsideHand, b2i(ranks.outside() == 5))
+	s.put(t, AllFives, b2i(ranks.fives() == 5))
+	s.put(t, AllEvenPungs, b2i(ranks.evens() == 5))
 
 	if (edge || closed || single) && s.uniqueWait() {
 		switch {
@@ -490,25 +490,33 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 }
 
 // rankShare counts the sets and the pair of a reading that hold a
-// terminal or honour (全带幺), a five (全带五), and the pungs and pair of
-// an even rank (全双刻).
-type rankShare struct{ outside, fives, evens int }
+// terminal or honour (全带幺, byte 0), a five (全带五, byte 1), and the
+// pungs and pair of an even rank (全双刻, byte 2).
+type rankShare uint32
 
 // add counts the set st (the pair as a pung).
-func (r *rankShare) add(st set) {
-	rank := st.tile.Rank()
-	switch {
-	case !st.tile.IsSuited():
-		r.outside++
-	case st.chow:
-		r.outside += b2i(rank == 1 || rank == 7)
-		r.fives += b2i(rank >= 3 && rank <= 5)
-	default:
-		r.outside += b2i(rank == 1 || rank == 9)
-		r.fives += b2i(rank == 5)
-		r.evens += b2i(rank%2 == 0)
+func (r *rankShare) add(st set) { *r += setShares[b2i(st.chow)][st.tile] }
+
+func (r rankShare) outside() int { return int(r & 0xff) }
+func (r rankShare) fives() int   { return int(r >> 8 & 0xff) }
+func (r rankShare) evens() int   { return int(r >> 16 & 0xff) }
+
+// setShares is what a pung (0) or a chow (1) of each kind, its lowest
+// for a chow, adds to a rankShare. Read-only.
+var setShares = func() (v [2][tile.NumKinds]rankShare) {
+	for k := range tile.Kind(tile.NumKinds) {
+		r := k.Rank()
+		switch {
+		case !k.IsSuited():
+			v[0][k] = 1
+			v[1][k] = 1
+		default:
+			v[0][k] = rankShare(b2i(r == 1 || r == 9) | b2i(r == 5)<<8 | b2i(r%2 == 0)<<16)
+			v[1][k] = rankShare(b2i(r == 1 || r == 7) | b2i(r >= 3 && r <= 5)<<8)
+		}
 	}
-}
+	return v
+}()
 
 // sortKinds sorts a reading's four sets at most, in place: an insertion
 // sort, cheaper than slices.Sort at this size.
