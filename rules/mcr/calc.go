@@ -100,13 +100,15 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 		if m.Tiles[0].Kind >= tile.NumKinds {
 			return fmt.Errorf("%w: a meld of flowers", ErrBadHand)
 		}
-		st := set{chow: m.Type == tile.Chi, tile: m.Base(), melded: m.Open(), kong: m.IsKong()}
-		s.sets[s.nsets] = st
-		s.nsets++
+		base := m.Tiles[0].Kind // the lowest kind (Meld.Base), found in the loop below
 		for _, t := range m.Tiles {
 			s.all[t.Kind]++
 			inMelds |= 1 << t.Kind
+			base = min(base, t.Kind)
 		}
+		st := set{chow: m.Type == tile.Chi, tile: base, melded: m.Open(), kong: m.IsKong()}
+		s.sets[s.nsets] = st
+		s.nsets++
 		if st.melded {
 			melded++
 		}

@@ -97,24 +97,36 @@ func twoChows(a, b tile.Kind) Fan {
 }
 
 // bestOfThree is the fan worth most that three of the four sets make
-// (fan of each three, the last set left out first), and which set it
-// leaves out; 0 when no three make one.
-func (s *scorer) bestOfThree(k [4]tile.Kind, fan func(a, b, c tile.Kind) Fan) (best Fan, skip int) {
+// (the chows' fan of each three if chows, else the pungs', the last set
+// left out first), and which set it leaves out; 0 when no three make
+// one.
+func (s *scorer) bestOfThree(k [4]tile.Kind, chows bool) (best Fan, skip int) {
 	for out := 3; out >= 0; out-- {
-		var tri [3]tile.Kind
-		j := 0
-		for i := range 4 {
-			if i != out {
-				tri[j] = k[i]
-				j++
-			}
+		a, b, c := threeOf(&k, out)
+		var f Fan
+		if chows {
+			f = s.threeChowFan(a, b, c)
+		} else {
+			f = s.threePungFan(a, b, c)
 		}
-		f := fan(tri[0], tri[1], tri[2])
 		if f != 0 && (best == 0 || s.value(f) > s.value(best)) {
 			best, skip = f, out
 		}
 	}
 	return best, skip
+}
+
+// threeOf returns the kinds of k but k[out], in order.
+func threeOf(k *[4]tile.Kind, out int) (a, b, c tile.Kind) {
+	switch out {
+	case 0:
+		return k[1], k[2], k[3]
+	case 1:
+		return k[0], k[2], k[3]
+	case 2:
+		return k[0], k[1], k[3]
+	}
+	return k[0], k[1], k[2]
 }
 
 func (s *scorer) fourChows(t *table, c [4]tile.Kind) {
@@ -124,7 +136,7 @@ func (s *scorer) fourChows(t *table, c [4]tile.Kind) {
 	}
 	// A three-chow fan, the highest; the fourth chow may then make one
 	// two-chow fan with one of the three.
-	best, extra := s.bestOfThree(c, s.threeChowFan)
+	best, extra := s.bestOfThree(c, true)
 	if best != 0 {
 		s.put(t, best, 1)
 		var got FanSet
@@ -251,7 +263,7 @@ func (s *scorer) fourPungs(t *table, p [4]tile.Kind) {
 		s.put(t, BigFourWinds, 1)
 		return
 	}
-	best, free := s.bestOfThree(p, s.threePungFan)
+	best, free := s.bestOfThree(p, false)
 	if best != 0 {
 		s.put(t, best, 1)
 		for i := range 4 {
