@@ -167,25 +167,23 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 	for _, a := range lists[0] {
 		for _, b := range lists[1] {
 			for _, x := range lists[2] {
-				vs := [3]uint32{a, b, x}
 				p := hpair
-				if pairSuit >= 0 {
-					p = tile.Kind(9*pairSuit) + tile.Kind(vs[pairSuit]>>20&15) - 1
+				switch pairSuit {
+				case 0:
+					p = pairOf(a, 0)
+				case 1:
+					p = pairOf(b, 9)
+				case 2:
+					p = pairOf(x, 18)
 				}
 				if pairs != 0 && !pairs.Has(p) {
 					continue
 				}
 				dst = append(dst, Decomposition{Shape: Standard})
 				d := &dst[len(dst)-1]
-				n := 0
-				for s, v := range vs {
-					for i := range int(v >> 24) {
-						g := setCodes[v>>(5*i)&31-1]
-						g.Tile += tile.Kind(9 * s)
-						d.groups[n] = g
-						n++
-					}
-				}
+				n := putSets(d, 0, a, 0)
+				n = putSets(d, n, b, 9)
+				n = putSets(d, n, x, 18)
 				if nh > 0 {
 					n += copy(d.groups[n:], honors[:nh])
 				}
@@ -195,6 +193,22 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 		}
 	}
 	return dst, true
+}
+
+// pairOf is the pair of the suit reading v, a suit whose first kind is
+// base.
+func pairOf(v uint32, base tile.Kind) tile.Kind { return base + tile.Kind(v>>20&15) - 1 }
+
+// putSets writes the sets of the suit reading v, a suit whose first kind
+// is base, to d's groups from n on, and returns the next group.
+func putSets(d *Decomposition, n int, v uint32, base tile.Kind) int {
+	for i := range int(v >> 24) {
+		g := setCodes[(v>>(5*i)-1)&15]
+		g.Tile += base
+		d.groups[n] = g
+		n++
+	}
+	return n
 }
 
 // The rank (rankSuit) of a suit from its need-table key: the rank is a
