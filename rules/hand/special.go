@@ -313,12 +313,7 @@ func greaterKnitted(c *tile.Counts, o *Options, col *collector) bool {
 // (spec/mcr.md §8.1). The knitted groups come first, then the sets, then
 // the pair.
 func knittedStraight(c *tile.Counts, o *Options, col *collector) bool {
-	var have Mask
-	for k, v := range c {
-		if v > 0 {
-			have |= 1 << k
-		}
-	}
+	have, _, _ := countMasks(c)
 	for _, km := range knitMasks {
 		// Most hands lack several of the nine tiles: skip them before
 		// copying anything.
