@@ -17,13 +17,13 @@ import (
 type Counted struct {
 	c     tile.Counts
 	n     int
-	held  Mask // held at least once
-	odd   Mask // held an odd number of times
-	multi Mask // held more than once
-	four  Mask // held exactly four times
-	over  Mask // held more than four times: bad input
-	keys  [3]int32
-	sums  [3]uint8
+	held  Mask     // held at least once
+	odd   Mask     // held an odd number of times
+	multi Mask     // held more than once
+	four  Mask     // held exactly four times
+	over  Mask     // held more than four times: bad input
+	keys  [3]int32 // each suit's need-table key (suitKey); zero with bad input
+	sums  [3]uint8 // each suit's number of tiles; zero with bad input
 }
 
 // Count reads the counts c in one pass (Set).
@@ -116,10 +116,6 @@ func base5(x uint64) int32 {
 	x = x&l32 + x>>16&l32*25 // four digits in each 32-bit lane, at most 624
 	return int32(x&0xffffffff + x>>32*625)
 }
-
-// Counts returns the counts h was made from; the caller does not change
-// them.
-func (h *Counted) Counts() *tile.Counts { return &h.c }
 
 // Total returns the number of tiles, as tile.Counts.Total.
 func (h *Counted) Total() int { return h.n }
