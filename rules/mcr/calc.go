@@ -238,13 +238,9 @@ var green = hand.MaskOf(tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green)
 func (s *scorer) tileFans(t *table, kongs int) {
 	held := s.held
 	honors := held & hand.HonorKinds
-	var ranks uint16 // bit r for rank r of any suit
-	missing := 0
-	for su := range 3 {
-		r := held.SuitRanks(su)
-		ranks |= r << 1
-		missing += b2i(r == 0)
-	}
+	m, p, so := held.SuitRanks(0), held.SuitRanks(1), held.SuitRanks(2)
+	ranks := (m | p | so) << 1 // bit r for rank r of any suit
+	missing := b2i(m == 0) + b2i(p == 0) + b2i(so == 0)
 	only := func(m hand.Mask) int { return b2i(held&^m == 0) }
 	s.put(t, NoHonors, b2i(honors == 0))
 	s.put(t, OneVoidedSuit, b2i(missing == 1))
