@@ -306,27 +306,27 @@ func (s *scorer) uniqueWait() bool {
 
 // arrangement scores one reading into t and returns its total; false if it
 // is not one the preset accepts.
-func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
+func (s *scorer) arrangement(d *hand.Decomposition, t *table) (int, bool) {
 	*t = s.base
-	switch a.Shape {
+	switch d.Shape {
 	case hand.Standard:
-		s.standard(a, t)
+		s.standard(d.Groups(), t)
 	case hand.SevenPairs:
 		s.put(t, SevenPairs, 1)
-		s.put(t, SevenShiftedPairs, b2i(shiftedPairs(a.Groups)))
+		s.put(t, SevenShiftedPairs, b2i(shiftedPairs(d.Groups())))
 	case hand.ThirteenOrphans:
 		s.put(t, ThirteenOrphans, 1)
 	case hand.KnittedHonors:
 		s.put(t, LesserHonorsKnitted, 1)
 		suited := 0
-		for _, g := range a.Groups {
+		for _, g := range d.Groups() {
 			suited += b2i(g.Tile.IsSuited())
 		}
 		s.put(t, KnittedStraight, b2i(suited == 9))
 	case hand.GreaterKnitted:
 		s.put(t, GreaterHonorsKnitted, 1)
 	case hand.KnittedStraight:
-		s.knitted(a, t)
+		s.knitted(d.Groups(), t)
 	default:
 		return 0, false
 	}
@@ -376,13 +376,13 @@ func shiftedPairs(gs []hand.Group) bool {
 }
 
 // standard scores four sets and a pair (spec/mcr.md §8.2).
-func (s *scorer) standard(a *hand.Arrangement, t *table) {
+func (s *scorer) standard(groups []hand.Group, t *table) {
 	sets := s.sets
 	n := s.nsets
 	var pair tile.Kind
 	winChow := false // the winning kind sits in a concealed chow
 	var edge, closed, single bool
-	for _, g := range a.Groups {
+	for _, g := range groups {
 		switch g.Kind {
 		case hand.Pair:
 			pair = g.Tile
@@ -575,7 +575,7 @@ func (s *scorer) terminalChows(t *table, cs [4]tile.Kind, pair tile.Kind) bool {
 // knitted scores a knitted straight with a set and a pair (spec/mcr.md
 // §8.1 #35): the set's own fans, 平和, and a wait fan only for a winning
 // tile outside the knitted tiles.
-func (s *scorer) knitted(a *hand.Arrangement, t *table) {
+func (s *scorer) knitted(groups []hand.Group, t *table) {
 	s.put(t, KnittedStraight, 1)
 	var st set
 	var pair tile.Kind
@@ -583,7 +583,7 @@ func (s *scorer) knitted(a *hand.Arrangement, t *table) {
 	have := false
 	win := s.c.Win
 	var edge, closed, single bool
-	for _, g := range a.Groups {
+	for _, g := range groups {
 		switch g.Kind {
 		case hand.Knitted:
 			knit |= hand.MaskOf(g.Tile, g.Tile+3, g.Tile+6)

@@ -147,20 +147,20 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	t, best := &wk.tables[0], &wk.tables[1]
 	bestTotal, bestShape, found := -1, hand.Standard, false
 	for i := range ds {
-		a := ds[i].Arrangement()
-		total, ok := s.arrangement(&a, t)
+		d := &ds[i]
+		total, ok := s.arrangement(d, t)
 		if !ok {
 			continue
 		}
 		better := total > bestTotal
-		if total == bestTotal && a.Shape == hand.Standard && bestShape == hand.Standard {
+		if total == bestTotal && d.Shape == hand.Standard && bestShape == hand.Standard {
 			// Ties go to the reading with 一色三同顺 or 三同刻, as the
 			// reference implementation chooses.
 			better = (t.has.Has(PureTripleChow) && !best.has.Has(PureTripleChow)) || (t.has.Has(TriplePung) && !best.has.Has(TriplePung))
 		}
 		if better {
 			best, t = t, best
-			bestTotal, bestShape, found = total, a.Shape, true
+			bestTotal, bestShape, found = total, d.Shape, true
 		}
 	}
 	if !found {
