@@ -2,6 +2,7 @@ package hand
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"jantaku/rules/tile"
 )
@@ -38,15 +39,38 @@ func complete(c *tile.Counts, o *Options, n int) bool {
 // completeShapes returns the special shapes of o that c completes; with
 // first set it stops at the first one found.
 func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
+	return completeShapesOf(c, o, n, first, nil)
+}
+
+// completeShapesOf is completeShapes with the counts' masks read from h,
+// the same counts counted (nil: read here if needed).
+func completeShapesOf(c *tile.Counts, o *Options, n int, first bool, h *Counted) Shapes {
 	var got Shapes
 	shapes := o.Shapes
 	// Seven pairs and orphans give up at the first tile that does not fit;
 	// the others are searches worth a pass over the counts first.
-	if o.Wildcards == 0 && shapes&^pairsOrOrphans != 0 {
-		shapes = possibleShapes(c, shapes)
+	switch {
+	case o.Wildcards == 0 && h != nil:
+		shapes = possibleShapes(h.held, h.odd, h.multi, shapes)
+		// Checked counts with no odd one: seven pairs is the number of
+		// tiles and the rule on fours.
+		if shapes.Has(SevenPairs) {
+			shapes &^= 1 << SevenPairs
+			if n == 14 && (h.four == 0 || o.FourAsTwoPairs) {
+				got |= 1 << SevenPairs
+				if first {
+					return got
+				}
+			}
+		}
+	case o.Wildcards == 0 && shapes&^pairsOrOrphans != 0:
+		held, odd, multi := countMasks(c)
+		shapes = possibleShapes(held, odd, multi, shapes)
 	}
-	for sh := SevenPairs; sh < numShapes; sh++ {
-		if !shapes.Has(sh) || (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
+	// Only the shapes left are visited, in order.
+	for left := shapes &^ (1 << Standard); left != 0; left &= left - 1 {
+		sh := Shape(bits.TrailingZeros16(uint16(left)))
+		if (n != 14 && needs14(sh)) || (sh == KnittedStraight && n != 14 && n != 11) {
 			continue
 		}
 		if special(sh, c, o, nil) {
@@ -59,13 +83,13 @@ func completeShapes(c *tile.Counts, o *Options, n int, first bool) Shapes {
 	return got
 }
 
-// possibleShapes leaves out of sh the special shapes that the tiles c,
-// with no wildcards, plainly cannot make, by conditions each shape needs:
-// seven pairs no odd count, thirteen orphans only terminals and honours,
-// the shapes of distinct tiles no kind twice, a knitted straight one
-// knitted set whole. Most hands are settled here without a search.
-func possibleShapes(c *tile.Counts, sh Shapes) Shapes {
-	held, odd, multi := countMasks(c)
+// possibleShapes leaves out of sh the special shapes that tiles with no
+// wildcards, holding the kinds held (odd of them an odd number of times,
+// multi more than once), plainly cannot make, by conditions each shape
+// needs: seven pairs no odd count, thirteen orphans only terminals and
+// honours, the shapes of distinct tiles no kind twice, a knitted straight
+// one knitted set whole. Most hands are settled here without a search.
+func possibleShapes(held, odd, multi Mask, sh Shapes) Shapes {
 	if odd != 0 {
 		sh &^= 1 << SevenPairs
 	}

@@ -1,7 +1,7 @@
 package hand
 
 import (
-	"encoding/binary"
+	"math/bits"
 	"slices"
 	"sync"
 
@@ -86,6 +86,7 @@ func readingTable() {
 			return int(a.dec) - int(b.dec)
 		})
 		rankTable()
+		keyRankTable()
 		index := make([]uint32, suitRanks.n)
 		pool := make([]uint32, len(es))
 		var r int32
@@ -106,91 +107,160 @@ func readingTable() {
 	})
 }
 
-// standardTable appends the standard readings of c with no wildcards,
-// read from the table, to dst, unsorted. ok is false when a count is over
-// four (a wait on a tile whose copies are all held); then the search
-// decides.
-func standardTable(dst []Decomposition, c *tile.Counts, pairs Mask) (_ []Decomposition, ok bool) {
+// standardTable appends the standard readings of the counted hand h,
+// with no wildcards, read from the table, to dst, unsorted. ok is false
+// when a count is over four (a wait on a tile whose copies are all
+// held); then the search decides.
+func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decomposition, ok bool) {
+	if h.over != 0 {
+		return dst, false
+	}
 	readingTable()
-	var lists [3][]uint32
-	empty := [1]uint32{0}
-	hpair := -1
-	var honors [4]Group // honour triplets, ascending
-	nh := 0
-	for k := int(tile.East); k < tile.NumKinds; k++ {
-		switch c[k] {
-		case 0:
-		case 2:
-			if hpair >= 0 {
-				return dst, true
-			}
-			hpair = k
-		case 3:
-			if nh == len(honors) {
-				return dst, true
-			}
-			honors[nh] = Group{Kind: Triplet, Tile: tile.Kind(k)}
-			nh++
-		case 1, 4:
+	// Each honour is held 0, 2 (the pair) or 3 times; a lone honour or
+	// four of one reads as no sets and pair.
+	hon := h.held & HonorKinds
+	if hon&(h.four|h.odd&^h.multi) != 0 {
+		return dst, true
+	}
+	hpairs := hon & h.multi &^ h.odd
+	// A part's tiles are sets (3j) or sets and the pair (3j+2): exactly
+	// one part holds the pair, the same in every reading.
+	npairs, pairSuit := popcount(hpairs), -1
+	for s, n := range h.sums {
+		switch mod3[n] {
+		case 1:
 			return dst, true
-		default:
-			return dst, false
+		case 2:
+			npairs++
+			pairSuit = s
 		}
 	}
-	for s := range 3 {
-		// The suit's nine counts, the first eight read as one word.
-		d := (*[9]uint8)(c[s*9 : s*9+9])
-		x := binary.LittleEndian.Uint64(d[:8])
-		if byteOverFour(x) != 0 || d[8] > 4 {
-			return dst, false
+	if npairs != 1 {
+		return dst, true
+	}
+	var honors [4]Group // honour triplets, ascending
+	nh := 0
+	for m := hon & h.odd; m != 0; m &= m - 1 {
+		if nh == len(honors) {
+			return dst, true
 		}
-		sum := int(x*byteOnes>>56) + int(d[8])
-		if sum == 0 {
+		honors[nh] = Group{Kind: Triplet, Tile: tile.Kind(bits.TrailingZeros64(uint64(m)))}
+		nh++
+	}
+	var lists [3][]uint32
+	empty := [1]uint32{0}
+	for s, n := range h.sums {
+		if n == 0 {
 			lists[s] = empty[:]
 			continue
 		}
-		if sum > maxSuitTiles {
+		if n > maxSuitTiles {
 			return dst, true
 		}
-		e := suitReadings.index[rankSuit(d)]
+		e := suitReadings.index[rankKey(h.keys[s])]
 		if e == 0 {
 			return dst, true
 		}
 		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]
 	}
+	hpair := tile.Kind(bits.TrailingZeros64(uint64(hpairs)))
 	for _, a := range lists[0] {
 		for _, b := range lists[1] {
 			for _, x := range lists[2] {
-				// Exactly one pair, and one the rule allows.
-				p, np := hpair, 0
-				if p >= 0 {
-					np++
+				p := hpair
+				switch pairSuit {
+				case 0:
+					p = pairOf(a, 0)
+				case 1:
+					p = pairOf(b, 9)
+				case 2:
+					p = pairOf(x, 18)
 				}
-				for s, v := range [3]uint32{a, b, x} {
-					if r := int(v >> 20 & 15); r > 0 {
-						p = s*9 + r - 1
-						np++
-					}
-				}
-				if np != 1 || (pairs != 0 && !pairs.Has(tile.Kind(p))) {
+				if pairs != 0 && !pairs.Has(p) {
 					continue
 				}
 				dst = append(dst, Decomposition{Shape: Standard})
 				d := &dst[len(dst)-1]
-				n := 0
-				for s, v := range [3]uint32{a, b, x} {
-					for i := range int(v >> 24) {
-						g := setCodes[v>>(5*i)&31-1]
-						g.Tile += tile.Kind(9 * s)
-						d.groups[n] = g
-						n++
-					}
+				n := putSets(d, 0, a, 0)
+				n = putSets(d, n, b, 9)
+				n = putSets(d, n, x, 18)
+				if nh > 0 {
+					n += copy(d.groups[n:], honors[:nh])
 				}
-				n += copy(d.groups[n:], honors[:nh])
-				d.groups[n] = Group{Kind: Pair, Tile: tile.Kind(p)}
+				d.groups[n] = Group{Kind: Pair, Tile: p}
 				d.ngroups = uint8(n + 1)
 			}
 		}
 	}
 	return dst, true
+}
+
+// pairOf is the pair of the suit reading v, a suit whose first kind is
+// base.
+func pairOf(v uint32, base tile.Kind) tile.Kind { return base + tile.Kind(v>>20&15) - 1 }
+
+// putSets writes the sets of the suit reading v, a suit whose first kind
+// is base, to d's groups from n on, and returns the next group.
+func putSets(d *Decomposition, n int, v uint32, base tile.Kind) int {
+	for i := range int(v >> 24) {
+		g := setCodes[(v>>(5*i)-1)&15]
+		g.Tile += base
+		d.groups[n] = g
+		n++
+	}
+	return n
+}
+
+// The rank (rankSuit) of a suit from its need-table key: the rank is a
+// sum over the digits in turn, each term depending on the digit and the
+// tiles left; the first four digits' terms depend on them alone, the last
+// five's on them and the tiles the first four leave.
+var keyRanks struct {
+	once sync.Once
+	lo   [625]int32 // the first four digits' terms, by their key
+	loN  [625]uint8 // their tiles
+	hi   [maxSuitTiles + 1][3125]int32
+}
+
+// rankKey is rankSuit of the suit whose need-table key is key (at most
+// maxSuitTiles tiles).
+func rankKey(key int32) int32 {
+	lo, hi := key%625, key/625
+	return keyRanks.lo[lo] + keyRanks.hi[maxSuitTiles-int(keyRanks.loN[lo])][hi]
+}
+
+// keyRankTable builds keyRanks (rankTable has run).
+func keyRankTable() {
+	keyRanks.once.Do(func() {
+		b := &suitRanks.below
+		// terms sums digits from j on, from key k with left tiles; ok
+		// false when they hold more.
+		terms := func(j, k, left int) (r int32, n int, ok bool) {
+			for ; j < 9; j, k = j+1, k/5 {
+				x := k % 5
+				if x > left {
+					return 0, 0, false
+				}
+				r += b[j][left][x]
+				left -= x
+				n += x
+			}
+			return r, n, true
+		}
+		for k := range 625 {
+			// The first four digits alone: the other five zero.
+			r, n, ok := terms(0, k, maxSuitTiles)
+			if ok {
+				// Less the zero digits' terms, which are zero.
+				keyRanks.lo[k], keyRanks.loN[k] = r, uint8(n)
+			}
+		}
+		for left := range maxSuitTiles + 1 {
+			for k := range 3125 {
+				if r, _, ok := terms(4, k, left); ok {
+					keyRanks.hi[left][k] = r
+				}
+			}
+		}
+	})
 }

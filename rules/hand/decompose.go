@@ -47,29 +47,24 @@ func (d *Decomposition) Arrangement() Arrangement {
 // Bad input is an error, as for Arrangements, and leaves dst as it was;
 // a nil o is the zero Options.
 func Decompose(dst []Decomposition, c *tile.Counts, o *Options) ([]Decomposition, error) {
-	if o == nil {
-		o = &Options{}
-	}
 	if c == nil {
 		return dst, errNilCounts
 	}
-	n, err := check(c, o, totalComplete)
-	if err != nil {
-		return dst, err
-	}
-	return decompose(dst, c, o, n), nil
+	h := Count(c)
+	return h.Decompose(dst, o)
 }
 
 // decompose is Decompose on checked input of n tiles, wildcards included.
-func decompose(dst []Decomposition, c *tile.Counts, o *Options, n int) []Decomposition {
+func decompose(dst []Decomposition, h *Counted, o *Options, n int) []Decomposition {
 	start := len(dst)
+	c := &h.c
 	handled := false
 	if o.Wildcards == 0 {
-		dst, handled = standardTable(dst, c, o.PairOnly)
+		dst, handled = standardTable(dst, h, o.PairOnly)
 	}
 	var specials Shapes
 	if o.Shapes != 0 {
-		specials = completeShapes(c, o, n, false)
+		specials = completeShapesOf(c, o, n, false, h)
 	}
 	if !handled || specials != 0 {
 		var col collector
@@ -79,10 +74,17 @@ func decompose(dst []Decomposition, c *tile.Counts, o *Options, n int) []Decompo
 			standardSearch(c, o, &col)
 		}
 		for sh := SevenPairs; sh < numShapes; sh++ {
-			if specials.Has(sh) {
-				col.shape = sh
-				special(sh, c, o, &col)
+			if !specials.Has(sh) {
+				continue
 			}
+			col.shape = sh
+			if sh == SevenPairs && o.Wildcards == 0 {
+				// Its pairs are the kinds held, twice the fours.
+				var buf [MaxGroups]Group
+				col.add(pairsOf(h.held, h.four, buf[:0]))
+				continue
+			}
+			special(sh, c, o, &col)
 		}
 		dst = col.appendTo(dst)
 	}

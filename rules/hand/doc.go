@@ -18,7 +18,10 @@
 // them, up to a limit. Masks gives the facts of a whole hand (kinds held,
 // held four times) as masks that a scorer tests against the kind
 // families (SuitedKinds, HonorKinds, TerminalKinds...) instead of scanning
-// the counts for each fact. FindStandard finds one
+// the counts for each fact. Counted is a hand read once: its tile count,
+// masks and suit keys, from which its Decompose and CountWaits start,
+// and Less gives the same for the hand less one tile (a scorer's hand
+// before its winning tile) without reading the counts again. FindStandard finds one
 // reading with a property (a pair rule, wildcard bans, all triplets)
 // without reading the hand every way: with wildcards it treats them as a
 // count that the per-suit need table checks at every step.

@@ -32,10 +32,16 @@ const (
 // tiles, wildcards included. want is totalComplete, totalWaiting or
 // totalEither.
 func check(c *tile.Counts, o *Options, want int) (int, error) {
+	n, over := tally(c)
+	return checkTally(c, n, over, o, want)
+}
+
+// checkTally is check on counts c already tallied: n tiles, over the
+// kinds held more than four times.
+func checkTally(c *tile.Counts, n int, over Mask, o *Options, want int) (int, error) {
 	if o.Wildcards < 0 || o.Wildcards > 4 {
 		return 0, fmt.Errorf("hand: %d wildcards, want 0–4: %w", o.Wildcards, ErrWildcards)
 	}
-	n, over := tally(c)
 	if over != 0 {
 		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
 		return 0, fmt.Errorf("hand: %d copies of %v: %w", c[k], k, ErrTooManyCopies)

@@ -128,6 +128,19 @@ func pairGroups(npairs *[tile.NumKinds]uint8, gs []Group) []Group {
 	return gs
 }
 
+// pairsOf appends the seven pairs of a hand holding the kinds held, two
+// of each but four of the kinds in four, to gs (room for MaxGroups).
+func pairsOf(held, four Mask, gs []Group) []Group {
+	for m := held; m != 0 && len(gs) < MaxGroups; m &= m - 1 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(m)))
+		gs = append(gs, Group{Kind: Pair, Tile: k})
+		if four.Has(k) && len(gs) < MaxGroups {
+			gs = append(gs, Group{Kind: Pair, Tile: k})
+		}
+	}
+	return gs
+}
+
 // thirteenOrphans: one of each terminal and honour and a second of one.
 func thirteenOrphans(c *tile.Counts, o *Options, col *collector) bool {
 	w := o.Wildcards
@@ -192,18 +205,19 @@ func orphanGroups(pair int, gs []Group) []Group {
 // the first is 147m 258p 369s.
 var knitMasks = [6]Mask{0x4912449, 0x24a4849, 0x4909292, 0x1264892, 0x2489324, 0x1252524}
 
-// singles emits every way to make the distinct tiles of c, with the
+// distinct returns the kinds c holds, ok false when it holds one more
+// than once (the counts are at most seven).
+func distinct(c *tile.Counts) (have Mask, ok bool) {
+	held, _, multi := countMasks(c)
+	return held, multi == 0
+}
+
+// singles emits every way to make the distinct tiles have, with the
 // wildcards as further distinct tiles, into a set of 14 singles drawn from
 // cand that contains all of must.
-func singles(c *tile.Counts, o *Options, cand, must Mask, col *collector) bool {
-	var have Mask
-	for k, v := range c {
-		if v > 1 || (v == 1 && !cand.Has(tile.Kind(k))) {
-			return false
-		}
-		if v == 1 {
-			have |= 1 << k
-		}
+func singles(have Mask, o *Options, cand, must Mask, col *collector) bool {
+	if have&^cand != 0 {
+		return false
 	}
 	w := o.Wildcards
 	missing := must &^ have
@@ -269,8 +283,12 @@ func popcount(m Mask) int { return bits.OnesCount64(uint64(m)) }
 // knittedHonors: 全不靠, 14 distinct tiles from the honours and one knitted
 // set (spec/mcr.md §8.1).
 func knittedHonors(c *tile.Counts, o *Options, col *collector) bool {
+	have, ok := distinct(c)
+	if !ok {
+		return false
+	}
 	for _, km := range knitMasks {
-		if singles(c, o, km|honorMask, 0, col) {
+		if singles(have, o, km|honorMask, 0, col) {
 			return true
 		}
 	}
@@ -279,8 +297,12 @@ func knittedHonors(c *tile.Counts, o *Options, col *collector) bool {
 
 // greaterKnitted: 七星不靠, 全不靠 with all seven honours.
 func greaterKnitted(c *tile.Counts, o *Options, col *collector) bool {
+	have, ok := distinct(c)
+	if !ok {
+		return false
+	}
 	for _, km := range knitMasks {
-		if singles(c, o, km|honorMask, honorMask, col) {
+		if singles(have, o, km|honorMask, honorMask, col) {
 			return true
 		}
 	}
@@ -291,12 +313,7 @@ func greaterKnitted(c *tile.Counts, o *Options, col *collector) bool {
 // (spec/mcr.md §8.1). The knitted groups come first, then the sets, then
 // the pair.
 func knittedStraight(c *tile.Counts, o *Options, col *collector) bool {
-	var have Mask
-	for k, v := range c {
-		if v > 0 {
-			have |= 1 << k
-		}
-	}
+	have, _, _ := countMasks(c)
 	for _, km := range knitMasks {
 		// Most hands lack several of the nine tiles: skip them before
 		// copying anything.

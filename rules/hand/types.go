@@ -83,6 +83,8 @@ func ShapesOf(sh ...Shape) Shapes {
 // loop at run time).
 const (
 	pairsOrOrphans = Shapes(1<<SevenPairs | 1<<ThirteenOrphans)
+	// only14 are the special shapes made of 14 concealed tiles only.
+	only14 = Shapes(1<<numShapes-1) &^ (1<<Standard | 1<<KnittedStraight)
 	// distinctShapes are made of distinct tiles only.
 	distinctShapes = Shapes(1<<KnittedHonors | 1<<GreaterKnitted | 1<<ThirteenUnrelated | 1<<SevenStars)
 )

@@ -1,7 +1,6 @@
 package hand
 
 import (
-	"encoding/binary"
 	"math/bits"
 
 	"jantaku/rules/tile"
@@ -57,21 +56,27 @@ func waits(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask,
 // (standardWaits) when the options allow, and is false only in the
 // tests that compare it with the kind-by-kind check.
 func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mask, limit int, byParts bool) ([]Wait, int, error) {
-	if o == nil {
-		o = &Options{}
-	}
 	if counts == nil {
 		return dst, 0, errNilCounts
 	}
-	c := *counts
-	n, err := check(&c, o, totalWaiting)
+	h := Count(counts)
+	return waitsOf(dst, collect, &h, o, skip, limit, byParts)
+}
+
+// waitsOf is waitsBy on the counted hand h.
+func waitsOf(dst []Wait, collect bool, h *Counted, o *Options, skip Mask, limit int, byParts bool) ([]Wait, int, error) {
+	if o == nil {
+		o = &Options{}
+	}
+	n, err := h.check(o, totalWaiting)
 	if err != nil {
 		return dst, 0, err
 	}
+	c := h.c
 	// Without wildcards a standard wait is a held kind or one at most two
 	// ranks from a held tile of its suit; a seven-pairs wait is a kind
 	// held an odd number of times.
-	held, odd, _ := countMasks(&c)
+	held, odd := h.held, h.odd
 	near := held
 	for s := range 3 {
 		lo := held >> (9 * s) & 0x1ff
@@ -101,10 +106,12 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		}
 	}
 	// The special shapes this hand can make with one more tile.
-	for s := SevenPairs; s < numShapes; s++ {
-		if (n+1 != 14 && needs14(s)) || (s == KnittedStraight && n+1 != 14 && n+1 != 11) {
-			shapes &^= 1 << s
-		}
+	switch n + 1 {
+	case 14:
+	case 11:
+		shapes &^= only14
+	default:
+		shapes &^= only14 | 1<<KnittedStraight
 	}
 	// Without wildcards seven pairs waits only with one kind held an odd
 	// number of times, and thirteen orphans only on terminals and honours.
@@ -120,7 +127,7 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 		// The standard waits read by parts, the special shapes' kind by
 		// kind: seven pairs on the odd kind, thirteen orphans on an
 		// orphan, the others anywhere.
-		std, fifth := standardWaits(&c, near, needTable())
+		std, fifth := standardWaits(h, near, needTable())
 		cand := std | fifth
 		switch {
 		case shapes&^pairsOrOrphans != 0:
@@ -157,8 +164,8 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 	if tabled {
 		tab = needTable()
 		// check refused counts over four: every key is good.
+		keys = h.keys
 		for s := range keys {
-			keys[s], _ = suitKey(&c, s)
 			ps.suit(s, tab[keys[s]], o)
 		}
 		for p := len(keys); p < len(ps.n0); p++ {
@@ -236,23 +243,14 @@ func waitsBy(dst []Wait, collect bool, counts *tile.Counts, o *Options, skip Mas
 // tile of their suit) one lookup. fifth is the kinds held four times in
 // the waiting part, whose fifth copy the table cannot index: the caller
 // checks those itself.
-func standardWaits(c *tile.Counts, near Mask, tab []byte) (std, fifth Mask) {
-	// The parts whose count is not a multiple of three: at most two.
+func standardWaits(h *Counted, near Mask, tab []byte) (std, fifth Mask) {
+	c, keys := &h.c, &h.keys
+	// The parts whose count is not a multiple of three, in part order:
+	// at most two. An honour held once or four times leaves one, held
+	// twice two.
 	var odd, rem [2]int
 	no := 0
-	var keys [3]int32
-	for p := range 10 {
-		var sum int
-		if p < 3 {
-			d := (*[9]uint8)(c[p*9 : p*9+9])
-			sum = int(binary.LittleEndian.Uint64(d[:8])*byteOnes>>56) + int(d[8])
-			if sum == 0 {
-				continue
-			}
-			keys[p] = suitKeyOf(d)
-		} else {
-			sum = int(c[int(tile.East)+p-3])
-		}
+	for p, sum := range h.sums {
 		if r := mod3[sum]; r != 0 {
 			if no == 2 {
 				return 0, 0
@@ -260,6 +258,19 @@ func standardWaits(c *tile.Counts, near Mask, tab []byte) (std, fifth Mask) {
 			odd[no], rem[no] = p, int(r)
 			no++
 		}
+	}
+	one := (h.odd&^h.multi | h.four) & HonorKinds
+	two := h.multi &^ h.odd &^ h.four & HonorKinds
+	for m := one | two; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(uint64(m))
+		if no == 2 {
+			return 0, 0
+		}
+		odd[no], rem[no] = 3+k-int(tile.East), 1
+		if two.Has(tile.Kind(k)) {
+			rem[no] = 2
+		}
+		no++
 	}
 	// whole is whether part p is whole as sets only, or as sets and the
 	// pair.
@@ -323,13 +334,6 @@ func standardWaits(c *tile.Counts, near Mask, tab []byte) (std, fifth Mask) {
 
 // mod3 is n%3 for the tile counts of a part.
 var mod3 = [15]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2}
-
-// suitKeyOf is the need table's key of a suit's nine counts d, each at
-// most four.
-func suitKeyOf(d *[9]uint8) int32 {
-	return int32(d[0]) + 5*(int32(d[1])+5*(int32(d[2])+5*(int32(d[3])+5*(int32(d[4])+
-		5*(int32(d[5])+5*(int32(d[6])+5*(int32(d[7])+5*int32(d[8]))))))))
-}
 
 // specialShapes returns the special shapes among shapes that the counts
 // c, holding the candidate k, complete. Without wildcards seven pairs

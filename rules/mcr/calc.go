@@ -8,17 +8,22 @@ import (
 	"jantaku/rules/tile"
 )
 
-// fanValues is each fan's points (Fan.Points), read-only.
-var fanValues = func() (v [numFans]int) {
+// fanValues is each fan's points under each edition (Options.Points):
+// the WMO rulebook's, and the 1998 Chinese text's, where only 双暗杠
+// differs. Read-only.
+var fanValues, fanValues1998 = func() (wmo, cn [numFans]int) {
 	for f := BigFourWinds; f < numFans; f++ {
-		v[f] = f.Points()
+		wmo[f] = f.Points()
 	}
-	return v
+	cn = wmo
+	cn[TwoConcealedKongs] = 6
+	return wmo, cn
 }()
 
 // table counts each fan of one reading; has holds the fans counted, so
 // that the combination rules and the total visit only those (a reading
-// scores a handful of the 82).
+// scores a handful of the 82). A count is read only for a fan in has:
+// the others are left as they were rather than cleared.
 type table struct {
 	n   [numFans]uint8
 	has FanSet
@@ -28,16 +33,17 @@ type table struct {
 type scorer struct {
 	h       Hand // values, not pointers, so a scorer leaks nothing
 	c       Conditions
-	ho      hand.Options // the shapes of the preset
+	ho      *hand.Options // the shapes of the preset, read-only
 	enabled FanSet
-	all     tile.Counts // every tile of the hand, kongs as four
-	sets    [4]set      // the melds as sets
+	hc      hand.Counted // the concealed tiles, counted once for the setup, the readings and the wait
+	all     tile.Counts  // every tile of the hand, kongs as four
+	sets    [4]set       // the melds as sets
 	nsets   int
-	held    hand.Mask // the kinds of all
-	four    hand.Mask // the kinds all holds four of
-	base    table     // fans of the tiles, the melds and the win alone
-	tck     int       // 双暗杠's points: the one fan whose value the options change
-	unique  int8      // 0 not known yet, 1 a single winning kind, -1 several
+	held    hand.Mask     // the kinds of all
+	four    hand.Mask     // the kinds all holds four of
+	base    table         // fans of the tiles, the melds and the win alone
+	values  *[numFans]int // each fan's points under the options' edition
+	unique  int8          // 0 not known yet, 1 a single winning kind, -1 several
 }
 
 type set struct {
@@ -49,14 +55,24 @@ type set struct {
 
 func (s *scorer) put(t *table, f Fan, n int) {
 	if n > 0 && s.enabled.Has(f) {
+		if !t.has.Has(f) {
+			t.n[f] = 0
+		}
 		t.n[f] += uint8(n)
 		t.has[f/64] |= 1 << (f % 64)
 	}
 }
 
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
-	*s = scorer{h: *h, c: *c, ho: shapes(o)}
-	s.tck = o.value(TwoConcealedKongs)
+	// Field by field: the melds' sets past nsets are not read, so the
+	// struct is not cleared as a whole.
+	s.h, s.c, s.ho = *h, *c, shapes(o)
+	s.nsets, s.unique = 0, 0
+	s.base.has = FanSet{}
+	s.values = &fanValues
+	if o.Edition == EditionCN1998 {
+		s.values = &fanValues1998
+	}
 	s.enabled = o.set()
 	if o.MixedKongs5 {
 		s.enabled.add(MixedKongs)
@@ -75,19 +91,24 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	}
 	s.all = h.Concealed
 	melded, mk, ck := 0, 0, 0
-	for _, m := range h.Melds {
+	var inMelds hand.Mask // the kinds of the melds
+	for i := range h.Melds {
+		m := &h.Melds[i]
 		if err := m.Check(); err != nil {
 			return fmt.Errorf("%w: %w", ErrBadHand, err)
 		}
 		if m.Tiles[0].Kind >= tile.NumKinds {
 			return fmt.Errorf("%w: a meld of flowers", ErrBadHand)
 		}
-		st := set{chow: m.Type == tile.Chi, tile: m.Base(), melded: m.Open(), kong: m.IsKong()}
-		s.sets[s.nsets] = st
-		s.nsets++
+		base := m.Tiles[0].Kind // the lowest kind (Meld.Base), found in the loop below
 		for _, t := range m.Tiles {
 			s.all[t.Kind]++
+			inMelds |= 1 << t.Kind
+			base = min(base, t.Kind)
 		}
+		st := set{chow: m.Type == tile.Chi, tile: base, melded: m.Open(), kong: m.IsKong()}
+		s.sets[s.nsets] = st
+		s.nsets++
 		if st.melded {
 			melded++
 		}
@@ -97,10 +118,23 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 			ck++
 		}
 	}
-	if n := hand.Total(&h.Concealed) + 3*len(h.Melds); n != 14 {
+	s.hc.Set(&h.Concealed)
+	if n := s.hc.Total() + 3*len(h.Melds); n != 14 {
 		return fmt.Errorf("%w: %d tiles with kongs as three, not 14", ErrBadHand, n)
 	}
-	held, four, over := hand.Masks(&s.all)
+	// The kinds of all the tiles: the concealed ones' masks, changed
+	// only where a meld adds copies.
+	held, four, over := s.hc.Held()|inMelds, s.hc.Four(), s.hc.Over()
+	for m := inMelds; m != 0; m &= m - 1 {
+		k := bits.TrailingZeros64(uint64(m))
+		four &^= 1 << k
+		switch {
+		case s.all[k] == 4:
+			four |= 1 << k
+		case s.all[k] > 4:
+			over |= 1 << k
+		}
+	}
 	if over != 0 {
 		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
 		return fmt.Errorf("%w: %d of %s", ErrBadHand, s.all[k], k)
@@ -119,12 +153,13 @@ var (
 	officialShapes   = hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans, hand.KnittedHonors, hand.GreaterKnitted, hand.KnittedStraight), FourAsTwoPairs: true}
 )
 
-// shapes returns the arrangement options of o's preset.
-func shapes(o *Options) hand.Options {
+// shapes returns the arrangement options of o's preset, shared: the
+// caller does not change them.
+func shapes(o *Options) *hand.Options {
 	if o.Fans == FansSimplified {
-		return simplifiedShapes
+		return &simplifiedShapes
 	}
-	return officialShapes
+	return &officialShapes
 }
 
 // winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
@@ -203,13 +238,9 @@ var green = hand.MaskOf(tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green)
 func (s *scorer) tileFans(t *table, kongs int) {
 	held := s.held
 	honors := held & hand.HonorKinds
-	var ranks uint16 // bit r for rank r of any suit
-	missing := 0
-	for su := range 3 {
-		r := held.SuitRanks(su)
-		ranks |= r << 1
-		missing += b2i(r == 0)
-	}
+	m, p, so := held.SuitRanks(0), held.SuitRanks(1), held.SuitRanks(2)
+	ranks := (m | p | so) << 1 // bit r for rank r of any suit
+	missing := b2i(m == 0) + b2i(p == 0) + b2i(so == 0)
 	only := func(m hand.Mask) int { return b2i(held&^m == 0) }
 	s.put(t, NoHonors, b2i(honors == 0))
 	s.put(t, OneVoidedSuit, b2i(missing == 1))
@@ -259,12 +290,12 @@ func (s *scorer) nineGates() bool {
 // counting kinds whose four copies the winner holds (D-MC-15).
 func (s *scorer) uniqueWait() bool {
 	if s.unique == 0 {
-		c := s.h.Concealed
-		c[s.c.Win]--
-		// Another kind held four times is no wait; the winning kind is
-		// never four apart from the winning tile.
+		// The hand before the winning tile, from the counts already
+		// read. Another kind held four times is no wait; the winning
+		// kind is never four apart from the winning tile.
+		before := s.hc.Less(s.c.Win)
 		skip := s.four &^ hand.MaskOf(s.c.Win)
-		n, _ := hand.CountWaits(&c, &s.ho, skip, 2)
+		n, _ := before.CountWaits(s.ho, skip, 2)
 		s.unique = -1
 		if n == 1 {
 			s.unique = 1
@@ -275,45 +306,40 @@ func (s *scorer) uniqueWait() bool {
 
 // arrangement scores one reading into t and returns its total; false if it
 // is not one the preset accepts.
-func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
+func (s *scorer) arrangement(d *hand.Decomposition, t *table) (int, bool) {
 	*t = s.base
-	switch a.Shape {
+	switch d.Shape {
 	case hand.Standard:
-		s.standard(a, t)
+		s.standard(d.Groups(), t)
 	case hand.SevenPairs:
 		s.put(t, SevenPairs, 1)
-		s.put(t, SevenShiftedPairs, b2i(shiftedPairs(a.Groups)))
+		s.put(t, SevenShiftedPairs, b2i(shiftedPairs(d.Groups())))
 	case hand.ThirteenOrphans:
 		s.put(t, ThirteenOrphans, 1)
 	case hand.KnittedHonors:
 		s.put(t, LesserHonorsKnitted, 1)
 		suited := 0
-		for _, g := range a.Groups {
+		for _, g := range d.Groups() {
 			suited += b2i(g.Tile.IsSuited())
 		}
 		s.put(t, KnittedStraight, b2i(suited == 9))
 	case hand.GreaterKnitted:
 		s.put(t, GreaterHonorsKnitted, 1)
 	case hand.KnittedStraight:
-		s.knitted(a, t)
+		s.knitted(d.Groups(), t)
 	default:
 		return 0, false
 	}
 	// A fan counted drops the fans it implies, in fan order: a fan
-	// dropped drops nothing.
-	// The set is read again after each fan, so that a fan dropped is not
-	// visited.
+	// dropped drops nothing. The set is read again after each fan, so
+	// that a fan dropped is not visited; a dropped fan's count is left
+	// (only the fans in has are read).
 	for w := range t.has {
 		for m := t.has[w]; m != 0; {
 			b := bits.TrailingZeros64(m)
-			drop := notWithSet[w*64+b]
-			for v := range drop {
-				drop[v] &= t.has[v]
-				t.has[v] &^= drop[v]
-				for d := drop[v]; d != 0; d &= d - 1 {
-					t.n[v*64+bits.TrailingZeros64(d)] = 0
-				}
-			}
+			drop := &notWithSet[w*64+b]
+			t.has[0] &^= drop[0]
+			t.has[1] &^= drop[1]
 			m = t.has[w] &^ (1<<(b+1) - 1)
 		}
 	}
@@ -326,12 +352,7 @@ func (s *scorer) arrangement(a *hand.Arrangement, t *table) (int, bool) {
 }
 
 // value is f's points under the options.
-func (s *scorer) value(f Fan) int {
-	if f == TwoConcealedKongs {
-		return s.tck
-	}
-	return fanValues[f]
-}
+func (s *scorer) value(f Fan) int { return s.values[f] }
 
 func (s *scorer) total(t *table) int {
 	n := 0
@@ -355,13 +376,13 @@ func shiftedPairs(gs []hand.Group) bool {
 }
 
 // standard scores four sets and a pair (spec/mcr.md §8.2).
-func (s *scorer) standard(a *hand.Arrangement, t *table) {
+func (s *scorer) standard(groups []hand.Group, t *table) {
 	sets := s.sets
 	n := s.nsets
 	var pair tile.Kind
 	winChow := false // the winning kind sits in a concealed chow
 	var edge, closed, single bool
-	for _, g := range a.Groups {
+	for _, g := range groups {
 		switch g.Kind {
 		case hand.Pair:
 			pair = g.Tile
@@ -387,7 +408,10 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 	var chows, pungs [4]tile.Kind
 	nc, np := 0, 0
 	concealed, windPungs, dragonPungs := 0, 0, 0
+	var ranks rankShare
+	ranks.add(set{tile: pair})
 	for _, st := range sets[:n] {
+		ranks.add(st)
 		if st.chow {
 			chows[nc] = st.tile
 			nc++
@@ -447,27 +471,9 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 	s.put(t, AllChows, b2i(nc == 4 && pair.IsSuited()))
 
 	// Every set and the pair: 全带幺, 全带五, 全双刻.
-	outside, fives, evens := 0, 0, 0
-	var withPair [5]set
-	copy(withPair[:], sets[:n])
-	withPair[n] = set{tile: pair}
-	for _, k := range withPair[:n+1] {
-		r := k.tile.Rank()
-		switch {
-		case !k.tile.IsSuited():
-			outside++
-		case k.chow:
-			outside += b2i(r == 1 || r == 7)
-			fives += b2i(r >= 3 && r <= 5)
-		default:
-			outside += b2i(r == 1 || r == 9)
-			fives += b2i(r == 5)
-			evens += b2i(r%2 == 0)
-		}
-	}
-	s.put(t, OutsideHand, b2i(outside == 5))
-	s.put(t, AllFives, b2i(fives == 5))
-	s.put(t, AllEvenPungs, b2i(evens == 5))
+	s.put(t, OutsideHand, b2i(ranks.outside() == 5))
+	s.put(t, AllFives, b2i(ranks.fives() == 5))
+	s.put(t, AllEvenPungs, b2i(ranks.evens() == 5))
 
 	if (edge || closed || single) && s.uniqueWait() {
 		switch {
@@ -480,6 +486,35 @@ func (s *scorer) standard(a *hand.Arrangement, t *table) {
 		}
 	}
 }
+
+// rankShare counts the sets and the pair of a reading that hold a
+// terminal or honour (全带幺, byte 0), a five (全带五, byte 1), and the
+// pungs and pair of an even rank (全双刻, byte 2).
+type rankShare uint32
+
+// add counts the set st (the pair as a pung).
+func (r *rankShare) add(st set) { *r += setShares[b2i(st.chow)][st.tile] }
+
+func (r rankShare) outside() int { return int(r & 0xff) }
+func (r rankShare) fives() int   { return int(r >> 8 & 0xff) }
+func (r rankShare) evens() int   { return int(r >> 16 & 0xff) }
+
+// setShares is what a pung (0) or a chow (1) of each kind, its lowest
+// for a chow, adds to a rankShare. Read-only.
+var setShares = func() (v [2][tile.NumKinds]rankShare) {
+	for k := range tile.Kind(tile.NumKinds) {
+		r := k.Rank()
+		switch {
+		case !k.IsSuited():
+			v[0][k] = 1
+			v[1][k] = 1
+		default:
+			v[0][k] = rankShare(b2i(r == 1 || r == 9) | b2i(r == 5)<<8 | b2i(r%2 == 0)<<16)
+			v[1][k] = rankShare(b2i(r == 1 || r == 7) | b2i(r >= 3 && r <= 5)<<8)
+		}
+	}
+	return v
+}()
 
 // sortKinds sorts a reading's four sets at most, in place: an insertion
 // sort, cheaper than slices.Sort at this size.
@@ -540,7 +575,7 @@ func (s *scorer) terminalChows(t *table, cs [4]tile.Kind, pair tile.Kind) bool {
 // knitted scores a knitted straight with a set and a pair (spec/mcr.md
 // §8.1 #35): the set's own fans, 平和, and a wait fan only for a winning
 // tile outside the knitted tiles.
-func (s *scorer) knitted(a *hand.Arrangement, t *table) {
+func (s *scorer) knitted(groups []hand.Group, t *table) {
 	s.put(t, KnittedStraight, 1)
 	var st set
 	var pair tile.Kind
@@ -548,7 +583,7 @@ func (s *scorer) knitted(a *hand.Arrangement, t *table) {
 	have := false
 	win := s.c.Win
 	var edge, closed, single bool
-	for _, g := range a.Groups {
+	for _, g := range groups {
 		switch g.Kind {
 		case hand.Knitted:
 			knit |= hand.MaskOf(g.Tile, g.Tile+3, g.Tile+6)

@@ -8,14 +8,13 @@ import "jantaku/rules/tile"
 // the preset does not have is not found, so the next smaller group is
 // tried (the simplified preset counts 一色三同顺 in four identical chows).
 
-func sameSuit(ks ...tile.Kind) bool {
-	for _, k := range ks[1:] {
-		if !k.IsSuited() || k.Suit() != ks[0].Suit() {
-			return false
-		}
-	}
-	return ks[0].IsSuited()
+// sameSuit reports whether a, b and c are of one numbered suit.
+func sameSuit(a, b, c tile.Kind) bool {
+	return a < tile.East && b < tile.East && c < tile.East && a/9 == b/9 && b/9 == c/9
 }
+
+// sameSuit4 is sameSuit of four kinds.
+func sameSuit4(k [4]tile.Kind) bool { return sameSuit(k[0], k[1], k[2]) && sameSuit(k[1], k[2], k[3]) }
 
 func mixedSuits(a, b, c tile.Kind) bool {
 	return a.Suit() != b.Suit() && a.Suit() != c.Suit() && b.Suit() != c.Suit()
@@ -36,7 +35,7 @@ func (s *scorer) has(f Fan) Fan {
 
 // fourChowFan: 一色四步高 or 一色四同顺.
 func (s *scorer) fourChowFan(c [4]tile.Kind) Fan {
-	if !sameSuit(c[0], c[1], c[2], c[3]) {
+	if !sameSuit4(c) {
 		return 0
 	}
 	d := int(c[1] - c[0])
@@ -98,24 +97,36 @@ func twoChows(a, b tile.Kind) Fan {
 }
 
 // bestOfThree is the fan worth most that three of the four sets make
-// (fan of each three, the last set left out first), and which set it
-// leaves out; 0 when no three make one.
-func (s *scorer) bestOfThree(k [4]tile.Kind, fan func(a, b, c tile.Kind) Fan) (best Fan, skip int) {
+// (the chows' fan of each three if chows, else the pungs', the last set
+// left out first), and which set it leaves out; 0 when no three make
+// one.
+func (s *scorer) bestOfThree(k [4]tile.Kind, chows bool) (best Fan, skip int) {
 	for out := 3; out >= 0; out-- {
-		var tri [3]tile.Kind
-		j := 0
-		for i := range 4 {
-			if i != out {
-				tri[j] = k[i]
-				j++
-			}
+		a, b, c := threeOf(&k, out)
+		var f Fan
+		if chows {
+			f = s.threeChowFan(a, b, c)
+		} else {
+			f = s.threePungFan(a, b, c)
 		}
-		f := fan(tri[0], tri[1], tri[2])
 		if f != 0 && (best == 0 || s.value(f) > s.value(best)) {
 			best, skip = f, out
 		}
 	}
 	return best, skip
+}
+
+// threeOf returns the kinds of k but k[out], in order.
+func threeOf(k *[4]tile.Kind, out int) (a, b, c tile.Kind) {
+	switch out {
+	case 0:
+		return k[1], k[2], k[3]
+	case 1:
+		return k[0], k[2], k[3]
+	case 2:
+		return k[0], k[1], k[3]
+	}
+	return k[0], k[1], k[2]
 }
 
 func (s *scorer) fourChows(t *table, c [4]tile.Kind) {
@@ -125,17 +136,17 @@ func (s *scorer) fourChows(t *table, c [4]tile.Kind) {
 	}
 	// A three-chow fan, the highest; the fourth chow may then make one
 	// two-chow fan with one of the three.
-	best, extra := s.bestOfThree(c, s.threeChowFan)
+	best, extra := s.bestOfThree(c, true)
 	if best != 0 {
 		s.put(t, best, 1)
-		var got [numFans]bool
+		var got FanSet
 		for i := range 4 {
 			if i != extra {
-				got[twoChows(c[i], c[extra])] = true
+				got.add(twoChows(c[i], c[extra]))
 			}
 		}
 		for _, f := range [...]Fan{PureDoubleChow, MixedDoubleChow, ShortStraight, TwoTerminalChows} {
-			if got[f] && s.enabled.Has(f) {
+			if got.Has(f) && s.enabled.Has(f) {
 				s.put(t, f, 1)
 				break
 			}
@@ -245,14 +256,14 @@ func twoPungs(a, b tile.Kind) Fan {
 
 func (s *scorer) fourPungs(t *table, p [4]tile.Kind) {
 	switch {
-	case sameSuit(p[0], p[1], p[2], p[3]) && p[0]+1 == p[1] && p[1]+1 == p[2] && p[2]+1 == p[3] && s.enabled.Has(FourPureShiftedPungs):
+	case sameSuit4(p) && p[0]+1 == p[1] && p[1]+1 == p[2] && p[2]+1 == p[3] && s.enabled.Has(FourPureShiftedPungs):
 		s.put(t, FourPureShiftedPungs, 1)
 		return
 	case p[0] == tile.East && p[3] == tile.North && s.enabled.Has(BigFourWinds):
 		s.put(t, BigFourWinds, 1)
 		return
 	}
-	best, free := s.bestOfThree(p, s.threePungFan)
+	best, free := s.bestOfThree(p, false)
 	if best != 0 {
 		s.put(t, best, 1)
 		for i := range 4 {

@@ -189,6 +189,23 @@ func TestBadHands(t *testing.T) {
 			t.Errorf("%s: %v, want an error", tc.hand, err)
 		}
 	}
+	// A fifth copy, the melds' copies counted with the concealed ones
+	// (ParseHand refuses it, so the copies are added after): the error
+	// names the count and the kind.
+	for _, tc := range []struct {
+		hand string
+		add  uint8
+	}{{"456p789s22z3z(pon 111m<1)", 2}, {"456p789s22z33z(kan 1111m<1)", 1}} {
+		h, err := mcr.ParseHand(tc.hand)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h.Concealed[tile.M1] += tc.add
+		_, err = mcr.Score(h, mcr.Conditions{Win: tile.East + 2}, mcr.Official())
+		if !errors.Is(err, mcr.ErrBadHand) || !strings.Contains(err.Error(), "5 of 1m") {
+			t.Errorf("%s with %d more 1m: %v, want a bad hand with 5 of 1m", tc.hand, tc.add, err)
+		}
+	}
 	h, _ := mcr.ParseHand("123m456p789s11z22z1f")
 	if _, err := mcr.Score(h, mcr.Conditions{Win: tile.M1}, mcr.Simplified()); !errors.Is(err, mcr.ErrBadHand) {
 		t.Errorf("flowers at a table without them: %v", err)

@@ -223,8 +223,7 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	}
 	c := tile.CountsOf(h.Seats[seat].Hand)
 	c[t.Kind]++
-	o := shapes(&r.o)
-	return c[t.Kind] <= 4 && hand.Complete(&c, &o)
+	return c[t.Kind] <= 4 && hand.Complete(&c, shapes(&r.o))
 }
 
 // After implements game.Ruleset: nothing else happens after an action.

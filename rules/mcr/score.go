@@ -140,27 +140,27 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	if err := s.init(h, c, o); err != nil {
 		return Result{}, err
 	}
-	ds, err := hand.Decompose(wk.dbuf[:0], &h.Concealed, &s.ho)
+	ds, err := s.hc.Decompose(wk.dbuf[:0], s.ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
 	t, best := &wk.tables[0], &wk.tables[1]
 	bestTotal, bestShape, found := -1, hand.Standard, false
 	for i := range ds {
-		a := ds[i].Arrangement()
-		total, ok := s.arrangement(&a, t)
+		d := &ds[i]
+		total, ok := s.arrangement(d, t)
 		if !ok {
 			continue
 		}
 		better := total > bestTotal
-		if total == bestTotal && a.Shape == hand.Standard && bestShape == hand.Standard {
+		if total == bestTotal && d.Shape == hand.Standard && bestShape == hand.Standard {
 			// Ties go to the reading with 一色三同顺 or 三同刻, as the
 			// reference implementation chooses.
 			better = (t.has.Has(PureTripleChow) && !best.has.Has(PureTripleChow)) || (t.has.Has(TriplePung) && !best.has.Has(TriplePung))
 		}
 		if better {
 			best, t = t, best
-			bestTotal, bestShape, found = total, a.Shape, true
+			bestTotal, bestShape, found = total, d.Shape, true
 		}
 	}
 	if !found {
@@ -173,9 +173,9 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	for w, m := range best.has {
 		for ; m != 0; m &= m - 1 {
 			f := Fan(w*64 + bits.TrailingZeros64(m))
-			n := int(best.n[f])
-			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: o.value(f)})
-			r.Points += n * o.value(f)
+			n, v := int(best.n[f]), s.value(f)
+			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: v})
+			r.Points += n * v
 		}
 	}
 	if o.Flowers && h.Flowers > 0 {

@@ -1,0 +1,186 @@
+package hand
+
+import (
+	"encoding/binary"
+
+	"jantaku/rules/tile"
+)
+
+// Counted is a hand's counts with what one pass over them tells: the
+// number of tiles, the kinds held, held an odd number of times, more than
+// once and four times, and each suit's tile count and table key.
+// Decompose, the waits and a scorer's setup read these instead of each
+// scanning the counts again, and Less gives them for the hand less one
+// tile (the hand before its winning tile) without a new pass.
+//
+// The zero value is the empty hand. A Counted holds its counts by value.
+type Counted struct {
+	c     tile.Counts
+	n     int
+	held  Mask     // held at least once
+	odd   Mask     // held an odd number of times
+	multi Mask     // held more than once
+	four  Mask     // held exactly four times
+	over  Mask     // held more than four times: bad input
+	keys  [3]int32 // each suit's need-table key (suitKey); zero with bad input
+	sums  [3]uint8 // each suit's number of tiles; zero with bad input
+}
+
+// Count reads the counts c in one pass (Set).
+func Count(c *tile.Counts) Counted {
+	var h Counted
+	h.Set(c)
+	return h
+}
+
+// Set makes h the counted hand of the counts c, in place. It reads each
+// suit's first eight counts as one word (the word that gives its table
+// key), then its ninth, then the honours as one word.
+func (h *Counted) Set(c *tile.Counts) {
+	h.c = *c
+	// Bits 0, 1 and 2 of each count: for counts of at most four, held
+	// is any of them, odd bit 0, more than once bit 1 or 2, four bit 2.
+	var b0, b1, b2 Mask
+	var n, over uint64
+	for s := range 3 {
+		d := (*[9]uint8)(c[9*s : 9*s+9])
+		x, x9 := binary.LittleEndian.Uint64(d[:8]), uint64(d[8])
+		if x|x9 == 0 {
+			// No tile of the suit: key, sum and masks zero.
+			h.sums[s], h.keys[s] = 0, 0
+			continue
+		}
+		over |= byteOverFour(x) | byteOverFour(x9)
+		// Eight counts of at most four sum to at most 32: the top byte
+		// of the product holds the sum.
+		sum := x*byteOnes>>56 + x9
+		n += sum
+		h.sums[s] = uint8(sum)
+		h.keys[s] = base5(x) + int32(x9)*pow5[8]
+		at := 9 * s
+		b0 |= (gatherLow(x) | Mask(x9&1)<<8) << at
+		b1 |= (gatherLow(x>>1) | Mask(x9>>1&1)<<8) << at
+		b2 |= (gatherLow(x>>2) | Mask(x9>>2&1)<<8) << at
+	}
+	x := binary.LittleEndian.Uint64(c[tile.East-1:]) >> 8 // the seven honours
+	over |= byteOverFour(x)
+	n += x * byteOnes >> 56
+	b0 |= gatherLow(x) << tile.East
+	b1 |= gatherLow(x>>1) << tile.East
+	b2 |= gatherLow(x>>2) << tile.East
+	h.n, h.over = int(n), 0
+	h.held, h.odd, h.multi, h.four = b0|b1|b2, b0, b1|b2, b2
+	if over != 0 {
+		// Bad input, rare: counted one by one (a count may be over
+		// seven), the keys and sums left zero (no table indexes a
+		// fifth copy).
+		*h = countedByKinds(c)
+	}
+}
+
+// gatherLow moves bit 0 of each byte of x to bits 0–7 of a mask.
+func gatherLow(x uint64) Mask { return Mask((x & byteOnes * 0x0102040810204080) >> 56) }
+
+// countedByKinds is c counted one count at a time: for counts over four,
+// which the word-at-a-time reading does not cover. The keys and sums
+// are left zero.
+func countedByKinds(c *tile.Counts) Counted {
+	h := Counted{c: *c, n: c.Total()}
+	for k, v := range c {
+		bit := Mask(1) << k
+		if v > 0 {
+			h.held |= bit
+		}
+		if v%2 == 1 {
+			h.odd |= bit
+		}
+		if v > 1 {
+			h.multi |= bit
+		}
+		if v == 4 {
+			h.four |= bit
+		}
+		if v > 4 {
+			h.over |= bit
+		}
+	}
+	return h
+}
+
+// base5 is the need table's key of the first eight counts of a suit,
+// packed a byte each (each at most four): digit i is byte i. Pairs of
+// digits, then pairs of pairs, are combined in the lanes of one word.
+func base5(x uint64) int32 {
+	const l16, l32 = 0x00ff00ff00ff00ff, 0x0000ffff0000ffff
+	x = x&l16 + x>>8&l16*5   // d0+5·d1 in each 16-bit lane, at most 24
+	x = x&l32 + x>>16&l32*25 // four digits in each 32-bit lane, at most 624
+	return int32(x&0xffffffff + x>>32*625)
+}
+
+// Total returns the number of tiles, as tile.Counts.Total.
+func (h *Counted) Total() int { return h.n }
+
+// Held returns the kinds held.
+func (h *Counted) Held() Mask { return h.held }
+
+// Four returns the kinds held exactly four times.
+func (h *Counted) Four() Mask { return h.four }
+
+// Over returns the kinds held more than four times (bad input).
+func (h *Counted) Over() Mask { return h.over }
+
+// Less returns h less one tile of kind k, as Count of those counts would,
+// in constant time. k must be held.
+func (h *Counted) Less(k tile.Kind) Counted {
+	l := *h
+	v := l.c[k]
+	if v == 0 || v > 4 || h.over != 0 {
+		// Not a tile held, or bad input: counted again.
+		if v > 0 {
+			l.c[k]--
+		}
+		return Count(&l.c)
+	}
+	l.c[k] = v - 1
+	l.n--
+	bit := Mask(1) << k
+	l.odd ^= bit
+	switch v {
+	case 1:
+		l.held &^= bit
+	case 2:
+		l.multi &^= bit
+	case 4:
+		l.four &^= bit
+	}
+	if k < tile.East {
+		s := k / 9
+		l.sums[s]--
+		l.keys[s] -= pow5[k%9]
+	}
+	return l
+}
+
+// check is the package's check on counted input: the number of tiles
+// with the wildcards, or an error for bad input.
+func (h *Counted) check(o *Options, want int) (int, error) {
+	return checkTally(&h.c, h.n, h.over, o, want)
+}
+
+// Decompose is the package's Decompose on the counted hand h.
+func (h *Counted) Decompose(dst []Decomposition, o *Options) ([]Decomposition, error) {
+	if o == nil {
+		o = &Options{}
+	}
+	n, err := h.check(o, totalComplete)
+	if err != nil {
+		return dst, err
+	}
+	return decompose(dst, h, o, n), nil
+}
+
+// CountWaits is the package's CountWaits on the counted hand h.
+func (h *Counted) CountWaits(o *Options, skip Mask, limit int) (int, error) {
+	_, n, err := waitsOf(nil, false, h, o, skip, limit, true)
+	return n, err
+}
