@@ -15,6 +15,7 @@ type Game struct {
 	// discard; nil when it has not got them.
 	claimer Claimer
 	waiter  Waiter
+	shaper  ShapeWaiter // only with claimer and waiter
 	closer  WindowCloser
 	// inSet is the set's tiles (setTable), made at the first deal.
 	inSet *[tile.NumAll * 4]uint8
@@ -120,6 +121,9 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 	g.claimer, _ = g.rs.(Claimer)
 	g.waiter, _ = g.rs.(Waiter)
 	g.closer, _ = g.rs.(WindowCloser)
+	if g.claimer != nil && g.waiter != nil {
+		g.shaper, _ = g.rs.(ShapeWaiter)
+	}
 	return g, nil
 }
 

@@ -161,7 +161,7 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 				g.workClaims(sc, s)
 			}
 			may = !robbing && sc.held[1]&bit != 0 || s == chiSeat && sc.chi&bit != 0 ||
-				cl == nil || sc.win&bit != 0 && cl.CouldWin(h, s, t)
+				cl == nil || sc.win&bit != 0 && g.couldWin(sc, s, t)
 		default:
 			may = g.mayClaim(s, from, t, robbing)
 		}

@@ -67,6 +67,7 @@ type scratch struct {
 	conc      []tile.Tile
 	idx       []int
 	dora, ura []tile.Kind
+	waits     []hand.Wait // Waits's list
 }
 
 // ForGame implements tablecore.Forker: a copy of r that keeps a Scorer
@@ -74,10 +75,11 @@ type scratch struct {
 func (r *Ruleset) ForGame() game.Ruleset {
 	c := *r
 	c.own = &scratch{
-		conc: make([]tile.Tile, 0, 18),
-		idx:  make([]int, 0, 10),
-		dora: make([]tile.Kind, 0, 10),
-		ura:  make([]tile.Kind, 0, 10),
+		conc:  make([]tile.Tile, 0, 18),
+		idx:   make([]int, 0, 10),
+		dora:  make([]tile.Kind, 0, 10),
+		ura:   make([]tile.Kind, 0, 10),
+		waits: make([]hand.Wait, 0, tile.NumKinds),
 	}
 	return &c
 }
@@ -257,6 +259,40 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 		}
 	}
 	return join & may, true
+}
+
+// Waits is exactly the kinds CouldWin accepts from concealed tiles given
+// as masks, held[i] the kinds held more than i times
+// (tablecore.ShapeWaiter): CouldWin reads nothing but the seat's
+// concealed tiles, and its answer is whether the tile is one of their
+// waits. A kind held four times is left out: no fifth copy is offered,
+// and CouldWin refuses one.
+func (r *Ruleset) Waits(held *[4]hand.Mask) (hand.Mask, bool) {
+	var c tile.Counts
+	for _, m := range held {
+		for m &= hand.Mask(1)<<tile.NumKinds - 1; m != 0; m &= m - 1 {
+			c[bits.TrailingZeros64(uint64(m))]++
+		}
+	}
+	o := shapes()
+	var buf []hand.Wait // the game's own (ForGame), or made now
+	if r.own != nil {
+		buf = r.own.waits[:0]
+	}
+	ws, err := hand.AppendWaits(buf, &c, &o)
+	if err != nil {
+		return 0, false
+	}
+	if r.own != nil {
+		r.own.waits = ws[:0]
+	}
+	var kinds hand.Mask
+	for _, w := range ws {
+		if !w.Exhausted {
+			kinds |= hand.Mask(1) << w.Tile
+		}
+	}
+	return kinds, true
 }
 
 // suitPart counts a suit of size tiles, its kinds m, as a bad part (3n+1
