@@ -225,15 +225,6 @@ func (g *Game) closeClaims(evs []Event) []Event {
 	return g.resolve(evs)
 }
 
-// order lists the seats after from in turn order.
-func order(from game.Seat, n int) []game.Seat {
-	out := make([]game.Seat, 0, n-1)
-	for i := 1; i < n; i++ {
-		out = append(out, game.Seat((int(from)+i)%n))
-	}
-	return out
-}
-
 // afterPasses returns the seat that draws next, and from where, if every
 // claim on the open window is passed.
 func (g *Game) afterPasses() (game.Seat, game.Source) {
@@ -268,7 +259,9 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 	var call *game.Action
 	// A window that closed at once was passed by everyone.
 	if !atOnce {
-		for _, s := range order(c.From, h.Players) {
+		// The seats after the discarder in turn order.
+		for i := 1; i < h.Players; i++ {
+			s := (int(c.From) + i) % h.Players
 			r := c.Responses[s].Action
 			switch r.Kind {
 			case game.Ron:
@@ -342,7 +335,13 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		}
 		d := &h.Seats[c.From].Discards
 		(*d)[len(*d)-1].Taken = true
-		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
+		typ := tile.Chi
+		switch a.Kind {
+		case game.Pon:
+			typ = tile.Pon
+		case game.OpenKan:
+			typ = tile.Kan
+		}
 		m := tile.Meld{Type: typ, Tiles: append([]tile.Tile{a.Tile}, a.Uses...), From: a.Seat.Offset(c.From, h.Players)}
 		p.Melds = append(p.Melds, m)
 		h.Turn = a.Seat

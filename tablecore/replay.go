@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"jantaku/rules/game"
 	"jantaku/rules/riichi"
@@ -43,39 +44,27 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	if set.Copies[tile.M2] == 0 && set.Copies[tile.M1] > 0 {
 		players = 3
 	}
-	// Deal positions, as tablecore deals them.
-	pos := 0
-	var dealt [4][13]int
-	var got [4]int
-	for r := 0; r < 3; r++ {
-		for i := 0; i < players; i++ {
-			s := (dealer + i) % players
-			for k := 0; k < 4; k++ {
-				dealt[s][got[s]] = pos
-				got[s]++
-				pos++
-			}
-		}
-	}
-	for i := 0; i < players; i++ {
-		s := (dealer + i) % players
-		dealt[s][got[s]] = pos
-		got[s]++
-		pos++
-	}
 	if players == 3 && len(h.Deal[3]) != 0 {
 		return Deal{}, fmt.Errorf("seat 3 of a three-player game was dealt %d tiles", len(h.Deal[3]))
 	}
+	// Deal positions, as tablecore deals them: three rounds of four
+	// tiles a seat from the dealer on, then one tile a seat.
 	for s := 0; s < players; s++ {
 		if len(h.Deal[s]) != 13 {
 			return Deal{}, fmt.Errorf("seat %d was dealt %d tiles", s, len(h.Deal[s]))
 		}
+		o := ((s-dealer)%players + players) % players // the seat's turn in the deal
 		for i, t := range h.Deal[s] {
-			if err := w.place(dealt[s][i], t, "seat %d's deal", s); err != nil {
+			pos := 12*players + o
+			if i < 12 {
+				pos = i/4*4*players + o*4 + i%4
+			}
+			if err := w.place(pos, t, "seat %d's deal", s); err != nil {
 				return Deal{}, err
 			}
 		}
 	}
+	pos := 13 * players
 	head, tail := pos, 0
 	afterKan := false
 	for i := range h.Actions {
@@ -145,28 +134,35 @@ func (w *wallPlacer) init(d *Deal, set tile.Set) {
 // of every hand).
 func (w *wallPlacer) place(pos int, t tile.Tile, what string, i int) error {
 	d := w.d
-	if pos < 0 || pos >= len(d.Wall) {
-		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
-	}
-	if d.Known[pos] {
-		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
-	}
 	k := t.Kind
-	var free uint8
-	if k < tile.NumAll {
-		free = w.plain[k]
-		if t.Red {
-			free = w.red[k]
-		}
-		free &^= w.used[k]
+	if pos < 0 || pos >= len(d.Wall) || pos >= len(d.Known) || d.Known[pos] || k >= tile.NumAll {
+		return w.refuse(pos, t, what, i)
 	}
+	free := w.plain[k]
+	if t.Red {
+		free = w.red[k]
+	}
+	free &^= w.used[k]
 	if free == 0 {
-		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
+		return w.refuse(pos, t, what, i)
 	}
 	c := uint8(bits.TrailingZeros8(free))
 	w.used[k] |= 1 << c
 	d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
 	return nil
+}
+
+// refuse is place's error: pos out of range or given twice, or no free
+// copy of t's face left.
+func (w *wallPlacer) refuse(pos int, t tile.Tile, what string, i int) error {
+	d := w.d
+	switch {
+	case pos < 0 || pos >= len(d.Wall) || pos >= len(d.Known):
+		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
+	case d.Known[pos]:
+		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
+	}
+	return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
 }
 
 // stepper deals and applies actions: straight to the referee, or through
@@ -324,15 +320,23 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 			seat := game.Seat(ra.Seat)
 			switch m.Type {
 			case tile.Chi, tile.Pon, tile.Kan:
-				kind := map[tile.MeldType]game.Kind{tile.Chi: game.Chi, tile.Pon: game.Pon, tile.Kan: game.OpenKan}[m.Type]
-				a = game.Action{Kind: kind, Seat: seat, Tile: hd.Claim.Tile}
-				taken := map[tile.Tile]bool{}
+				if len(m.Tiles) < 2 {
+					return fail(i, ra.String(), ErrBadMeld)
+				}
+				kind := game.Chi
+				switch m.Type {
+				case tile.Pon:
+					kind = game.Pon
+				case tile.Kan:
+					kind = game.OpenKan
+				}
+				a = game.Action{Kind: kind, Seat: seat, Tile: hd.Claim.Tile, Uses: make([]tile.Tile, 0, len(m.Tiles)-1)}
 				for _, u := range m.Tiles[1:] {
-					x, ok := findExcept(hd.Seats[ra.Seat].Hand, u, taken)
+					// A held tile of u's face not already used.
+					x, ok := findExcept(hd.Seats[ra.Seat].Hand, u, a.Uses)
 					if !ok {
 						return fail(i, ra.String(), ErrNotHeld)
 					}
-					taken[x] = true
 					a.Uses = append(a.Uses, x)
 				}
 			case tile.AddedKan:
@@ -400,9 +404,9 @@ func (g *Game) drawIndexFor() int {
 	return g.drawIndexFrom(h.Source)
 }
 
-func findExcept(hand []tile.Tile, t tile.Tile, taken map[tile.Tile]bool) (tile.Tile, bool) {
+func findExcept(hand []tile.Tile, t tile.Tile, taken []tile.Tile) (tile.Tile, bool) {
 	for _, x := range hand {
-		if record.SameFace(x, t) && !taken[x] {
+		if record.SameFace(x, t) && !slices.Contains(taken, x) {
 			return x, true
 		}
 	}

@@ -670,8 +670,8 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 		return nil
 	}
 	var fx []game.Effect
-	p := &h.Seats[c.From]
-	if d := p.Discards; len(d) > 0 && d[len(d)-1].Riichi {
+	d := h.Seats[c.From].Discards
+	if len(d) > 0 && d[len(d)-1].Riichi {
 		fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: c.From, To: game.NoSeat, Amount: 1000, Reason: "riichi"}})
 		all := h.Players == 4
 		for i := range h.Seats {
@@ -682,9 +682,10 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 		}
 	}
 	// Allows(FourWinds), without copying the options at every discard.
-	if r.o.SuufonRenda && h.Players == 4 && discardsMade(h) == 4 {
-		// Only the fourth discard of the hand can make it: the ponds
-		// count them, and the log is read only then.
+	// Only the fourth discard of the hand can make it, with no call
+	// made: each seat has discarded once, the discarder too. The ponds
+	// count the discards, and the log is read only then.
+	if r.o.SuufonRenda && h.Players == 4 && len(d) == 1 && discardsMade(h) == 4 {
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
