@@ -22,7 +22,7 @@ func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 	p := &h.Seats[a.Seat]
 	// Every action but a claim changes the actor's concealed tiles or
 	// may (a kong, a flower), through took and gave; claims change them
-	// in settle.
+	// in resolve.
 	switch a.Kind {
 	case game.Draw:
 		i := g.drawIndex()
@@ -44,7 +44,7 @@ func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 	case game.Discard, game.Riichi:
 		drawn := false
 		if n := len(h.Log); n >= 2 {
-			prev := h.Log[n-2]
+			prev := &h.Log[n-2]
 			drawn = prev.Kind == game.Draw && prev.Seat == a.Seat && prev.Tile == a.Tile
 		}
 		g.gave(p, a.Seat, a.Tile)
@@ -173,9 +173,24 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 		rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
 	if !open {
-		evs = g.settle(evs, true)
+		evs = g.passed(evs)
 	}
 	return evs
+}
+
+// passed settles a claim window that closed with its discard, nobody
+// having had an option: resolve's ending when everyone passes, without
+// reading the answers.
+func (g *Game) passed(evs []Event) []Event {
+	h := g.h
+	evs = g.closed(evs, h.Claim, false, true)
+	if h.Phase == game.Over {
+		return evs
+	}
+	if h.Claim.Robbing {
+		return g.robbed(evs)
+	}
+	return g.toDraw(evs, g.nextActive(h.Claim.From))
 }
 
 // couldCall reports whether seat s holds the tiles for any call on t,
@@ -247,33 +262,27 @@ func (g *Game) nextActive(s game.Seat) game.Seat {
 	return s
 }
 
-// resolve settles a claim window in which everyone has answered.
-func (g *Game) resolve(evs []Event) []Event { return g.settle(evs, false) }
-
-// settle settles a claim window in which everyone has answered; atOnce
-// says that nobody had an option, so the window closed with its discard.
-func (g *Game) settle(evs []Event, atOnce bool) []Event {
+// resolve settles a claim window in which everyone has answered (one
+// that closed with its discard is passed).
+func (g *Game) resolve(evs []Event) []Event {
 	h := g.h
 	c := h.Claim
 	var rons []game.Action
 	var call *game.Action
-	// A window that closed at once was passed by everyone.
-	if !atOnce {
-		// The seats after the discarder in turn order.
-		for i := 1; i < h.Players; i++ {
-			s := (int(c.From) + i) % h.Players
-			r := c.Responses[s].Action
-			switch r.Kind {
-			case game.Ron:
-				rons = append(rons, r)
-			case game.Pon, game.OpenKan:
+	// The seats after the discarder in turn order.
+	for i := 1; i < h.Players; i++ {
+		s := (int(c.From) + i) % h.Players
+		r := c.Responses[s].Action
+		switch r.Kind {
+		case game.Ron:
+			rons = append(rons, r)
+		case game.Pon, game.OpenKan:
+			rr := r
+			call = &rr
+		case game.Chi:
+			if call == nil {
 				rr := r
 				call = &rr
-			case game.Chi:
-				if call == nil {
-					rr := r
-					call = &rr
-				}
 			}
 		}
 	}
@@ -316,13 +325,13 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 			evs = g.addWin(evs, &w)
 		}
-		evs = g.closed(evs, c, true, atOnce)
+		evs = g.closed(evs, c, true, false)
 		if h.Phase == game.Over {
 			return evs
 		}
 		return g.afterWins(evs, rons[len(rons)-1].Seat)
 	}
-	evs = g.closed(evs, c, false, atOnce)
+	evs = g.closed(evs, c, false, false)
 	if h.Phase == game.Over {
 		return evs
 	}
@@ -353,15 +362,22 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		return evs
 	}
 	if c.Robbing {
-		p := &h.Seats[c.From]
-		g.gave(p, c.From, c.Tile)
-		i := ponOf(p, c.Tile.Kind)
-		m := &p.Melds[i]
-		m.Type = tile.AddedKan
-		m.Tiles = append(append([]tile.Tile(nil), m.Tiles...), c.Tile)
-		return g.replace(evs, c.From)
+		return g.robbed(evs)
 	}
 	return g.toDraw(evs, g.nextActive(c.From))
+}
+
+// robbed makes the kong of a window on an added tile that nobody won on.
+func (g *Game) robbed(evs []Event) []Event {
+	h := g.h
+	c := &h.Claim
+	p := &h.Seats[c.From]
+	g.gave(p, c.From, c.Tile)
+	i := ponOf(p, c.Tile.Kind)
+	m := &p.Melds[i]
+	m.Type = tile.AddedKan
+	m.Tiles = append(append([]tile.Tile(nil), m.Tiles...), c.Tile)
+	return g.replace(evs, c.From)
 }
 
 // closed applies the ruleset's effects of the window c closing
