@@ -235,12 +235,10 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 	size0 := bits.OnesCount64(a&m0) + bits.OnesCount64(b&m0)
 	size1 := bits.OnesCount64(a&(m0<<9)) + bits.OnesCount64(b&(m0<<9))
 	size2 := bits.OnesCount64(a&(m0<<18)) + bits.OnesCount64(b&(m0<<18))
-	// The suits of 3n+1 and of 3n+2 tiles, by their sizes' remainders.
-	r0, r1, r2 := mod3[size0&15], mod3[size1&15], mod3[size2&15]
-	suit1 := 0x1ff&rem1[r0] | 0x1ff<<9&rem1[r1] | 0x1ff<<18&rem1[r2]
-	suit2 := 0x1ff&rem2[r0] | 0x1ff<<9&rem2[r1] | 0x1ff<<18&rem2[r2]
-	bad += int(r0&1 + r1&1 + r2&1)
-	pair += int(r0>>1 + r1>>1 + r2>>1)
+	var suit1, suit2 hand.Mask // the suits of 3n+1 and of 3n+2 tiles
+	suitPart(size0, 0x1ff, &bad, &pair, &suit1, &suit2)
+	suitPart(size1, 0x1ff<<9, &bad, &pair, &suit1, &suit2)
+	suitPart(size2, 0x1ff<<18, &bad, &pair, &suit1, &suit2)
 	var may hand.Mask
 	switch {
 	case bad == 1 && pair == 0:
@@ -297,12 +295,18 @@ func (r *Ruleset) Waits(held *[4]hand.Mask) (hand.Mask, bool) {
 	return kinds, true
 }
 
-// mod3 is n%3 for a suit's size (at most 14 tiles); rem1 and rem2 are
-// every bit for a remainder of 1 and of 2, none otherwise.
-var (
-	mod3       = [16]uint8{0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0, 1, 2, 0}
-	rem1, rem2 = [3]hand.Mask{0, ^hand.Mask(0), 0}, [3]hand.Mask{0, 0, ^hand.Mask(0)}
-)
+// suitPart counts a suit of size tiles, its kinds m, as a bad part (3n+1
+// tiles) or a pair part (3n+2) for WinKinds.
+func suitPart(size int, m hand.Mask, bad, pair *int, suit1, suit2 *hand.Mask) {
+	switch size % 3 {
+	case 1:
+		*bad++
+		*suit1 |= m
+	case 2:
+		*pair++
+		*suit2 |= m
+	}
+}
 
 // mayComplete is a quick test that the concealed tiles c (14−3k of them)
 // are not plainly short of a winning shape, so that most hands skip the
