@@ -358,7 +358,8 @@ func (g *Game) held(p *game.Player, t tile.Tile, flower bool) error {
 		}
 		return fmt.Errorf("%s is a flower: %w", t, ErrNotAllowed)
 	}
-	if lastIndex(p.Hand, t) < 0 {
+	// A replay that took t from the hand (found) has looked already.
+	if !g.found && lastIndex(p.Hand, t) < 0 {
 		return fmt.Errorf("%s (copy %d): %w", t, t.Copy, ErrNotHeld)
 	}
 	return nil

@@ -54,6 +54,10 @@ type Game struct {
 	// quiet leaves out the events of the actions themselves (Acted),
 	// numbering them all the same: ReplayHand reads no events.
 	quiet bool
+	// found says, while ReplayHand applies an action, that it took the
+	// action's tile from the actor's hand as it stands, so that held
+	// need not look for it again.
+	found bool
 	// won is the win validate valued last (a Tsumo or a Ron), which
 	// commit records; rons holds, for a ruleset that keeps rons
 	// (RonKeeper), each seat's ron valued when claimed in the open

@@ -197,7 +197,13 @@ func (do stepper) start(d Deal) error {
 	return err
 }
 
-func (do stepper) apply(a *game.Action) (err error) {
+func (do stepper) apply(a *game.Action) error { return do.applyFound(a, false) }
+
+// applyFound is apply; found says that the replay took a's tile from the
+// actor's hand as it is now, so that the referee need not look for it
+// there again (straight to the referee only: a Table's Apply checks
+// everything as for a player).
+func (do stepper) applyFound(a *game.Action, found bool) (err error) {
 	g := do.g
 	switch {
 	case do.t != nil:
@@ -209,9 +215,9 @@ func (do stepper) apply(a *game.Action) (err error) {
 	}
 	// Nobody reads the events: one slice of the game's serves every
 	// action of every hand, and the actions' own are not made at all.
-	g.quiet = true
+	g.quiet, g.found = true, found
 	g.replayEvs, err = g.appendApply(g.replayEvs[:0], a)
-	g.quiet = false
+	g.quiet, g.found = false, false
 	return err
 }
 
@@ -277,6 +283,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 	for i := range h.Actions {
 		ra := &h.Actions[i]
 		var a game.Action
+		found := false // a's tile taken from the actor's hand by find
 		switch ra.Type {
 		case record.Draw:
 			if first && ra.Seat == dealer {
@@ -304,6 +311,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				return fail(i, ra.String(), ErrNotHeld)
 			}
 			a = game.Action{Kind: game.Flower, Seat: game.Seat(ra.Seat), Tile: t}
+			found = true
 		case record.Discard:
 			first = false
 			t, ok := find(ra.Seat, ra.Tile, ra.Tsumogiri)
@@ -311,6 +319,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				return fail(i, ra.String(), ErrNotHeld)
 			}
 			a = game.Action{Kind: game.Discard, Seat: game.Seat(ra.Seat), Tile: t}
+			found = true
 			if riichi {
 				a.Kind, riichi = game.Riichi, false
 			}
@@ -345,6 +354,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 					return fail(i, ra.String(), ErrNotHeld)
 				}
 				a = game.Action{Kind: game.AddedKan, Seat: seat, Tile: t}
+				found = true
 			case tile.ClosedKan:
 				var q []tile.Tile
 				for _, x := range hd.Seats[ra.Seat].Hand {
@@ -358,7 +368,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
 			}
 		}
-		if err := do.apply(&a); err != nil {
+		if err := do.applyFound(&a, found); err != nil {
 			return fail(i, ra.String(), err)
 		}
 		if a.Kind.IsClaim() {
