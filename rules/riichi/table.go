@@ -269,9 +269,25 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 // and CouldWin refuses one.
 func (r *Ruleset) Waits(held *[4]hand.Mask) (hand.Mask, bool) {
 	var c tile.Counts
+	n := 0
 	for _, m := range held {
 		for m &= hand.Mask(1)<<tile.NumKinds - 1; m != 0; m &= m - 1 {
 			c[bits.TrailingZeros64(uint64(m))]++
+			n++
+		}
+	}
+	// A suit of 3k tiles cannot take the tile (3k+1 makes no sets and
+	// pair) and must be sets as it is: most hands the cheap mask lets
+	// through fail that, and are settled before the waits are looked
+	// for. Seven pairs and thirteen orphans, which need fourteen tiles
+	// (seven pairs one kind held an odd number of times, thirteen orphans
+	// only terminals and honours), are left to AppendWaits.
+	const orphans = hand.TerminalKinds | hand.HonorKinds
+	if odd := held[0] ^ held[1] ^ held[2] ^ held[3]; n != 13 || (odd&(odd-1) != 0 && held[0]&^orphans != 0) {
+		for s := range 3 {
+			if !setsOrNot3k((*[9]uint8)(c[s*9 : s*9+9])) {
+				return 0, true
+			}
 		}
 	}
 	o := shapes()
@@ -293,6 +309,33 @@ func (r *Ruleset) Waits(held *[4]hand.Mask) (hand.Mask, bool) {
 		}
 	}
 	return kinds, true
+}
+
+// setsOrNot3k reports whether a suit's counts d are not 3k tiles or
+// make sets only. At the lowest rank left, triplets take what they can
+// and the one or two tiles over start runs: three runs from a rank are
+// the triplets of its three ranks, so nothing else could do better.
+func setsOrNot3k(d *[9]uint8) bool {
+	// The nine counts (each at most 4) summed eight at a time.
+	n := int(binary.LittleEndian.Uint64(d[:8])*0x0101010101010101>>56) + int(d[8])
+	if n == 0 || n%3 != 0 {
+		return true
+	}
+	var cur, next uint8 // tiles of this rank and the next that runs took
+	for r, v := range d {
+		if v < cur {
+			return false
+		}
+		runs := v - cur
+		if runs >= 3 {
+			runs -= 3
+		}
+		if runs > 0 && r >= 7 {
+			return false
+		}
+		cur, next = next+runs, runs
+	}
+	return true
 }
 
 // suitPart counts a suit of size tiles, its kinds m, as a bad part (3n+1
