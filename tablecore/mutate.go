@@ -130,6 +130,15 @@ func (g *Game) replace(evs []Event, seat game.Seat) []Event {
 // openClaims opens a claim window on t. Seats that can make no claim at
 // all answer at once with an unrecorded pass.
 func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool) []Event {
+	if g.openWindow(from, t, robbing) {
+		return evs
+	}
+	return g.passed(evs)
+}
+
+// openWindow opens the claim window on t and reports whether some seat
+// may answer it.
+func (g *Game) openWindow(from game.Seat, t tile.Tile, robbing bool) bool {
 	h := g.h
 	h.Phase = game.Claims
 	// Reuse the last window's answers: nothing keeps them once it closed.
@@ -150,11 +159,12 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 		chiSeat = from.Next(h.Players)
 	}
 	cl := g.claimer
+	seats := h.Seats[:len(rs)]
 	for i := range rs {
 		s := game.Seat(i)
 		may := false
 		switch {
-		case s == from || h.Seats[s].Won:
+		case s == from || seats[i].Won:
 		case kept:
 			sc := &g.claims[i&3]
 			if !sc.known {
@@ -172,10 +182,7 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 		}
 		rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
-	if !open {
-		evs = g.passed(evs)
-	}
-	return evs
+	return open
 }
 
 // passed settles a claim window that closed with its discard, nobody
