@@ -59,8 +59,8 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			if i < 12 {
 				pos = i/4*4*players + o*4 + i%4
 			}
-			if err := w.place(pos, t, "seat %d's deal", s); err != nil {
-				return Deal{}, err
+			if !w.place(pos, t) {
+				return Deal{}, w.refuse(pos, t, "seat %d's deal", s)
 			}
 		}
 	}
@@ -82,8 +82,8 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			} else {
 				head++
 			}
-			if err := w.place(p, a.Tile, "action %d", i); err != nil {
-				return Deal{}, err
+			if !w.place(p, a.Tile) {
+				return Deal{}, w.refuse(p, a.Tile, "action %d", i)
 			}
 			afterKan = false
 		case record.Call:
@@ -95,13 +95,13 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		}
 	}
 	for i, t := range h.Dora {
-		if err := w.place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
-			return Deal{}, err
+		if p := riichi.DoraIndex(n, players, i); !w.place(p, t) {
+			return Deal{}, w.refuse(p, t, "dora indicator %d", i)
 		}
 	}
 	for i, t := range h.Ura {
-		if err := w.place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
-			return Deal{}, err
+		if p := riichi.DoraIndex(n, players, i) + 1; !w.place(p, t) {
+			return Deal{}, w.refuse(p, t, "ura indicator %d", i)
 		}
 	}
 	return d, nil
@@ -109,58 +109,57 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 
 // wallPlacer puts a record's tiles, named by face, in a Deal's wall.
 type wallPlacer struct {
-	d    *Deal
-	used [tile.NumAll]uint8 // copies placed, a bit each, by kind
-	// The copies a plain and a red tile of each kind may be: a red five
-	// is copy 0 of a suit with a red five (tile.Set.Contains), a plain
-	// tile any other.
-	plain, red [tile.NumAll]uint8
+	wall  []tile.Tile // the Deal's
+	known []bool      // the Deal's, as long as wall
+	used  [256]uint8  // copies placed, a bit each, by kind
+	// The copies a plain ([0]) and a red ([1]) tile of each kind may
+	// be: a red five is copy 0 of a suit with a red five
+	// (tile.Set.Contains), a plain tile any other; none for a kind past
+	// tile.NumAll. A row for every value of a Kind, so that place needs
+	// no test of the kind.
+	may [2][256]uint8
 }
 
 func (w *wallPlacer) init(d *Deal, set tile.Set) {
-	w.d = d
+	w.wall, w.known = d.Wall, d.Known[:len(d.Wall)]
 	for k := tile.Kind(0); k < tile.NumAll; k++ {
 		all := uint8(1)<<set.Copies[k] - 1
 		if all != 0 && k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] {
-			w.plain[k], w.red[k] = all&^1, 1
+			w.may[0][k], w.may[1][k] = all&^1, 1
 		} else {
-			w.plain[k] = all
+			w.may[0][k] = all
 		}
 	}
 }
 
-// place puts t at pos, as the first free copy of its face; what and i
-// name it in an error (formatted only then: a replay places every tile
-// of every hand).
-func (w *wallPlacer) place(pos int, t tile.Tile, what string, i int) error {
-	d := w.d
+// place puts t at pos, as the first free copy of its face, and reports
+// whether it could (refuse says why not, formatting only then: a replay
+// places every tile of every hand).
+func (w *wallPlacer) place(pos int, t tile.Tile) bool {
 	k := t.Kind
-	if pos < 0 || pos >= len(d.Wall) || pos >= len(d.Known) || d.Known[pos] || k >= tile.NumAll {
-		return w.refuse(pos, t, what, i)
+	if uint(pos) >= uint(len(w.known)) || w.known[pos] || k >= tile.NumAll {
+		return false
 	}
-	free := w.plain[k]
-	if t.Red {
-		free = w.red[k]
-	}
-	free &^= w.used[k]
+	free := w.may[b2u(t.Red)][k] &^ w.used[k]
 	if free == 0 {
-		return w.refuse(pos, t, what, i)
+		return false
 	}
 	c := uint8(bits.TrailingZeros8(free))
 	w.used[k] |= 1 << c
-	d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
-	return nil
+	w.wall[pos], w.known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
+	return true
 }
 
-// refuse is place's error: pos out of range or given twice, or no free
-// copy of t's face left.
+// refuse is why place refused t at pos, the tile named by what and i:
+// pos out of range or given twice, or no free copy of t's face left.
 func (w *wallPlacer) refuse(pos int, t tile.Tile, what string, i int) error {
-	d := w.d
 	switch {
-	case pos < 0 || pos >= len(d.Wall) || pos >= len(d.Known):
+	case pos < 0 || pos >= len(w.known):
 		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
-	case d.Known[pos]:
+	case w.known[pos]:
 		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
+	case t.Kind >= tile.NumAll:
+		return fmt.Errorf("%s: %s is not a tile", fmt.Sprintf(what, i), t)
 	}
 	return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
 }
