@@ -267,14 +267,14 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 	// Three rounds of four tiles, one each, then the dealer's 14th
 	// (riichi.md §4.4, wuhan.md §4.3, sichuan.md §2.5 all deal so).
 	take := func(s game.Seat, k int) error {
-		for i := 0; i < k; i++ {
-			p := h.Wall.Head
-			if !h.Wall.Known[p] {
-				return fmt.Errorf("tablecore: dealt wall position %d is not known: %w", p, ErrBadDeal)
+		p := h.Wall.Head
+		for i := p; i < p+k; i++ {
+			if !h.Wall.Known[i] {
+				return fmt.Errorf("tablecore: dealt wall position %d is not known: %w", i, ErrBadDeal)
 			}
-			h.Seats[s].Hand = append(h.Seats[s].Hand, h.Wall.Tiles[p])
-			h.Wall.Head++
 		}
+		h.Seats[s].Hand = append(h.Seats[s].Hand, h.Wall.Tiles[p:p+k]...)
+		h.Wall.Head += k
 		return nil
 	}
 	for round := 0; round < 3; round++ {

@@ -403,6 +403,9 @@ func (g *Game) closed(evs []Event, c game.Claim, won, atOnce bool) []Event {
 		g.closing = fx
 		return evs
 	}
+	if len(fx) == 0 {
+		return evs
+	}
 	return g.effects(evs, fx)
 }
 
