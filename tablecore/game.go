@@ -56,8 +56,10 @@ type Game struct {
 	quiet bool
 	// found says, while ReplayHand applies an action, that it took the
 	// action's tile from the actor's hand as it stands, so that held
-	// need not look for it again.
-	found bool
+	// need not look for it again. unclaimed says, while ReplayHand
+	// applies a discard, that the record shows nobody claimed it: its
+	// window closes at once, as one nobody could use.
+	found, unclaimed bool
 	// won is the win validate valued last (a Tsumo or a Ron), which
 	// commit records; rons holds, for a ruleset that keeps rons
 	// (RonKeeper), each seat's ron valued when claimed in the open

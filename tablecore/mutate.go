@@ -149,6 +149,14 @@ func (g *Game) openWindow(from game.Seat, t tile.Tile, robbing bool) bool {
 	rs = rs[:h.Players]
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
 	g.window++ // a ron kept from an earlier window is not for this one
+	if g.unclaimed && !robbing {
+		// A replayed discard nobody claimed: every seat passes, as it
+		// would after a window it could answer.
+		for i := range rs {
+			rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: game.Seat(i)}}
+		}
+		return false
+	}
 	open := false
 	// What each seat's tiles allow is kept (seatClaims) and tested by
 	// bits: the calls first, as the cheaper, then the wins.

@@ -196,13 +196,18 @@ func (do stepper) start(d Deal) error {
 	return err
 }
 
-func (do stepper) apply(a *game.Action) error { return do.applyFound(a, false) }
+func (do stepper) apply(a *game.Action) error { return do.applyFound(a, false, false) }
 
-// applyFound is apply; found says that the replay took a's tile from the
-// actor's hand as it is now, so that the referee need not look for it
-// there again (straight to the referee only: a Table's Apply checks
-// everything as for a player).
-func (do stepper) applyFound(a *game.Action, found bool) (err error) {
+// applyFound is apply, straight to the referee with what the replay
+// knows (a Table's Apply, and the tests' replay that keeps the events,
+// check everything as for a player): found says that the replay took
+// a's tile from the actor's hand as it is now, so that the referee need
+// not look for it there again; unclaimed that a is a discard the record
+// shows nobody claimed (a draw comes next), so that the window on it is
+// closed at once, every seat passing, without working out who could
+// have claimed it. Passing is always allowed: nothing the record could
+// get wrong goes unchecked, and the draw is checked as after any window.
+func (do stepper) applyFound(a *game.Action, found, unclaimed bool) (err error) {
 	g := do.g
 	switch {
 	case do.t != nil:
@@ -214,9 +219,9 @@ func (do stepper) applyFound(a *game.Action, found bool) (err error) {
 	}
 	// Nobody reads the events: one slice of the game's serves every
 	// action of every hand, and the actions' own are not made at all.
-	g.quiet, g.found = true, found
+	g.quiet, g.found, g.unclaimed = true, found, unclaimed
 	g.replayEvs, err = g.appendApply(g.replayEvs[:0], a)
-	g.quiet, g.found = false, false
+	g.quiet, g.found, g.unclaimed = false, false, false
 	return err
 }
 
@@ -282,7 +287,8 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 	for i := range h.Actions {
 		ra := &h.Actions[i]
 		var a game.Action
-		found := false // a's tile taken from the actor's hand by find
+		found := false     // a's tile taken from the actor's hand by find
+		unclaimed := false // a discard the record shows nobody claimed
 		switch ra.Type {
 		case record.Draw:
 			if first && ra.Seat == dealer {
@@ -319,6 +325,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 			}
 			a = game.Action{Kind: game.Discard, Seat: game.Seat(ra.Seat), Tile: t}
 			found = true
+			unclaimed = i+1 < len(h.Actions) && h.Actions[i+1].Type == record.Draw
 			if riichi {
 				a.Kind, riichi = game.Riichi, false
 			}
@@ -367,7 +374,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
 			}
 		}
-		if err := do.applyFound(&a, found); err != nil {
+		if err := do.applyFound(&a, found, unclaimed); err != nil {
 			return fail(i, ra.String(), err)
 		}
 		if a.Kind.IsClaim() {
