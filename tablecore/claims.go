@@ -27,7 +27,8 @@ type Waiter interface {
 // window whose tile is in the WinKinds mask after the hand changed, and
 // then answers from it instead of asking CouldWin at each window: most
 // kinds the cheap mask lets through do not win. ok false means no exact
-// mask: CouldWin is asked as before.
+// mask: CouldWin is asked as before. A type that wraps a ruleset by
+// embedding it and answers CouldWin itself must not pass Waits on.
 type ShapeWaiter interface {
 	Waits(held *[4]hand.Mask) (kinds hand.Mask, ok bool)
 }
