@@ -92,7 +92,9 @@ func (g *Game) commit(evs []Event, a *game.Action) []Event {
 	}
 	evs = g.mutate(evs, a)
 	if h.Phase != game.Over {
-		evs = g.effects(evs, g.rs.After(h, *a))
+		if fx := g.rs.After(h, *a); len(fx) > 0 {
+			evs = g.effects(evs, fx)
+		}
 	}
 	return evs
 }
@@ -358,7 +360,8 @@ func (g *Game) held(p *game.Player, t tile.Tile, flower bool) error {
 		}
 		return fmt.Errorf("%s is a flower: %w", t, ErrNotAllowed)
 	}
-	if lastIndex(p.Hand, t) < 0 {
+	// A replay that took t from the hand (found) has looked already.
+	if !g.found && lastIndex(p.Hand, t) < 0 {
 		return fmt.Errorf("%s (copy %d): %w", t, t.Copy, ErrNotHeld)
 	}
 	return nil
@@ -390,7 +393,9 @@ func remove(ts []tile.Tile, t tile.Tile) []tile.Tile {
 	if i < 0 {
 		return ts
 	}
-	copy(ts[i:], ts[i+1:])
+	if i < len(ts)-1 {
+		copy(ts[i:], ts[i+1:])
+	}
 	return ts[:len(ts)-1]
 }
 

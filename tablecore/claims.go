@@ -20,6 +20,19 @@ type Waiter interface {
 	WinKinds(held *[4]hand.Mask) (kinds hand.Mask, ok bool)
 }
 
+// ShapeWaiter is an optional Waiter ability, for a ruleset whose
+// CouldWin reads nothing of the hand but the seat's concealed tiles and
+// the tile on offer: Waits gives, from the same masks as WinKinds,
+// exactly the kinds CouldWin accepts. The referee asks it at the first
+// window whose tile is in the WinKinds mask after the hand changed, and
+// then answers from it instead of asking CouldWin at each window: most
+// kinds the cheap mask lets through do not win. ok false means no exact
+// mask: CouldWin is asked as before. A type that wraps a ruleset by
+// embedding it and answers CouldWin itself must not pass Waits on.
+type ShapeWaiter interface {
+	Waits(held *[4]hand.Mask) (kinds hand.Mask, ok bool)
+}
+
 // The kinds of one rank in each suit.
 const (
 	rank1 = hand.Mask(1) | 1<<9 | 1<<18
@@ -40,7 +53,10 @@ type seatClaims struct {
 	tiles bool         // held is up to date
 	held  [4]hand.Mask // held[i]: the kinds held more than i times; held[1] those a pon may take
 	win   hand.Mask    // kinds it may win on (Waiter); every kind without a mask
-	chi   hand.Mask    // suited kinds that make a run with two held tiles
+	// shaped says that ShapeWaiter was asked for the hand, exact that
+	// win is then its exact mask.
+	shaped, exact bool
+	chi           hand.Mask // suited kinds that make a run with two held tiles
 }
 
 // changed forgets what seat s could claim: its concealed tiles changed
@@ -109,6 +125,7 @@ func (g *Game) workClaims(sc *seatClaims, s game.Seat) {
 		sc.tiles = true
 	}
 	sc.win = hand.Mask(1)<<tile.NumKinds - 1
+	sc.shaped, sc.exact = false, false
 	if g.waiter != nil {
 		if m, ok := g.waiter.WinKinds(held); ok {
 			sc.win = m
@@ -119,6 +136,22 @@ func (g *Game) workClaims(sc *seatClaims, s game.Seat) {
 	r := held[0] & hand.SuitedKinds
 	sc.chi = (r<<1&(r<<2)&^(rank1|rank2) | r<<1&(r>>1)&^(rank1|rank9) | r>>1&(r>>2)&^(rank8|rank9)) & hand.SuitedKinds
 	sc.known = true
+}
+
+// couldWin reports whether seat s, whose claims sc are known, could win
+// on t, a kind in sc.win: from a ShapeWaiter's exact mask, worked out at
+// the first such tile after the hand changed, or else from CouldWin.
+func (g *Game) couldWin(sc *seatClaims, s game.Seat, t tile.Tile) bool {
+	if !sc.shaped && g.shaper != nil {
+		sc.shaped = true
+		if m, ok := g.shaper.Waits(&sc.held); ok {
+			sc.win, sc.exact = m, true
+		}
+	}
+	if sc.exact {
+		return sc.win&(hand.Mask(1)<<(t.Kind&63)) != 0
+	}
+	return g.claimer.CouldWin(g.h, s, t)
 }
 
 // mayClaim reports whether seat s, not the discarder, could win on t or

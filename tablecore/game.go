@@ -15,6 +15,7 @@ type Game struct {
 	// discard; nil when it has not got them.
 	claimer Claimer
 	waiter  Waiter
+	shaper  ShapeWaiter // only with claimer and waiter
 	closer  WindowCloser
 	// inSet is the set's tiles (setTable), made at the first deal.
 	inSet *[tile.NumAll * 4]uint8
@@ -53,6 +54,12 @@ type Game struct {
 	// quiet leaves out the events of the actions themselves (Acted),
 	// numbering them all the same: ReplayHand reads no events.
 	quiet bool
+	// found says, while ReplayHand applies an action, that it took the
+	// action's tile from the actor's hand as it stands, so that held
+	// need not look for it again. unclaimed says, while ReplayHand
+	// applies a discard, that the record shows nobody claimed it: its
+	// window closes at once, as one nobody could use.
+	found, unclaimed bool
 	// won is the win validate valued last (a Tsumo or a Ron), which
 	// commit records; rons holds, for a ruleset that keeps rons
 	// (RonKeeper), each seat's ron valued when claimed in the open
@@ -120,6 +127,9 @@ func New(rs game.Ruleset, firstDealer game.Seat) (*Game, error) {
 	g.claimer, _ = g.rs.(Claimer)
 	g.waiter, _ = g.rs.(Waiter)
 	g.closer, _ = g.rs.(WindowCloser)
+	if g.claimer != nil && g.waiter != nil {
+		g.shaper, _ = g.rs.(ShapeWaiter)
+	}
 	return g, nil
 }
 
@@ -259,14 +269,14 @@ func (g *Game) deal(d Deal) (*game.Hand, game.Standing, error) {
 	// Three rounds of four tiles, one each, then the dealer's 14th
 	// (riichi.md §4.4, wuhan.md §4.3, sichuan.md §2.5 all deal so).
 	take := func(s game.Seat, k int) error {
-		for i := 0; i < k; i++ {
-			p := h.Wall.Head
-			if !h.Wall.Known[p] {
-				return fmt.Errorf("tablecore: dealt wall position %d is not known: %w", p, ErrBadDeal)
+		p := h.Wall.Head
+		for i := p; i < p+k; i++ {
+			if !h.Wall.Known[i] {
+				return fmt.Errorf("tablecore: dealt wall position %d is not known: %w", i, ErrBadDeal)
 			}
-			h.Seats[s].Hand = append(h.Seats[s].Hand, h.Wall.Tiles[p])
-			h.Wall.Head++
 		}
+		h.Seats[s].Hand = append(h.Seats[s].Hand, h.Wall.Tiles[p:p+k]...)
+		h.Wall.Head += k
 		return nil
 	}
 	for round := 0; round < 3; round++ {

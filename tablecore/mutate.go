@@ -22,7 +22,7 @@ func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 	p := &h.Seats[a.Seat]
 	// Every action but a claim changes the actor's concealed tiles or
 	// may (a kong, a flower), through took and gave; claims change them
-	// in settle.
+	// in resolve.
 	switch a.Kind {
 	case game.Draw:
 		i := g.drawIndex()
@@ -44,7 +44,7 @@ func (g *Game) mutate(evs []Event, a *game.Action) []Event {
 	case game.Discard, game.Riichi:
 		drawn := false
 		if n := len(h.Log); n >= 2 {
-			prev := h.Log[n-2]
+			prev := &h.Log[n-2]
 			drawn = prev.Kind == game.Draw && prev.Seat == a.Seat && prev.Tile == a.Tile
 		}
 		g.gave(p, a.Seat, a.Tile)
@@ -130,6 +130,15 @@ func (g *Game) replace(evs []Event, seat game.Seat) []Event {
 // openClaims opens a claim window on t. Seats that can make no claim at
 // all answer at once with an unrecorded pass.
 func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool) []Event {
+	if g.openWindow(from, t, robbing) {
+		return evs
+	}
+	return g.passed(evs)
+}
+
+// openWindow opens the claim window on t and reports whether some seat
+// may answer it.
+func (g *Game) openWindow(from game.Seat, t tile.Tile, robbing bool) bool {
 	h := g.h
 	h.Phase = game.Claims
 	// Reuse the last window's answers: nothing keeps them once it closed.
@@ -140,6 +149,14 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 	rs = rs[:h.Players]
 	h.Claim = game.Claim{From: from, Tile: t, Robbing: robbing, Responses: rs}
 	g.window++ // a ron kept from an earlier window is not for this one
+	if g.unclaimed && !robbing {
+		// A replayed discard nobody claimed: every seat passes, as it
+		// would after a window it could answer.
+		for i := range rs {
+			rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: game.Seat(i)}}
+		}
+		return false
+	}
 	open := false
 	// What each seat's tiles allow is kept (seatClaims) and tested by
 	// bits: the calls first, as the cheaper, then the wins.
@@ -150,18 +167,19 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 		chiSeat = from.Next(h.Players)
 	}
 	cl := g.claimer
+	seats := h.Seats[:len(rs)]
 	for i := range rs {
 		s := game.Seat(i)
 		may := false
 		switch {
-		case s == from || h.Seats[s].Won:
+		case s == from || seats[i].Won:
 		case kept:
 			sc := &g.claims[i&3]
 			if !sc.known {
 				g.workClaims(sc, s)
 			}
 			may = !robbing && sc.held[1]&bit != 0 || s == chiSeat && sc.chi&bit != 0 ||
-				cl == nil || sc.win&bit != 0 && cl.CouldWin(h, s, t)
+				cl == nil || sc.win&bit != 0 && g.couldWin(sc, s, t)
 		default:
 			may = g.mayClaim(s, from, t, robbing)
 		}
@@ -172,10 +190,22 @@ func (g *Game) openClaims(evs []Event, from game.Seat, t tile.Tile, robbing bool
 		}
 		rs[i] = game.Response{Answered: true, Action: game.Action{Kind: game.Pass, Seat: s}}
 	}
-	if !open {
-		evs = g.settle(evs, true)
+	return open
+}
+
+// passed settles a claim window that closed with its discard, nobody
+// having had an option: resolve's ending when everyone passes, without
+// reading the answers.
+func (g *Game) passed(evs []Event) []Event {
+	h := g.h
+	evs = g.closed(evs, h.Claim, false, true)
+	if h.Phase == game.Over {
+		return evs
 	}
-	return evs
+	if h.Claim.Robbing {
+		return g.robbed(evs)
+	}
+	return g.toDraw(evs, g.nextActive(h.Claim.From))
 }
 
 // couldCall reports whether seat s holds the tiles for any call on t,
@@ -225,15 +255,6 @@ func (g *Game) closeClaims(evs []Event) []Event {
 	return g.resolve(evs)
 }
 
-// order lists the seats after from in turn order.
-func order(from game.Seat, n int) []game.Seat {
-	out := make([]game.Seat, 0, n-1)
-	for i := 1; i < n; i++ {
-		out = append(out, game.Seat((int(from)+i)%n))
-	}
-	return out
-}
-
 // afterPasses returns the seat that draws next, and from where, if every
 // claim on the open window is passed.
 func (g *Game) afterPasses() (game.Seat, game.Source) {
@@ -256,31 +277,27 @@ func (g *Game) nextActive(s game.Seat) game.Seat {
 	return s
 }
 
-// resolve settles a claim window in which everyone has answered.
-func (g *Game) resolve(evs []Event) []Event { return g.settle(evs, false) }
-
-// settle settles a claim window in which everyone has answered; atOnce
-// says that nobody had an option, so the window closed with its discard.
-func (g *Game) settle(evs []Event, atOnce bool) []Event {
+// resolve settles a claim window in which everyone has answered (one
+// that closed with its discard is passed).
+func (g *Game) resolve(evs []Event) []Event {
 	h := g.h
 	c := h.Claim
 	var rons []game.Action
 	var call *game.Action
-	// A window that closed at once was passed by everyone.
-	if !atOnce {
-		for _, s := range order(c.From, h.Players) {
-			r := c.Responses[s].Action
-			switch r.Kind {
-			case game.Ron:
-				rons = append(rons, r)
-			case game.Pon, game.OpenKan:
+	// The seats after the discarder in turn order.
+	for i := 1; i < h.Players; i++ {
+		s := (int(c.From) + i) % h.Players
+		r := c.Responses[s].Action
+		switch r.Kind {
+		case game.Ron:
+			rons = append(rons, r)
+		case game.Pon, game.OpenKan:
+			rr := r
+			call = &rr
+		case game.Chi:
+			if call == nil {
 				rr := r
 				call = &rr
-			case game.Chi:
-				if call == nil {
-					rr := r
-					call = &rr
-				}
 			}
 		}
 	}
@@ -323,13 +340,13 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 			}
 			evs = g.addWin(evs, &w)
 		}
-		evs = g.closed(evs, c, true, atOnce)
+		evs = g.closed(evs, c, true, false)
 		if h.Phase == game.Over {
 			return evs
 		}
 		return g.afterWins(evs, rons[len(rons)-1].Seat)
 	}
-	evs = g.closed(evs, c, false, atOnce)
+	evs = g.closed(evs, c, false, false)
 	if h.Phase == game.Over {
 		return evs
 	}
@@ -342,7 +359,13 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		}
 		d := &h.Seats[c.From].Discards
 		(*d)[len(*d)-1].Taken = true
-		typ := map[game.Kind]tile.MeldType{game.Chi: tile.Chi, game.Pon: tile.Pon, game.OpenKan: tile.Kan}[a.Kind]
+		typ := tile.Chi
+		switch a.Kind {
+		case game.Pon:
+			typ = tile.Pon
+		case game.OpenKan:
+			typ = tile.Kan
+		}
 		m := tile.Meld{Type: typ, Tiles: append([]tile.Tile{a.Tile}, a.Uses...), From: a.Seat.Offset(c.From, h.Players)}
 		p.Melds = append(p.Melds, m)
 		h.Turn = a.Seat
@@ -354,15 +377,22 @@ func (g *Game) settle(evs []Event, atOnce bool) []Event {
 		return evs
 	}
 	if c.Robbing {
-		p := &h.Seats[c.From]
-		g.gave(p, c.From, c.Tile)
-		i := ponOf(p, c.Tile.Kind)
-		m := &p.Melds[i]
-		m.Type = tile.AddedKan
-		m.Tiles = append(append([]tile.Tile(nil), m.Tiles...), c.Tile)
-		return g.replace(evs, c.From)
+		return g.robbed(evs)
 	}
 	return g.toDraw(evs, g.nextActive(c.From))
+}
+
+// robbed makes the kong of a window on an added tile that nobody won on.
+func (g *Game) robbed(evs []Event) []Event {
+	h := g.h
+	c := &h.Claim
+	p := &h.Seats[c.From]
+	g.gave(p, c.From, c.Tile)
+	i := ponOf(p, c.Tile.Kind)
+	m := &p.Melds[i]
+	m.Type = tile.AddedKan
+	m.Tiles = append(append([]tile.Tile(nil), m.Tiles...), c.Tile)
+	return g.replace(evs, c.From)
 }
 
 // closed applies the ruleset's effects of the window c closing
@@ -379,6 +409,9 @@ func (g *Game) closed(evs []Event, c game.Claim, won, atOnce bool) []Event {
 		// discard only when nobody could call it. With no tile left the
 		// hand ends now either way.
 		g.closing = fx
+		return evs
+	}
+	if len(fx) == 0 {
 		return evs
 	}
 	return g.effects(evs, fx)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
+	"slices"
 
 	"jantaku/rules/game"
 	"jantaku/rules/riichi"
@@ -43,39 +44,27 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 	if set.Copies[tile.M2] == 0 && set.Copies[tile.M1] > 0 {
 		players = 3
 	}
-	// Deal positions, as tablecore deals them.
-	pos := 0
-	var dealt [4][13]int
-	var got [4]int
-	for r := 0; r < 3; r++ {
-		for i := 0; i < players; i++ {
-			s := (dealer + i) % players
-			for k := 0; k < 4; k++ {
-				dealt[s][got[s]] = pos
-				got[s]++
-				pos++
-			}
-		}
-	}
-	for i := 0; i < players; i++ {
-		s := (dealer + i) % players
-		dealt[s][got[s]] = pos
-		got[s]++
-		pos++
-	}
 	if players == 3 && len(h.Deal[3]) != 0 {
 		return Deal{}, fmt.Errorf("seat 3 of a three-player game was dealt %d tiles", len(h.Deal[3]))
 	}
+	// Deal positions, as tablecore deals them: three rounds of four
+	// tiles a seat from the dealer on, then one tile a seat.
 	for s := 0; s < players; s++ {
 		if len(h.Deal[s]) != 13 {
 			return Deal{}, fmt.Errorf("seat %d was dealt %d tiles", s, len(h.Deal[s]))
 		}
+		o := ((s-dealer)%players + players) % players // the seat's turn in the deal
 		for i, t := range h.Deal[s] {
-			if err := w.place(dealt[s][i], t, "seat %d's deal", s); err != nil {
-				return Deal{}, err
+			pos := 12*players + o
+			if i < 12 {
+				pos = i/4*4*players + o*4 + i%4
+			}
+			if !w.place(pos, t) {
+				return Deal{}, w.refuse(pos, t, "seat %d's deal", s)
 			}
 		}
 	}
+	pos := 13 * players
 	head, tail := pos, 0
 	afterKan := false
 	for i := range h.Actions {
@@ -93,8 +82,8 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 			} else {
 				head++
 			}
-			if err := w.place(p, a.Tile, "action %d", i); err != nil {
-				return Deal{}, err
+			if !w.place(p, a.Tile) {
+				return Deal{}, w.refuse(p, a.Tile, "action %d", i)
 			}
 			afterKan = false
 		case record.Call:
@@ -106,13 +95,13 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 		}
 	}
 	for i, t := range h.Dora {
-		if err := w.place(riichi.DoraIndex(n, players, i), t, "dora indicator %d", i); err != nil {
-			return Deal{}, err
+		if p := riichi.DoraIndex(n, players, i); !w.place(p, t) {
+			return Deal{}, w.refuse(p, t, "dora indicator %d", i)
 		}
 	}
 	for i, t := range h.Ura {
-		if err := w.place(riichi.DoraIndex(n, players, i)+1, t, "ura indicator %d", i); err != nil {
-			return Deal{}, err
+		if p := riichi.DoraIndex(n, players, i) + 1; !w.place(p, t) {
+			return Deal{}, w.refuse(p, t, "ura indicator %d", i)
 		}
 	}
 	return d, nil
@@ -120,53 +109,59 @@ func WallOf(h *record.Hand, set tile.Set, dealer int) (Deal, error) {
 
 // wallPlacer puts a record's tiles, named by face, in a Deal's wall.
 type wallPlacer struct {
-	d    *Deal
-	used [tile.NumAll]uint8 // copies placed, a bit each, by kind
-	// The copies a plain and a red tile of each kind may be: a red five
-	// is copy 0 of a suit with a red five (tile.Set.Contains), a plain
-	// tile any other.
-	plain, red [tile.NumAll]uint8
+	wall  []tile.Tile // the Deal's
+	known []bool      // the Deal's, as long as wall
+	used  [256]uint8  // copies placed, a bit each, by kind
+	// The copies a plain ([0]) and a red ([1]) tile of each kind may
+	// be: a red five is copy 0 of a suit with a red five
+	// (tile.Set.Contains), a plain tile any other; none for a kind past
+	// tile.NumAll. A row for every value of a Kind, so that place needs
+	// no test of the kind.
+	may [2][256]uint8
 }
 
 func (w *wallPlacer) init(d *Deal, set tile.Set) {
-	w.d = d
+	w.wall, w.known = d.Wall, d.Known[:len(d.Wall)]
 	for k := tile.Kind(0); k < tile.NumAll; k++ {
 		all := uint8(1)<<set.Copies[k] - 1
 		if all != 0 && k.IsSuited() && k.Rank() == 5 && set.Reds[k.Suit()] {
-			w.plain[k], w.red[k] = all&^1, 1
+			w.may[0][k], w.may[1][k] = all&^1, 1
 		} else {
-			w.plain[k] = all
+			w.may[0][k] = all
 		}
 	}
 }
 
-// place puts t at pos, as the first free copy of its face; what and i
-// name it in an error (formatted only then: a replay places every tile
-// of every hand).
-func (w *wallPlacer) place(pos int, t tile.Tile, what string, i int) error {
-	d := w.d
-	if pos < 0 || pos >= len(d.Wall) {
-		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
-	}
-	if d.Known[pos] {
-		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
-	}
+// place puts t at pos, as the first free copy of its face, and reports
+// whether it could (refuse says why not, formatting only then: a replay
+// places every tile of every hand).
+func (w *wallPlacer) place(pos int, t tile.Tile) bool {
 	k := t.Kind
-	var free uint8
-	if k < tile.NumAll {
-		free = w.plain[k]
-		if t.Red {
-			free = w.red[k]
-		}
-		free &^= w.used[k]
+	if uint(pos) >= uint(len(w.known)) || w.known[pos] || k >= tile.NumAll {
+		return false
 	}
+	free := w.may[b2u(t.Red)][k] &^ w.used[k]
 	if free == 0 {
-		return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
+		return false
 	}
 	c := uint8(bits.TrailingZeros8(free))
 	w.used[k] |= 1 << c
-	d.Wall[pos], d.Known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
-	return nil
+	w.wall[pos], w.known[pos] = tile.Tile{Kind: k, Copy: c, Red: t.Red}, true
+	return true
+}
+
+// refuse is why place refused t at pos, the tile named by what and i:
+// pos out of range or given twice, or no free copy of t's face left.
+func (w *wallPlacer) refuse(pos int, t tile.Tile, what string, i int) error {
+	switch {
+	case pos < 0 || pos >= len(w.known):
+		return fmt.Errorf("%s: wall position %d out of range", fmt.Sprintf(what, i), pos)
+	case w.known[pos]:
+		return fmt.Errorf("%s: wall position %d given twice", fmt.Sprintf(what, i), pos)
+	case t.Kind >= tile.NumAll:
+		return fmt.Errorf("%s: %s is not a tile", fmt.Sprintf(what, i), t)
+	}
+	return fmt.Errorf("%s: a fifth %s", fmt.Sprintf(what, i), t)
 }
 
 // stepper deals and applies actions: straight to the referee, or through
@@ -201,7 +196,18 @@ func (do stepper) start(d Deal) error {
 	return err
 }
 
-func (do stepper) apply(a *game.Action) (err error) {
+func (do stepper) apply(a *game.Action) error { return do.applyFound(a, false, false) }
+
+// applyFound is apply, straight to the referee with what the replay
+// knows (a Table's Apply, and the tests' replay that keeps the events,
+// check everything as for a player): found says that the replay took
+// a's tile from the actor's hand as it is now, so that the referee need
+// not look for it there again; unclaimed that a is a discard the record
+// shows nobody claimed (a draw comes next), so that the window on it is
+// closed at once, every seat passing, without working out who could
+// have claimed it. Passing is always allowed: nothing the record could
+// get wrong goes unchecked, and the draw is checked as after any window.
+func (do stepper) applyFound(a *game.Action, found, unclaimed bool) (err error) {
 	g := do.g
 	switch {
 	case do.t != nil:
@@ -213,9 +219,9 @@ func (do stepper) apply(a *game.Action) (err error) {
 	}
 	// Nobody reads the events: one slice of the game's serves every
 	// action of every hand, and the actions' own are not made at all.
-	g.quiet = true
+	g.quiet, g.found, g.unclaimed = true, found, unclaimed
 	g.replayEvs, err = g.appendApply(g.replayEvs[:0], a)
-	g.quiet = false
+	g.quiet, g.found, g.unclaimed = false, false, false
 	return err
 }
 
@@ -281,6 +287,8 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 	for i := range h.Actions {
 		ra := &h.Actions[i]
 		var a game.Action
+		found := false     // a's tile taken from the actor's hand by find
+		unclaimed := false // a discard the record shows nobody claimed
 		switch ra.Type {
 		case record.Draw:
 			if first && ra.Seat == dealer {
@@ -308,6 +316,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				return fail(i, ra.String(), ErrNotHeld)
 			}
 			a = game.Action{Kind: game.Flower, Seat: game.Seat(ra.Seat), Tile: t}
+			found = true
 		case record.Discard:
 			first = false
 			t, ok := find(ra.Seat, ra.Tile, ra.Tsumogiri)
@@ -315,6 +324,8 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				return fail(i, ra.String(), ErrNotHeld)
 			}
 			a = game.Action{Kind: game.Discard, Seat: game.Seat(ra.Seat), Tile: t}
+			found = true
+			unclaimed = i+1 < len(h.Actions) && h.Actions[i+1].Type == record.Draw
 			if riichi {
 				a.Kind, riichi = game.Riichi, false
 			}
@@ -324,15 +335,23 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 			seat := game.Seat(ra.Seat)
 			switch m.Type {
 			case tile.Chi, tile.Pon, tile.Kan:
-				kind := map[tile.MeldType]game.Kind{tile.Chi: game.Chi, tile.Pon: game.Pon, tile.Kan: game.OpenKan}[m.Type]
-				a = game.Action{Kind: kind, Seat: seat, Tile: hd.Claim.Tile}
-				taken := map[tile.Tile]bool{}
+				if len(m.Tiles) < 2 {
+					return fail(i, ra.String(), ErrBadMeld)
+				}
+				kind := game.Chi
+				switch m.Type {
+				case tile.Pon:
+					kind = game.Pon
+				case tile.Kan:
+					kind = game.OpenKan
+				}
+				a = game.Action{Kind: kind, Seat: seat, Tile: hd.Claim.Tile, Uses: make([]tile.Tile, 0, len(m.Tiles)-1)}
 				for _, u := range m.Tiles[1:] {
-					x, ok := findExcept(hd.Seats[ra.Seat].Hand, u, taken)
+					// A held tile of u's face not already used.
+					x, ok := findExcept(hd.Seats[ra.Seat].Hand, u, a.Uses)
 					if !ok {
 						return fail(i, ra.String(), ErrNotHeld)
 					}
-					taken[x] = true
 					a.Uses = append(a.Uses, x)
 				}
 			case tile.AddedKan:
@@ -341,6 +360,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 					return fail(i, ra.String(), ErrNotHeld)
 				}
 				a = game.Action{Kind: game.AddedKan, Seat: seat, Tile: t}
+				found = true
 			case tile.ClosedKan:
 				var q []tile.Tile
 				for _, x := range hd.Seats[ra.Seat].Hand {
@@ -354,7 +374,7 @@ func replayHand(g *Game, h *record.Hand, do stepper) error {
 				a = game.Action{Kind: game.ClosedKan, Seat: seat, Tile: q[0], Uses: q[1:]}
 			}
 		}
-		if err := do.apply(&a); err != nil {
+		if err := do.applyFound(&a, found, unclaimed); err != nil {
 			return fail(i, ra.String(), err)
 		}
 		if a.Kind.IsClaim() {
@@ -400,9 +420,9 @@ func (g *Game) drawIndexFor() int {
 	return g.drawIndexFrom(h.Source)
 }
 
-func findExcept(hand []tile.Tile, t tile.Tile, taken map[tile.Tile]bool) (tile.Tile, bool) {
+func findExcept(hand []tile.Tile, t tile.Tile, taken []tile.Tile) (tile.Tile, bool) {
 	for _, x := range hand {
-		if record.SameFace(x, t) && !taken[x] {
+		if record.SameFace(x, t) && !slices.Contains(taken, x) {
 			return x, true
 		}
 	}

@@ -11,7 +11,8 @@ import (
 )
 
 // TestCouldWinMatchesComplete checks the quick test a claim window opens
-// with, and the mask of kinds the referee keeps for a hand (WinKinds),
+// with, the mask of kinds the referee keeps for a hand (WinKinds) and the
+// exact one (Waits),
 // against the full shape test, on seeded random hands drawn from
 // narrow sets of kinds (so that many of them wait) and from every kind.
 func TestCouldWinMatchesComplete(t *testing.T) {
@@ -53,8 +54,15 @@ func TestCouldWinMatchesComplete(t *testing.T) {
 		if !ok {
 			t.Fatalf("%s: no mask of the kinds it may win on", tile.Format(held))
 		}
+		exact, ok := rs.Waits(&masks)
+		if !ok {
+			t.Fatalf("%s: no exact mask of the kinds it wins on", tile.Format(held))
+		}
 		for k := range tile.Kind(tile.NumKinds) {
 			if c[k] == 4 {
+				if exact.Has(k) || rs.CouldWin(h, 0, tile.Tile{Kind: k}) {
+					t.Fatalf("%s + a fifth %s: Waits %v, CouldWin %v, want neither", tile.Format(held), k, exact.Has(k), rs.CouldWin(h, 0, tile.Tile{Kind: k}))
+				}
 				continue
 			}
 			w := c
@@ -65,6 +73,9 @@ func TestCouldWinMatchesComplete(t *testing.T) {
 			}
 			if got := rs.CouldWin(h, 0, tile.Tile{Kind: k}); got != want {
 				t.Fatalf("%s + %s: CouldWin %v, the shape test %v", tile.Format(held), k, got, want)
+			}
+			if exact.Has(k) != want {
+				t.Fatalf("%s + %s: Waits says %v, the shape test %v", tile.Format(held), k, exact.Has(k), want)
 			}
 			if want && !kinds.Has(k) {
 				t.Fatalf("%s + %s wins, but WinKinds leaves %s out", tile.Format(held), k, k)

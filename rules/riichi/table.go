@@ -67,6 +67,7 @@ type scratch struct {
 	conc      []tile.Tile
 	idx       []int
 	dora, ura []tile.Kind
+	waits     []hand.Wait // Waits's list
 }
 
 // ForGame implements tablecore.Forker: a copy of r that keeps a Scorer
@@ -74,10 +75,11 @@ type scratch struct {
 func (r *Ruleset) ForGame() game.Ruleset {
 	c := *r
 	c.own = &scratch{
-		conc: make([]tile.Tile, 0, 18),
-		idx:  make([]int, 0, 10),
-		dora: make([]tile.Kind, 0, 10),
-		ura:  make([]tile.Kind, 0, 10),
+		conc:  make([]tile.Tile, 0, 18),
+		idx:   make([]int, 0, 10),
+		dora:  make([]tile.Kind, 0, 10),
+		ura:   make([]tile.Kind, 0, 10),
+		waits: make([]hand.Wait, 0, tile.NumKinds),
 	}
 	return &c
 }
@@ -259,6 +261,83 @@ func (r *Ruleset) WinKinds(held *[4]hand.Mask) (hand.Mask, bool) {
 	return join & may, true
 }
 
+// Waits is exactly the kinds CouldWin accepts from concealed tiles given
+// as masks, held[i] the kinds held more than i times
+// (tablecore.ShapeWaiter): CouldWin reads nothing but the seat's
+// concealed tiles, and its answer is whether the tile is one of their
+// waits. A kind held four times is left out: no fifth copy is offered,
+// and CouldWin refuses one.
+func (r *Ruleset) Waits(held *[4]hand.Mask) (hand.Mask, bool) {
+	var c tile.Counts
+	n := 0
+	for _, m := range held {
+		for m &= hand.Mask(1)<<tile.NumKinds - 1; m != 0; m &= m - 1 {
+			c[bits.TrailingZeros64(uint64(m))]++
+			n++
+		}
+	}
+	// A suit of 3k tiles cannot take the tile (3k+1 makes no sets and
+	// pair) and must be sets as it is: most hands the cheap mask lets
+	// through fail that, and are settled before the waits are looked
+	// for. Seven pairs and thirteen orphans, which need fourteen tiles
+	// (seven pairs one kind held an odd number of times, thirteen orphans
+	// only terminals and honours), are left to AppendWaits.
+	const orphans = hand.TerminalKinds | hand.HonorKinds
+	if odd := held[0] ^ held[1] ^ held[2] ^ held[3]; n != 13 || (odd&(odd-1) != 0 && held[0]&^orphans != 0) {
+		for s := range 3 {
+			if !setsOrNot3k((*[9]uint8)(c[s*9 : s*9+9])) {
+				return 0, true
+			}
+		}
+	}
+	o := shapes()
+	var buf []hand.Wait // the game's own (ForGame), or made now
+	if r.own != nil {
+		buf = r.own.waits[:0]
+	}
+	ws, err := hand.AppendWaits(buf, &c, &o)
+	if err != nil {
+		return 0, false
+	}
+	if r.own != nil {
+		r.own.waits = ws[:0]
+	}
+	var kinds hand.Mask
+	for _, w := range ws {
+		if !w.Exhausted {
+			kinds |= hand.Mask(1) << w.Tile
+		}
+	}
+	return kinds, true
+}
+
+// setsOrNot3k reports whether a suit's counts d are not 3k tiles or
+// make sets only. At the lowest rank left, triplets take what they can
+// and the one or two tiles over start runs: three runs from a rank are
+// the triplets of its three ranks, so nothing else could do better.
+func setsOrNot3k(d *[9]uint8) bool {
+	// The nine counts (each at most 4) summed eight at a time.
+	n := int(binary.LittleEndian.Uint64(d[:8])*0x0101010101010101>>56) + int(d[8])
+	if n == 0 || n%3 != 0 {
+		return true
+	}
+	var cur, next uint8 // tiles of this rank and the next that runs took
+	for r, v := range d {
+		if v < cur {
+			return false
+		}
+		runs := v - cur
+		if runs >= 3 {
+			runs -= 3
+		}
+		if runs > 0 && r >= 7 {
+			return false
+		}
+		cur, next = next+runs, runs
+	}
+	return true
+}
+
 // suitPart counts a suit of size tiles, its kinds m, as a bad part (3n+1
 // tiles) or a pair part (3n+2) for WinKinds.
 func suitPart(size int, m hand.Mask, bad, pair *int, suit1, suit2 *hand.Mask) {
@@ -384,8 +463,8 @@ func riichiLogIndex(h *game.Hand, seat game.Seat) int {
 	if h.Seats[seat].Riichi < 0 {
 		return -1
 	}
-	for i, a := range h.Log {
-		if a.Kind == game.Riichi && a.Seat == seat {
+	for i := range h.Log {
+		if a := &h.Log[i]; a.Kind == game.Riichi && a.Seat == seat {
 			return i
 		}
 	}
@@ -634,8 +713,8 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 		return nil
 	}
 	var fx []game.Effect
-	p := &h.Seats[c.From]
-	if d := p.Discards; len(d) > 0 && d[len(d)-1].Riichi {
+	d := h.Seats[c.From].Discards
+	if len(d) > 0 && d[len(d)-1].Riichi {
 		fx = append(fx, game.Effect{Kind: game.Pay, Payment: game.Payment{From: c.From, To: game.NoSeat, Amount: 1000, Reason: "riichi"}})
 		all := h.Players == 4
 		for i := range h.Seats {
@@ -646,9 +725,10 @@ func (r *Ruleset) Closed(h *game.Hand, c game.Claim, won bool) []game.Effect {
 		}
 	}
 	// Allows(FourWinds), without copying the options at every discard.
-	if r.o.SuufonRenda && h.Players == 4 && discardsMade(h) == 4 {
-		// Only the fourth discard of the hand can make it: the ponds
-		// count them, and the log is read only then.
+	// Only the fourth discard of the hand can make it, with no call
+	// made: each seat has discarded once, the discarder too. The ponds
+	// count the discards, and the log is read only then.
+	if r.o.SuufonRenda && h.Players == 4 && len(d) == 1 && discardsMade(h) == 4 {
 		var first [4]tile.Kind
 		n := 0
 		for _, a := range h.Log {
@@ -689,14 +769,22 @@ func furitenState(h *game.Hand, seat game.Seat, upTo int) FuritenState {
 	for _, d := range p.Discards {
 		s.Discards = append(s.Discards, d.Tile.Kind)
 	}
-	lastOwn, ri := -1, riichiLogIndex(h, seat)
-	for i := 0; i < upTo; i++ {
-		if a := h.Log[i]; a.Seat == seat && (a.Kind == game.Discard || a.Kind == game.Riichi) {
+	// The seat's last discard, read back from upTo; the log is read
+	// forward only from there, or from the riichi if that is earlier.
+	lastOwn := -1
+	for i := upTo - 1; i >= 0; i-- {
+		if a := &h.Log[i]; a.Seat == seat && (a.Kind == game.Discard || a.Kind == game.Riichi) {
 			lastOwn = i
+			break
 		}
 	}
-	for i := 0; i < upTo; i++ {
-		a := h.Log[i]
+	ri := riichiLogIndex(h, seat)
+	from := lastOwn + 1
+	if ri >= 0 {
+		from = min(from, ri+1)
+	}
+	for i := from; i < upTo; i++ {
+		a := &h.Log[i]
 		offered := (a.Kind == game.Discard || a.Kind == game.Riichi || a.Kind == game.AddedKan) && a.Seat != seat
 		if offered && i > lastOwn {
 			s.PassedThisTurn = append(s.PassedThisTurn, a.Tile.Kind)
