@@ -90,13 +90,16 @@ func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, 
 // score is Score with the result's slices in buf, or in a new one when
 // buf is nil, working in wk.
 func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
-	if err := w.check(o); err != nil {
+	var s scorer // on the stack: cleared there for less than a copy costs
+	// Set here, on the local scorer, w and o stay on the caller's stack;
+	// set through a pointer to s they would move to the heap.
+	s.w, s.o = w, o
+	if err := s.read(w, o); err != nil {
 		return Result{}, err
 	}
-	var s scorer // on the stack: cleared there for less than a copy costs
 	s.init(w, o)
 	ho := shapes()
-	arrs, err := hand.Decompose(wk.dbuf[:0], &s.conc, &ho)
+	arrs, err := s.hc.Decompose(wk.dbuf[:0], &ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
 	}
@@ -202,10 +205,12 @@ func (s set) terminalOrHonor() bool {
 
 // scorer holds what does not depend on the reading.
 type scorer struct {
-	w      Win // copies: pointers here would move the caller's values to the heap
-	o      Options
-	conc   tile.Counts // concealed part with the winning tile
-	all    tile.Counts // every tile, melds included (a kong counts 4)
+	w      *Win
+	o      *Options
+	conc   tile.Counts  // concealed part with the winning tile
+	hc     hand.Counted // conc counted once, for Decompose and the masks
+	all    tile.Counts  // every tile, melds included (a kong counts 4)
+	held   uint64       // the kinds of all
 	melds  [4]set
 	nm     int
 	closed bool
@@ -224,42 +229,10 @@ type scorer struct {
 	nShapeYaku int
 }
 
-// init sets up s, the zero scorer, for w under o.
+// init sets up s, read from w (read), for w under o.
 func (s *scorer) init(w *Win, o *Options) {
-	s.w, s.o = *w, *o
-	s.closed = w.closed()
 	s.dealer = w.Dealer()
-	var held uint64 // the kinds of all
-	for _, t := range w.Concealed {
-		s.conc[t.Kind]++
-		held |= 1 << t.Kind
-		if t.Red {
-			s.aka++
-		}
-	}
-	s.all = s.conc
-	for _, m := range w.Melds {
-		for _, t := range m.Tiles {
-			s.all[t.Kind]++
-			held |= 1 << t.Kind
-			if t.Red {
-				s.aka++
-			}
-		}
-		st := set{tile: m.Base()}
-		switch m.Type {
-		case tile.Chi:
-			st.kind = seqSet
-		case tile.Pon:
-			st.kind = tripSet
-		case tile.ClosedKan:
-			st.kind, st.concealed = kongSet, true
-		default:
-			st.kind = kongSet
-		}
-		s.melds[s.nm] = st
-		s.nm++
-	}
+	held := s.held
 	if o.RedFives == 0 {
 		s.aka = 0
 	}
@@ -784,7 +757,7 @@ func (s *scorer) finish(c *cand) {
 	if s.kita > 0 {
 		c.add(Nukidora, s.kita)
 	}
-	c.base, c.limit = limitBase(c.han, c.fu, &s.o)
+	c.base, c.limit = limitBase(c.han, c.fu, s.o)
 	c.points = s.points(c.base)
 }
 

@@ -2,6 +2,7 @@ package riichi
 
 import (
 	"fmt"
+	"math/bits"
 
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -131,19 +132,11 @@ type Pao struct {
 // Dealer reports whether the winner is the dealer.
 func (w *Win) Dealer() bool { return w.Seat == East }
 
-// closed reports whether the hand has no open meld (an ankan keeps it
-// closed, spec/riichi.md §0.1).
-func (w *Win) closed() bool {
-	for _, m := range w.Melds {
-		if m.Open() {
-			return false
-		}
-	}
-	return true
-}
-
-// check validates the hand and the conditions.
-func (w *Win) check(o *Options) error {
+// read validates the hand w and reads it into s, the zero scorer, in one
+// walk over its tiles: the concealed counts (and their hand.Counted), the
+// counts of every tile, the kinds held, the red fives and the melds' sets.
+// The setup and Decompose read these rather than walk the tiles again.
+func (s *scorer) read(w *Win, o *Options) error {
 	if w.Seat > North || w.Round > North || (!w.Tsumo && w.From > North) {
 		return fmt.Errorf("riichi: seat %v, round %v, discarder %v: winds are E S W N: %w", w.Seat, w.Round, w.From, ErrConditions)
 	}
@@ -151,16 +144,19 @@ func (w *Win) check(o *Options) error {
 	if n != 14 || len(w.Melds) > 4 {
 		return fmt.Errorf("riichi: %d concealed tiles and %d melds, want 14 tiles (a kong counts as 3): %w", len(w.Concealed), len(w.Melds), ErrBadHand)
 	}
-	var all tile.Counts
-	winIn, over := false, false // over: some kind more than four times
 	for _, t := range w.Concealed {
 		if t.Kind >= tile.NumKinds {
 			return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
 		}
-		all[t.Kind]++
-		over = over || all[t.Kind] > 4
-		winIn = winIn || t.Kind == w.WinTile
+		s.conc[t.Kind]++
+		if t.Red {
+			s.aka++
+		}
 	}
+	s.hc.Set(&s.conc)
+	s.all = s.conc
+	held, over := s.hc.Held(), s.hc.Over() // over: some kind more than four times
+	s.closed = true
 	for _, m := range w.Melds {
 		if err := m.Check(); err != nil {
 			return fmt.Errorf("riichi: meld %v: %v: %w", m, err, ErrBadHand)
@@ -169,18 +165,48 @@ func (w *Win) check(o *Options) error {
 			if t.Kind >= tile.NumKinds {
 				return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
 			}
-			all[t.Kind]++
-			over = over || all[t.Kind] > 4
+			s.all[t.Kind]++
+			bit := hand.Mask(1) << t.Kind
+			held |= bit
+			if s.all[t.Kind] > 4 {
+				over |= bit
+			}
+			if t.Red {
+				s.aka++
+			}
+		}
+		st := set{tile: m.Base()}
+		switch m.Type {
+		case tile.Chi:
+			st.kind = seqSet
+		case tile.Pon:
+			st.kind = tripSet
+		case tile.ClosedKan:
+			st.kind, st.concealed = kongSet, true
+		default:
+			st.kind = kongSet
+		}
+		s.melds[s.nm] = st
+		s.nm++
+		if m.Open() {
+			s.closed = false
 		}
 	}
-	for k := 0; over && k < tile.NumKinds; k++ {
-		if v := all[k]; v > 4 {
-			return fmt.Errorf("riichi: %d copies of %v: %w", v, tile.Kind(k), ErrBadHand)
-		}
+	if over != 0 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(over)))
+		return fmt.Errorf("riichi: %d copies of %v: %w", s.all[k], k, ErrBadHand)
 	}
-	if !winIn {
+	if w.WinTile >= tile.NumKinds || s.conc[w.WinTile] == 0 {
 		return fmt.Errorf("riichi: the winning tile %v is not in the concealed part %s: %w", w.WinTile, tile.Format(w.Concealed), ErrBadHand)
 	}
+	s.held = uint64(held)
+	return w.checkConditions(o, s.closed, s.all[tile.North])
+}
+
+// checkConditions validates the dora indicators and the conditions of
+// the win, once its tiles are read: closed says whether the hand has no
+// open meld, norths how many north tiles it holds.
+func (w *Win) checkConditions(o *Options, closed bool, norths uint8) error {
 	for _, inds := range [2][]tile.Kind{w.Dora, w.Ura} {
 		for _, k := range inds {
 			if k >= tile.NumKinds {
@@ -188,14 +214,13 @@ func (w *Win) check(o *Options) error {
 			}
 		}
 	}
-	closed := w.closed()
 	bad := func(msg string) error { return fmt.Errorf("riichi: %s: %w", msg, ErrConditions) }
 	riichi := w.Riichi || w.DoubleRiichi
 	switch {
 	case w.Honba < 0 || w.Deposits < 0:
 		return bad("honba and deposits cannot be negative")
-	case w.Kita < 0 || w.Kita > 4 || w.Kita+int(all[tile.North]) > 4:
-		return bad(fmt.Sprintf("%d north tiles set aside with %d held: at most four norths", w.Kita, all[tile.North]))
+	case w.Kita < 0 || w.Kita > 4 || w.Kita+int(norths) > 4:
+		return bad(fmt.Sprintf("%d north tiles set aside with %d held: at most four norths", w.Kita, norths))
 	case w.Kita > 0 && o.Players != 3:
 		return bad("north tiles are set aside only in a three-player game")
 	case o.Players == 3 && (w.Seat == North || !w.Tsumo && w.From == North):
