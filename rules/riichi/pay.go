@@ -128,7 +128,12 @@ func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
 		}
 		pay(seat, share, honba)
 	}
-	slices.SortFunc(out, func(a, b Payment) int { return int(a.From) - int(b.From) })
+	// By seat: at most three payers, each once, so an insertion sort.
+	for i := 1; i < len(out); i++ {
+		for j := i; j > 0 && out[j].From < out[j-1].From; j-- {
+			out[j], out[j-1] = out[j-1], out[j]
+		}
+	}
 	return out, deposits
 }
 
