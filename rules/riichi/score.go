@@ -2,6 +2,7 @@ package riichi
 
 import (
 	"fmt"
+	"math/bits"
 
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -195,37 +196,61 @@ const (
 	kongSet
 )
 
-func (s set) terminalOrHonor() bool {
-	if s.kind == seqSet {
-		r := s.tile % 9
-		return r == 0 || r == 6
+// tally is what a reading's sets tell the yaku: the kinds that start a
+// sequence, those that start an odd number of them, the kinds of the
+// triplets and kongs, and counts.
+type tally struct {
+	seq, seqOdd, trip               uint64
+	seqs, trips, kongs, anko, peiko uint8 // peiko: pairs of identical sequences
+}
+
+// add counts the set st.
+func (t *tally) add(st set) {
+	bit := uint64(1) << st.tile
+	if st.kind == seqSet {
+		t.seqs++
+		t.seq |= bit
+		if t.seqOdd&bit != 0 {
+			t.peiko++ // a second (or fourth) copy of the sequence
+		}
+		t.seqOdd ^= bit
+		return
 	}
-	return s.tile.IsTerminalOrHonor()
+	t.trips++
+	t.trip |= bit
+	if st.kind == kongSet {
+		t.kongs++
+	}
+	if st.concealed {
+		t.anko++
+	}
 }
 
 // scorer holds what does not depend on the reading.
 type scorer struct {
-	w      *Win
-	o      *Options
-	conc   tile.Counts  // concealed part with the winning tile
-	hc     hand.Counted // conc counted once, for Decompose and the masks
-	all    tile.Counts  // every tile, melds included (a kong counts 4)
-	held   uint64       // the kinds of all
-	melds  [4]set
-	nm     int
-	closed bool
-	dealer bool
+	w     *Win
+	o     *Options
+	conc  tile.Counts  // concealed part with the winning tile
+	hc    hand.Counted // conc counted once, for Decompose and the masks
+	all   tile.Counts  // every tile, melds included (a kong counts 4)
+	held  uint64       // the kinds of all
+	melds [4]set
+	nm    int
+	// the melds' tally, which every reading adds its groups to
+	meldTally tally
+	closed    bool
+	dealer    bool
 	// suits present: bit 0 characters, 1 circles, 2 bamboo, 3 honours.
 	suits                                      uint8
 	allSimple, allTermHonor, allHonor, allTerm bool
 	allGreen                                   bool
 	// situational yaku (riichi, tsumo, haitei, ...) and dora.
-	situ       [8]Scored
+	situ       [8]yakuHan
 	ns         int
 	dora, ura  int
 	aka        int
 	kita       int
-	shapeYaku  [8]Scored // yakuman that do not depend on the reading
+	shapeYaku  [8]Yaku // yakuman that do not depend on the reading
 	nShapeYaku int
 }
 
@@ -256,7 +281,7 @@ func (s *scorer) init(w *Win, o *Options) {
 	// Situational yaku, spec/riichi.md §9.1.
 	add := func(y Yaku) {
 		h, _ := y.Han()
-		s.situ[s.ns] = Scored{Yaku: y, Han: h}
+		s.situ[s.ns] = yakuHan{y: y, han: uint8(h)}
 		s.ns++
 	}
 	switch {
@@ -309,7 +334,7 @@ func (s *scorer) init(w *Win, o *Options) {
 	}
 	// Yakuman that depend on the tiles only, §9.2.
 	addY := func(y Yaku) {
-		s.shapeYaku[s.nShapeYaku] = Scored{Yaku: y}
+		s.shapeYaku[s.nShapeYaku] = y
 		s.nShapeYaku++
 	}
 	switch {
@@ -354,7 +379,11 @@ const (
 	honorKinds    = (uint64(1)<<tile.NumKinds - 1) &^ suitKinds
 	terminalKinds = uint64(1|1<<8) * (1 | 1<<9 | 1<<18)
 	simpleKinds   = suitKinds &^ terminalKinds
-	greenKinds    = uint64(1)<<tile.S2 | 1<<tile.S3 | 1<<tile.S4 | 1<<tile.S6 | 1<<tile.S8 | 1<<tile.Green
+	dragonKinds   = uint64(1)<<tile.White | 1<<tile.Green | 1<<tile.Red
+	windKinds     = uint64(1)<<tile.East | 1<<tile.South | 1<<tile.West | 1<<tile.North
+	// the sequences a chanta or junchan may hold: 123 and 789 of a suit
+	chantaSeqKinds = uint64(1|1<<6) * (1 | 1<<9 | 1<<18)
+	greenKinds     = uint64(1)<<tile.S2 | 1<<tile.S3 | 1<<tile.S4 | 1<<tile.S6 | 1<<tile.S8 | 1<<tile.Green
 )
 
 // yakuHan and fuPart are Scored and FuPart, small for copying.
@@ -440,65 +469,36 @@ func (c *cand) better(b *cand) bool {
 func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	c.reset()
 	c.wait = rd.Wait
-	var sets [4]set
-	n := copy(sets[:], s.melds[:s.nm])
+	// The sets in order (the melds, then the concealed groups) for the fu
+	// and the yakuhai, and their tally, the melds' read once in read.
+	sets, t := s.melds, s.meldTally
+	n := s.nm
 	var pair tile.Kind
 	for i, g := range groups {
 		switch g.Kind {
 		case hand.Sequence:
 			sets[n] = set{kind: seqSet, tile: g.Tile}
+			t.add(sets[n])
 			n++
 		case hand.Triplet:
 			// A triplet completed by ron is open (spec/riichi.md §10.2).
 			sets[n] = set{kind: tripSet, tile: g.Tile, concealed: s.w.Tsumo || i != rd.Group}
+			t.add(sets[n])
 			n++
 		case hand.Pair:
 			pair = g.Tile
 		}
 	}
-	// Counts over the sets.
-	var (
-		seqs, trips, kongs, anko    int
-		seqMask, tripMask           [3]uint16 // by suit, bit = rank-1
-		dragonTrips, windTrips      int
-		chantaOK                    = s.allTermHonorPair(pair)
-		seqCount                    [tile.NumKinds]uint8
-		peiko                       int // pairs of identical sequences
-		windTripMask, dragonTripSet uint8
-	)
-	for _, st := range sets {
-		if !st.terminalOrHonor() {
-			chantaOK = false
-		}
-		switch st.kind {
-		case seqSet:
-			seqs++
-			seqMask[st.tile/9] |= 1 << (st.tile % 9)
-			seqCount[st.tile]++
-			peiko += int(1 - seqCount[st.tile]&1)
-			continue
-		case kongSet:
-			kongs++
-		}
-		trips++
-		if st.concealed {
-			anko++
-		}
-		switch {
-		case st.tile.IsSuited():
-			tripMask[st.tile/9] |= 1 << (st.tile % 9)
-		case st.tile.IsDragon():
-			dragonTrips++
-			dragonTripSet |= 1 << (st.tile - tile.White)
-		default:
-			windTrips++
-			windTripMask |= 1 << (st.tile - tile.East)
-		}
-	}
+	seqs, trips, kongs, anko, peiko := int(t.seqs), int(t.trips), int(t.kongs), int(t.anko), int(t.peiko)
+	dragonTrips := bits.OnesCount64(t.trip & dragonKinds)
+	windTrips := bits.OnesCount64(t.trip & windKinds)
+	// Every set and the pair hold a terminal or an honour: sequences
+	// starting at 1 or 7, no triplet of a simple.
+	chantaOK := pair.IsTerminalOrHonor() && t.seq&^chantaSeqKinds == 0 && t.trip&simpleKinds == 0
 	// Yakuman, spec/riichi.md §9.2.
 	ys := s.shapeYaku
 	ny := s.nShapeYaku
-	addY := func(y Yaku) { ys[ny] = Scored{Yaku: y}; ny++ }
+	addY := func(y Yaku) { ys[ny] = y; ny++ }
 	if dragonTrips == 3 {
 		addY(Daisangen)
 	}
@@ -538,7 +538,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 
 	// Regular yaku, §9.1.
 	for _, y := range s.situ[:s.ns] {
-		c.add(y.Yaku, y.Han)
+		c.add(y.y, int(y.han))
 	}
 	closedHan := func(y Yaku) {
 		cl, op := y.Han()
@@ -552,6 +552,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		closedHan(Tanyao)
 	}
 	seatK, roundK := s.w.Seat.Kind(), s.w.Round.Kind()
+	yakuhai := dragonKinds | 1<<seatK | 1<<roundK
 	pinfu := s.closed && seqs == 4 && rd.Wait == hand.Ryanmen && !pair.IsDragon() && pair != seatK && pair != roundK
 	if pinfu {
 		closedHan(Pinfu)
@@ -564,30 +565,33 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 			closedHan(Ryanpeikou)
 		}
 	}
-	for _, st := range sets {
-		if st.kind == seqSet {
-			continue
-		}
-		switch st.tile {
-		case tile.White:
-			closedHan(Haku)
-		case tile.Green:
-			closedHan(Hatsu)
-		case tile.Red:
-			closedHan(Chun)
-		}
-		if st.tile == seatK {
-			closedHan(SeatWind)
-		}
-		if st.tile == roundK {
-			closedHan(RoundWind)
+	// Yakuhai in the order of the sets, read only when a triplet is one.
+	if t.trip&yakuhai != 0 {
+		for _, st := range sets {
+			if st.kind == seqSet {
+				continue
+			}
+			switch st.tile {
+			case tile.White:
+				closedHan(Haku)
+			case tile.Green:
+				closedHan(Hatsu)
+			case tile.Red:
+				closedHan(Chun)
+			}
+			if st.tile == seatK {
+				closedHan(SeatWind)
+			}
+			if st.tile == roundK {
+				closedHan(RoundWind)
+			}
 		}
 	}
-	if seqMask[0]&seqMask[1]&seqMask[2] != 0 {
+	if t.seq&(t.seq>>9)&(t.seq>>18)&0x1ff != 0 {
 		closedHan(SanshokuDoujun)
 	}
-	for _, m := range seqMask {
-		if m&0b1001001 == 0b1001001 {
+	for su := range 3 {
+		if t.seq>>(9*su)&0b1001001 == 0b1001001 {
 			closedHan(Ittsu)
 			break
 		}
@@ -598,7 +602,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	if anko == 3 {
 		closedHan(Sanankou)
 	}
-	if tripMask[0]&tripMask[1]&tripMask[2] != 0 {
+	if t.trip&(t.trip>>9)&(t.trip>>18)&0x1ff != 0 {
 		closedHan(SanshokuDoukou)
 	}
 	if kongs == 3 {
@@ -622,9 +626,6 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	s.fuStandard(c, sets[:], pair, rd.Wait, pinfu)
 	s.finish(c)
 }
-
-// allTermHonorPair reports whether the pair is a terminal or an honour.
-func (s *scorer) allTermHonorPair(pair tile.Kind) bool { return pair.IsTerminalOrHonor() }
 
 // flush adds the one-suit yaku, then dora.
 func (s *scorer) flush(c *cand, closedHan func(Yaku)) {
@@ -670,7 +671,7 @@ func (s *scorer) sevenPairs(c *cand) {
 	ys := s.shapeYaku
 	ny := s.nShapeYaku
 	if s.allHonor && s.o.TsuuiisouSevenPairs {
-		ys[ny] = Scored{Yaku: Tsuuiisou}
+		ys[ny] = Tsuuiisou
 		ny++
 	}
 	if ny > 0 {
@@ -678,7 +679,7 @@ func (s *scorer) sevenPairs(c *cand) {
 		return
 	}
 	for _, y := range s.situ[:s.ns] {
-		c.add(y.Yaku, y.Han)
+		c.add(y.y, int(y.han))
 	}
 	closedHan := func(y Yaku) {
 		cl, _ := y.Han()
@@ -705,9 +706,9 @@ func (s *scorer) orphans(c *cand) {
 	ys := s.shapeYaku
 	ny := s.nShapeYaku
 	if s.conc[s.w.WinTile] == 2 {
-		ys[ny] = Scored{Yaku: Kokushi13}
+		ys[ny] = Kokushi13
 	} else {
-		ys[ny] = Scored{Yaku: Kokushi}
+		ys[ny] = Kokushi
 	}
 	ny++
 	s.finishYakuman(c, ys[:ny])
@@ -715,14 +716,14 @@ func (s *scorer) orphans(c *cand) {
 
 // finishYakuman values a hand with yakuman: regular yaku and dora are
 // ignored (spec/riichi.md §9.2).
-func (s *scorer) finishYakuman(c *cand, ys []Scored) {
+func (s *scorer) finishYakuman(c *cand, ys []Yaku) {
 	total, most := 0, 0
 	for _, y := range ys {
 		m := 1
 		if s.o.DoubleYakuman {
-			m = yakuTable[y.Yaku].yakuman
+			m = yakuTable[y].yakuman
 		}
-		c.yaku[c.ny] = yakuHan{y: y.Yaku, ym: uint8(m)}
+		c.yaku[c.ny] = yakuHan{y: y, ym: uint8(m)}
 		c.ny++
 		total += m
 		most = max(most, m)

@@ -188,6 +188,7 @@ func (s *scorer) read(w *Win, o *Options) error {
 		}
 		s.melds[s.nm] = st
 		s.nm++
+		s.meldTally.add(st)
 		if m.Open() {
 			s.closed = false
 		}
@@ -207,11 +208,14 @@ func (s *scorer) read(w *Win, o *Options) error {
 // the win, once its tiles are read: closed says whether the hand has no
 // open meld, norths how many north tiles it holds.
 func (w *Win) checkConditions(o *Options, closed bool, norths uint8) error {
-	for _, inds := range [2][]tile.Kind{w.Dora, w.Ura} {
-		for _, k := range inds {
-			if k >= tile.NumKinds {
-				return fmt.Errorf("riichi: dora indicator %v is not a riichi tile: %w", k, ErrBadHand)
-			}
+	for _, k := range w.Dora {
+		if k >= tile.NumKinds {
+			return fmt.Errorf("riichi: dora indicator %v is not a riichi tile: %w", k, ErrBadHand)
+		}
+	}
+	for _, k := range w.Ura {
+		if k >= tile.NumKinds {
+			return fmt.Errorf("riichi: dora indicator %v is not a riichi tile: %w", k, ErrBadHand)
 		}
 	}
 	bad := func(msg string) error { return fmt.Errorf("riichi: %s: %w", msg, ErrConditions) }
