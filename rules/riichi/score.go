@@ -226,6 +226,26 @@ func (t *tally) add(st set) {
 	}
 }
 
+// The yaku's tests on a tally: kinds are bits, so a suit is 9 bits and a
+// sequence's start is its lowest kind.
+
+// dragons and winds count the triplets and kongs of dragons, of winds.
+func (t *tally) dragons() int { return bits.OnesCount64(t.trip & dragonKinds) }
+func (t *tally) winds() int   { return bits.OnesCount64(t.trip & windKinds) }
+
+// sanshoku: a sequence in each suit at one rank; doukou: a triplet.
+func (t *tally) sanshoku() bool { return t.seq&(t.seq>>9)&(t.seq>>18)&0x1ff != 0 }
+func (t *tally) doukou() bool   { return t.trip&(t.trip>>9)&(t.trip>>18)&0x1ff != 0 }
+
+// ittsu: 123, 456 and 789 of one suit, the starts 1, 4 and 7.
+func (t *tally) ittsu() bool { return t.seq&(t.seq>>3)&(t.seq>>6)&(1|1<<9|1<<18) != 0 }
+
+// chanta reports whether every set and the pair hold a terminal or an
+// honour: sequences starting at 1 or 7, no triplet of a simple.
+func (t *tally) chanta(pair tile.Kind) bool {
+	return pair.IsTerminalOrHonor() && t.seq&^chantaSeqKinds == 0 && t.trip&simpleKinds == 0
+}
+
 // scorer holds what does not depend on the reading.
 type scorer struct {
 	w     *Win
@@ -490,11 +510,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		}
 	}
 	seqs, trips, kongs, anko, peiko := int(t.seqs), int(t.trips), int(t.kongs), int(t.anko), int(t.peiko)
-	dragonTrips := bits.OnesCount64(t.trip & dragonKinds)
-	windTrips := bits.OnesCount64(t.trip & windKinds)
-	// Every set and the pair hold a terminal or an honour: sequences
-	// starting at 1 or 7, no triplet of a simple.
-	chantaOK := pair.IsTerminalOrHonor() && t.seq&^chantaSeqKinds == 0 && t.trip&simpleKinds == 0
+	dragonTrips, windTrips := t.dragons(), t.winds()
 	// Yakuman, spec/riichi.md §9.2.
 	ys := s.shapeYaku
 	ny := s.nShapeYaku
@@ -587,14 +603,11 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 			}
 		}
 	}
-	if t.seq&(t.seq>>9)&(t.seq>>18)&0x1ff != 0 {
+	if t.sanshoku() {
 		closedHan(SanshokuDoujun)
 	}
-	for su := range 3 {
-		if t.seq>>(9*su)&0b1001001 == 0b1001001 {
-			closedHan(Ittsu)
-			break
-		}
+	if t.ittsu() {
+		closedHan(Ittsu)
 	}
 	if trips == 4 {
 		closedHan(Toitoi)
@@ -602,13 +615,13 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	if anko == 3 {
 		closedHan(Sanankou)
 	}
-	if t.trip&(t.trip>>9)&(t.trip>>18)&0x1ff != 0 {
+	if t.doukou() {
 		closedHan(SanshokuDoukou)
 	}
 	if kongs == 3 {
 		closedHan(Sankantsu)
 	}
-	if chantaOK && seqs > 0 {
+	if seqs > 0 && t.chanta(pair) {
 		if s.suits&8 != 0 {
 			closedHan(Chanta)
 		} else {

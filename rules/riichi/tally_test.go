@@ -1,7 +1,6 @@
 package riichi
 
 import (
-	"math/bits"
 	"math/rand/v2"
 	"os"
 	"strconv"
@@ -69,18 +68,11 @@ func sumsByTally(sets [4]set, pair tile.Kind) sumsOfSets {
 	for _, st := range sets {
 		t.add(st)
 	}
-	r := sumsOfSets{
+	return sumsOfSets{
 		seqs: int(t.seqs), trips: int(t.trips), kongs: int(t.kongs), anko: int(t.anko), peiko: int(t.peiko),
-		dragonTrips: bits.OnesCount64(t.trip & dragonKinds),
-		windTrips:   bits.OnesCount64(t.trip & windKinds),
-		chantaOK:    pair.IsTerminalOrHonor() && t.seq&^chantaSeqKinds == 0 && t.trip&simpleKinds == 0,
-		sanshoku:    t.seq&(t.seq>>9)&(t.seq>>18)&0x1ff != 0,
-		doukou:      t.trip&(t.trip>>9)&(t.trip>>18)&0x1ff != 0,
+		dragonTrips: t.dragons(), windTrips: t.winds(), chantaOK: t.chanta(pair),
+		sanshoku: t.sanshoku(), ittsu: t.ittsu(), doukou: t.doukou(),
 	}
-	for su := range 3 {
-		r.ittsu = r.ittsu || t.seq>>(9*su)&0b1001001 == 0b1001001
-	}
-	return r
 }
 
 // possible reports whether the sets and the pair hold no kind more than
