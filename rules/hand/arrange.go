@@ -213,7 +213,9 @@ func (a Arrangement) Readings(win tile.Kind) []Reading {
 // out (MaxGroups) it allocates nothing.
 func (a Arrangement) AppendReadings(out []Reading, win tile.Kind) []Reading {
 	for i, g := range a.Groups {
-		if !g.mask().Has(win) {
+		// Every group spans at most seven kinds from its tile (a knitted
+		// set, 147): most are ruled out before their mask is made.
+		if win < g.Tile || win > g.Tile+6 || !g.mask().Has(win) {
 			continue
 		}
 		w := Special
