@@ -53,7 +53,7 @@ func (p FuPart) String() string {
 }
 
 func (c *cand) addFu(p FuPart) {
-	c.fuParts[c.nf] = fuPart{r: p.Reason, fu: uint8(p.Fu), tile: p.Tile, wait: p.Wait}
+	c.fuParts[c.nf] = p
 	c.nf++
 	c.fu += p.Fu
 }

@@ -52,8 +52,8 @@ func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
 	paoBase := 0
 	if w.Pao.Yaku != NoYaku && c.limit == Yakuman {
 		for _, y := range c.yaku[:c.ny] {
-			if y.y == w.Pao.Yaku {
-				paoBase = 8000 * int(y.ym)
+			if y.Yaku == w.Pao.Yaku {
+				paoBase = 8000 * y.Yakuman
 			}
 		}
 		paoBase = min(paoBase, base)

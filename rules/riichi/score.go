@@ -148,12 +148,8 @@ func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
 	if nf > len(buf.fu) {
 		fs = make([]FuPart, nf)
 	}
-	for i, y := range best.yaku[:ny] {
-		ys[i] = Scored{Yaku: y.y, Han: int(y.han), Yakuman: int(y.ym)}
-	}
-	for i, p := range best.fuParts[:nf] {
-		fs[i] = FuPart{Reason: p.r, Fu: int(p.fu), Tile: p.tile, Wait: p.wait}
-	}
+	copy(ys, best.yaku[:ny])
+	copy(fs, best.fuParts[:nf])
 	r := Result{
 		Yaku:        ys,
 		Han:         best.han,
@@ -282,10 +278,14 @@ func (s *scorer) init(w *Win, o *Options) {
 		s.aka = 0
 	}
 	// The whole-hand properties by masks of the kinds held.
-	for su := range 3 {
-		if held>>(9*su)&0x1ff != 0 {
-			s.suits |= 1 << su
-		}
+	if held&manKinds != 0 {
+		s.suits |= 1
+	}
+	if held&(manKinds<<9) != 0 {
+		s.suits |= 2
+	}
+	if held&(manKinds<<18) != 0 {
+		s.suits |= 4
 	}
 	if held&honorKinds != 0 {
 		s.suits |= 8
@@ -396,6 +396,7 @@ func doraOf(ind tile.Kind) tile.Kind {
 // are those a ryuuiisou may hold: 2s 3s 4s 6s 8s 發.
 const (
 	suitKinds     = uint64(1)<<27 - 1
+	manKinds      = uint64(1)<<9 - 1 // characters; circles and bamboo follow
 	honorKinds    = (uint64(1)<<tile.NumKinds - 1) &^ suitKinds
 	terminalKinds = uint64(1|1<<8) * (1 | 1<<9 | 1<<18)
 	simpleKinds   = suitKinds &^ terminalKinds
@@ -406,17 +407,10 @@ const (
 	greenKinds     = uint64(1)<<tile.S2 | 1<<tile.S3 | 1<<tile.S4 | 1<<tile.S6 | 1<<tile.S8 | 1<<tile.Green
 )
 
-// yakuHan and fuPart are Scored and FuPart, small for copying.
+// yakuHan is a situational yaku and its han, small to clear.
 type yakuHan struct {
-	y       Yaku
-	han, ym uint8
-}
-
-type fuPart struct {
-	r    FuReason
-	fu   uint8
-	tile tile.Kind
-	wait hand.WaitKind
+	y   Yaku
+	han uint8
 }
 
 // resultBuf backs a Result's slices.
@@ -443,11 +437,11 @@ func (b *resultBuf) arrangement(d *hand.Decomposition) hand.Arrangement {
 
 // cand is one scored reading.
 type cand struct {
-	yaku    [20]yakuHan
+	yaku    [20]Scored
 	ny      int
 	han     int
 	fu      int
-	fuParts [12]fuPart
+	fuParts [12]FuPart
 	nf      int
 	yakuman int
 	limit   Limit
@@ -463,7 +457,7 @@ func (c *cand) reset() {
 }
 
 func (c *cand) add(y Yaku, han int) {
-	c.yaku[c.ny] = yakuHan{y: y, han: uint8(han)}
+	c.yaku[c.ny] = Scored{Yaku: y, Han: han}
 	c.ny++
 	c.han += han
 }
@@ -707,7 +701,7 @@ func (s *scorer) sevenPairs(c *cand) {
 	}
 	s.flush(c, closedHan)
 	c.fu = 25 // spec/riichi.md §10.3
-	c.fuParts[0] = fuPart{r: FuChiitoitsu, fu: 25}
+	c.fuParts[0] = FuPart{Reason: FuChiitoitsu, Fu: 25}
 	c.nf = 1
 	s.finish(c)
 }
@@ -736,7 +730,7 @@ func (s *scorer) finishYakuman(c *cand, ys []Yaku) {
 		if s.o.DoubleYakuman {
 			m = yakuTable[y].yakuman
 		}
-		c.yaku[c.ny] = yakuHan{y: y, ym: uint8(m)}
+		c.yaku[c.ny] = Scored{Yaku: y, Yakuman: m}
 		c.ny++
 		total += m
 		most = max(most, m)
