@@ -3,6 +3,7 @@ package riichi_test
 import (
 	"errors"
 	"slices"
+	"strings"
 	"testing"
 
 	"jantaku/rules/riichi"
@@ -423,6 +424,45 @@ func TestErrors(t *testing.T) {
 			_, err := riichi.Score(w, o)
 			if !errors.Is(err, tt.want) {
 				t.Errorf("error %v, want %v", err, tt.want)
+			}
+		})
+	}
+}
+
+// TestBadHandNamed: a hand the scorer cannot read is ErrBadHand with what
+// is wrong and where: a fifth copy in the concealed tiles or made by a
+// meld, a tile or an indicator that is not a riichi tile, a winning tile
+// not held.
+func TestBadHandNamed(t *testing.T) {
+	o := riichi.SeedRules()
+	tests := []struct {
+		name string
+		hand string
+		win  string
+		set  func(w *riichi.Win)
+		want string
+	}{
+		{"fifth copy held", "1111m456p789s1122z", "2z", func(w *riichi.Win) { w.Concealed[10] = tile.Tile{Kind: tile.M1} }, "5 copies of 1m"},
+		{"fifth copy by a meld", "(pon 777s<3) 11m456p789s222z", "2z", func(w *riichi.Win) { w.Concealed[0] = tile.Tile{Kind: tile.S7} }, "5 copies of 7s"},
+		{"two kinds over four, the lowest named", "(pon 777s<3) 11m456p789s222z", "2z", func(w *riichi.Win) {
+			w.Concealed[0], w.Concealed[1] = tile.Tile{Kind: tile.S7}, tile.Tile{Kind: tile.S7}
+			for i := 2; i < 7; i++ {
+				w.Concealed[i] = tile.Tile{Kind: tile.P4}
+			}
+		}, "5 copies of 4p"},
+		{"not a riichi tile", "123m456p789s11222z", "2z", func(w *riichi.Win) { w.Concealed[0].Kind = tile.NumKinds }, "not a riichi tile"},
+		{"winning tile not a kind", "123m456p789s11222z", "2z", func(w *riichi.Win) { w.WinTile = tile.NumKinds + 1 }, "is not in the concealed part"},
+		{"dora indicator not a kind", "123m456p789s11222z", "2z", func(w *riichi.Win) { w.Dora = []tile.Kind{tile.NumKinds} }, "dora indicator"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			w := mustWin(t, tt.hand, tt.win)
+			if tt.set != nil {
+				tt.set(&w)
+			}
+			_, err := riichi.Score(w, o)
+			if !errors.Is(err, riichi.ErrBadHand) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %v, want ErrBadHand saying %q", err, tt.want)
 			}
 		})
 	}
