@@ -124,8 +124,12 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 	}
 	hpairs := hon & h.multi &^ h.odd
 	// A part's tiles are sets (3j) or sets and the pair (3j+2): exactly
-	// one part holds the pair, the same in every reading.
+	// one part holds the pair, the same in every reading. Each suit's
+	// readings are the table's, read in the same pass (a suit without
+	// tiles has the one empty reading).
 	npairs, pairSuit := popcount(hpairs), -1
+	var lists [3][]uint32
+	empty := [1]uint32{0}
 	for s, n := range h.sums {
 		switch mod3[n] {
 		case 1:
@@ -134,22 +138,6 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 			npairs++
 			pairSuit = s
 		}
-	}
-	if npairs != 1 {
-		return dst, true
-	}
-	var honors [4]Group // honour triplets, ascending
-	nh := 0
-	for m := hon & h.odd; m != 0; m &= m - 1 {
-		if nh == len(honors) {
-			return dst, true
-		}
-		honors[nh] = Group{Kind: Triplet, Tile: tile.Kind(bits.TrailingZeros64(uint64(m)))}
-		nh++
-	}
-	var lists [3][]uint32
-	empty := [1]uint32{0}
-	for s, n := range h.sums {
 		if n == 0 {
 			lists[s] = empty[:]
 			continue
@@ -162,6 +150,18 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 			return dst, true
 		}
 		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]
+	}
+	if npairs != 1 {
+		return dst, true
+	}
+	var honors [4]Group // honour triplets, ascending
+	nh := 0
+	for m := hon & h.odd; m != 0; m &= m - 1 {
+		if nh == len(honors) {
+			return dst, true
+		}
+		honors[nh] = Group{Kind: Triplet, Tile: tile.Kind(bits.TrailingZeros64(uint64(m)))}
+		nh++
 	}
 	hpair := tile.Kind(bits.TrailingZeros64(uint64(hpairs)))
 	for _, a := range lists[0] {
