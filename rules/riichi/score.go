@@ -270,7 +270,7 @@ type scorer struct {
 	nShapeYaku int
 }
 
-// init sets up s, read from w (read), for w under o.
+// init sets up the rest of s, whose tiles read has read, for w under o.
 func (s *scorer) init(w *Win, o *Options) {
 	s.dealer = w.Dealer()
 	held := s.held

@@ -132,7 +132,7 @@ type Pao struct {
 // Dealer reports whether the winner is the dealer.
 func (w *Win) Dealer() bool { return w.Seat == East }
 
-// read validates the hand w and reads it into s, the zero scorer, in one
+// read validates the hand w and reads it into s, nothing read yet, in one
 // walk over its tiles: the concealed counts (and their hand.Counted), the
 // counts of every tile, the kinds held, the red fives and the melds' sets.
 // The setup and Decompose read these rather than walk the tiles again.
