@@ -461,7 +461,8 @@ func TestSensingProofFast(t *testing.T) {
 	proveSensing(t, players.Fast, 7331, hands)
 }
 
-// TestSensingProofRegressions replays, at the Fast pace, hands of the
+// TestSensingProofRegressions replays, at the Fast pace (one at the human
+// pace), hands of the
 // long proof runs that once went wrong, each named by its ruleset and hand
 // seed, with what went wrong (a few on a harsher radio):
 func TestSensingProofRegressions(t *testing.T) {
@@ -504,10 +505,13 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"riichi/sanma", 81133, "the next replacement tile heard twice in a hand from its wall (a neighbour's ghost), the one wall read between missing it: a false out-of-turn draw"},
 		{"riichi/sanma", 94046, "as 81160, the replacement seen once in the hand when the discard's reads agreed: the melds missed the third north four times in a row"},
 		{"riichi/sanma", 81234, "a wall tile heard twice in the melds, missed by the hand's only read of its wall: a false unexplained move"},
+		{"test+flowers", 101659, "at the human pace: a hand tile heard twice running by the pond's antenna as the real discard landed there, taken for the discard"},
 	}
 	// The hands found with a harsher radio: each tag misses a request
 	// with 10%, 2% of inventories hear a neighbour's tag.
 	harsh := map[string]bool{"mcr/94064": true, "test+flowers/94064": true, "riichi/sanma/94046": true}
+	// The hands found at the human pace.
+	human := map[string]bool{"test+flowers/101659": true}
 	for _, c := range cases {
 		name := fmt.Sprintf("%s/%d", c.ruleset, c.seed)
 		t.Run(name, func(t *testing.T) {
@@ -519,7 +523,11 @@ func TestSensingProofRegressions(t *testing.T) {
 			if harsh[name] {
 				miss, ghost = 0.10, 0.02
 			}
-			r := playHand(t, build, players.Config{Seed: c.seed, Pace: players.Fast, MissRate: miss, GhostRate: ghost})
+			pace := players.Fast
+			if human[name] {
+				pace = players.Human
+			}
+			r := playHand(t, build, players.Config{Seed: c.seed, Pace: pace, MissRate: miss, GhostRate: ghost})
 			if r.void != nil {
 				t.Fatalf("void: %v", r.void)
 			}

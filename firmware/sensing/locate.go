@@ -341,6 +341,10 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				}
 			}
 		}
+	}
+	// Every sighting of the read is counted before any move is decided:
+	// a move may depend on what the same read saw of another tile.
+	for _, tr := range l.order {
 		if m, ok := l.commit(tr, r.At); ok {
 			moves = append(moves, m)
 		}
@@ -357,8 +361,16 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		if h < l.cfg.Agree || i == tr.at.index() {
 			continue
 		}
-		if old := tr.at.index(); old >= 0 && tr.expect&(1<<i) == 0 && !l.read[old].After(tr.seen[old]) {
-			continue // the old zone's latest read still saw it
+		if old := tr.at.index(); old >= 0 && !l.read[old].After(tr.seen[old]) {
+			// The old zone's latest read still saw it: only a move the
+			// referee expects goes ahead, and not into a pond where
+			// another tile it expects is being seen arriving too. One
+			// tile goes to a pond at a time; the other sightings are a
+			// neighbouring antenna hearing the hand (twice running, as
+			// happens), and the next read of the old zone tells which.
+			if tr.expect&(1<<i) == 0 || zoneOf(i).Area == Discards && l.rivals(tr, i) {
+				continue
+			}
 		}
 		if best < 0 || tr.seen[i].After(tr.seen[best]) {
 			best = i
@@ -394,6 +406,42 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	tr.hits = [maxZones]int{} // the old zone's sightings too: it is left
 	tr.away = [maxZones]time.Time{}
 	return m, true
+}
+
+// rivals reports whether another tile is going to zone i: one expected
+// there and seen arriving, or one committed there (this read, perhaps)
+// that was first seen there after tr was last seen at home and within
+// rivalWindow of tr's first sighting there. The window keeps the seat's
+// previous discard out: a tile drawn and discarded at once was last seen
+// at home in the wall, which is seldom read.
+func (l *Locator) rivals(tr *track, i int) bool {
+	home := tr.at.index()
+	for _, o := range l.order {
+		if o == tr {
+			continue
+		}
+		if o.at.index() == i {
+			if home >= 0 && o.reached.After(tr.seen[home]) && absDur(o.reached.Sub(tr.away[i])) <= rivalWindow {
+				return true
+			}
+		} else if o.hits[i] > 0 && o.expect&(1<<i) != 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// rivalWindow bounds how far apart two tiles' arrivals in one pond are
+// taken for one discard and a ghost: a seat's next discard comes after
+// other players' turns, or after a call of its own, for which its hand
+// is read again (so its tile is seen at home after the last discard).
+const rivalWindow = time.Second
+
+func absDur(d time.Duration) time.Duration {
+	if d < 0 {
+		return -d
+	}
+	return d
 }
 
 // Reached returns the first read of z that saw uid since it was last seen

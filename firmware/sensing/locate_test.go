@@ -45,6 +45,60 @@ func TestLocatorAgreement(t *testing.T) {
 	}
 }
 
+// A move the referee expects commits on two sightings without a read of
+// home that misses the tile, but not into a pond where another expected
+// tile is arriving: one tile goes to a pond at a time. The hand's tile A
+// heard twice running by the pond's antenna, as the real discard B lands
+// (test+flowers 101659 at the human pace, where A was taken for the
+// discard and B became an unexplained move).
+func TestLocatorPondGhostBesideTheDiscard(t *testing.T) {
+	hand, pond := SeatZone(0, Hand), SeatZone(0, Discards)
+	a, b, c := rfid.UID("A"), rfid.UID("B"), rfid.UID("C")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}, c: {Kind: tile.West}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 30 * time.Millisecond) }
+	for _, order := range []string{"AB", "BA"} {
+		where := func(rfid.UID) Zone { return hand }
+		l := NewLocator(LocateConfig{}, tags, where)
+		l.Expect(map[rfid.UID][]Zone{a: {pond}, b: {pond}, c: {pond}})
+		var moves []Movement
+		read := func(i int, z Zone, uids ...rfid.UID) {
+			m, _, _, _ := l.Observe(Read{Zone: z, At: at(i), UIDs: uids})
+			moves = append(moves, m...)
+		}
+		read(0, hand, a, b, c)
+		read(1, hand, a, c) // B lifted
+		if order == "AB" {
+			read(2, pond, a)
+			read(3, pond, a, b)
+		} else {
+			read(2, pond, b, a)
+			read(3, pond, a)
+		}
+		read(4, pond, b)
+		if l.Where(a) != hand {
+			t.Fatalf("%s: A taken to %s on two sightings while B arrived there", order, l.Where(a))
+		}
+		if l.Where(b) != pond || len(moves) != 1 || moves[0].UID != b {
+			t.Fatalf("%s: B at %s, moves %+v: want B hand→pond alone", order, l.Where(b), moves)
+		}
+		read(5, hand, a, c) // the hand still has A: its pond sightings were a neighbour's
+		read(6, pond, b)
+		if l.Where(a) != hand || len(moves) != 1 {
+			t.Errorf("%s: A at %s after the hand saw it, moves %+v", order, l.Where(a), moves)
+		}
+	}
+	// Alone, an expected tile seen twice still goes at once, without
+	// waiting for a read of home (the fast pace needs it).
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+	l.Expect(map[rfid.UID][]Zone{a: {pond}})
+	l.Observe(Read{Zone: hand, At: at(0), UIDs: []rfid.UID{a, b, c}})
+	l.Observe(Read{Zone: pond, At: at(1), UIDs: []rfid.UID{a}})
+	if m, _, _, _ := l.Observe(Read{Zone: pond, At: at(2), UIDs: []rfid.UID{a}}); len(m) != 1 || m[0].UID != a {
+		t.Errorf("an expected tile seen twice, no rival: moves %+v, want A at once", m)
+	}
+}
+
 func TestZoneNames(t *testing.T) {
 	for _, z := range TableZones(4) {
 		got, err := ParseZone(z.String())
