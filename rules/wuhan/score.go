@@ -224,6 +224,8 @@ type resultBuf struct {
 	pats   [maxPatterns]Pattern
 	dec    hand.Decomposition
 	shaped bool
+	lazy   bool  // dec is still to be found (arrange) for the props want
+	want   props // the props of a lazy reading
 	arr    hand.Arrangement
 	winner [maxFans]Fan
 	shares [3]Share
@@ -364,11 +366,15 @@ const maxPatterns = 5
 
 // reading is one legal reading of the winner's hand (§8.7).
 type reading struct {
-	d      hand.Decomposition // the arrangement, when shaped
+	d      hand.Decomposition // the arrangement, when shaped and not lazy
 	shaped bool               // false: 風一色 or 将一色 read without a shape
-	pats   [maxPatterns]Pattern
-	npats  uint8
-	hard   bool
+	// lazy: the tables showed a reading with the props want exists, and
+	// d is left for arrange to find, for the best reading only.
+	lazy  bool
+	want  props
+	pats  [maxPatterns]Pattern
+	npats uint8
+	hard  bool
 }
 
 func (rd *reading) patterns() []Pattern { return rd.pats[:rd.npats] }
@@ -406,35 +412,23 @@ func (set *readingSet) add(rd *reading) {
 // any pattern, §9).
 type colours struct{ qing, feng, jiang bool }
 
-func (sc *scorer) colours(c *tile.Counts, melds []tile.Meld) colours {
-	col := colours{qing: true, feng: true, jiang: true}
-	suit := tile.Suit(255)
-	see := func(k tile.Kind) {
-		if k.IsSuited() {
-			col.feng = false
-			if suit != 255 && k.Suit() != suit {
-				col.qing = false
-			}
-			suit = k.Suit()
-			if r := k.Rank(); r != 2 && r != 5 && r != 8 {
-				col.jiang = false
-			}
-		} else {
-			col.qing, col.jiang = false, false
-		}
-	}
-	for k, v := range c {
-		if v > 0 {
-			see(tile.Kind(k))
-		}
-	}
+func (sc *scorer) colours(held hand.Mask, melds []tile.Meld) colours {
 	for _, m := range melds {
 		for _, t := range m.Tiles {
-			see(t.Kind)
+			held |= hand.MaskOf(t.Kind)
 		}
 	}
-	return col
+	suited := held & suitedKinds
+	oneSuit := suited&^(suitMask<<0) == 0 || suited&^(suitMask<<9) == 0 || suited&^(suitMask<<18) == 0
+	return colours{
+		qing:  held&honourKinds == 0 && oneSuit,
+		feng:  suited == 0,
+		jiang: held&^mask258 == 0,
+	}
 }
+
+// suitMask is the nine kinds of the first suit.
+const suitMask = hand.Mask(1)<<9 - 1
 
 func is258(k tile.Kind) bool {
 	r := k.Rank()
@@ -465,7 +459,8 @@ const (
 // found for a larger set. The best reading is among those found.
 func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	out.n, out.limited = 0, false
-	col := sc.colours(c, melds)
+	h := hand.Count(c)
+	col := sc.colours(h.Held(), melds)
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {
@@ -495,9 +490,16 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 			skip = skip || f&want == want
 		}
 		if !skip {
-			var rd reading
-			if sc.find(c, &opts, want, &rd.d) {
-				rd.shaped = true
+			rd := reading{shaped: true}
+			ok, tabled := sc.has(c, &h, w, want)
+			switch {
+			case tabled && ok:
+				// A reading found for want has the props want and no
+				// more: a larger set would have been found first.
+				rd.lazy, rd.want = true, want
+				found[nfound] = sc.classifyProps(&rd, want, col, w, ctx, out)
+				nfound++
+			case !tabled && sc.find(c, &opts, want, &rd.d):
 				found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
 				nfound++
 			}
@@ -552,18 +554,24 @@ func (sc *scorer) classify(rd *reading, meldPungs bool, col colours, w int, ctx 
 			hard = false
 		}
 	}
-	pair258 := is258(pair)
 	var got props
 	if pungs {
 		got |= propPungs
 	}
-	if pair258 {
+	if is258(pair) {
 		got |= prop258
 	}
 	if hard {
 		got |= propHard
 	}
-	rd.hard = hard
+	return sc.classifyProps(rd, got, col, w, ctx, out)
+}
+
+// classifyProps works out the patterns of a reading with the props got,
+// and adds rd to out when it meets W4 and W5. It returns got.
+func (sc *scorer) classifyProps(rd *reading, got props, col colours, w int, ctx winCtx, out *readingSet) props {
+	pungs, pair258 := got&propPungs != 0, got&prop258 != 0
+	rd.hard = got&propHard != 0
 	if pungs {
 		rd.add(PengPeng)
 	}
@@ -799,7 +807,7 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	// The arrangement and the shares' items stay in b until attach
 	// (or detached) hands them out: storing into b what points into b
 	// would, to the escape analysis, send the Scorer to the heap.
-	b.dec, b.shaped = rd.d, rd.shaped
+	b.dec, b.shaped, b.lazy, b.want = rd.d, rd.shaped, rd.lazy, rd.want
 	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
@@ -1003,7 +1011,20 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrThreshold
 	}
 	z.best = bi
+	sc.arrange(&c, w, &z.bufs[bi])
 	return best, failed, nil
+}
+
+// arrange finds the arrangement of the reading valued in b, when the
+// tables rather than a search showed it: the one find gives for its
+// props, as if each set of props had been searched.
+func (sc *scorer) arrange(c *tile.Counts, w int, b *resultBuf) {
+	if !b.lazy {
+		return
+	}
+	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
+	sc.find(c, &opts, b.want, &b.dec)
+	b.lazy = false
 }
 
 // kongTile returns a kong-only kind among the real tiles c and the
