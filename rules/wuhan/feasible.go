@@ -30,6 +30,9 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, w int, want props) (ok, t
 		// kind: with 2-5-8, one of those or two wildcards of a 2, 5 or 8.
 		hc := *c
 		hc[sc.r.Wildcard] += uint8(w)
+		if !setsAndPair(&hc) {
+			return false, true
+		}
 		pairs, o := allKinds, hand.Options{} // PairOnly 0: any pair
 		if want&prop258 != 0 {
 			pairs, o.PairOnly = mask258, mask258
@@ -55,25 +58,79 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, w int, want props) (ok, t
 		return hand.Complete(c, &o), true
 	}
 	// A 2-5-8 pair: a held 2, 5 or 8, or (the wildcard one) two
-	// wildcards as a kind not held. The table's 2-5-8 pair is either a
-	// held one or two wildcards as a 2, 5 or 8 not held; two wildcards
-	// may pair as a kind not held when the rest needs w-2 wildcards as
-	// sets, which a pair on an honour not held tells.
-	free := allKinds &^ held &^ never
-	hon := free & honourKinds
-	if hon == 0 {
-		return false, false
-	}
-	o.PairOnly = hon & -hon
-	rest := hand.Complete(c, &o) // sets with w-2 wildcards and a pair of two
-	if is258(sc.r.Wildcard) && rest && free != 0 {
-		return true, true
-	}
-	if rest {
-		return held&mask258 != 0, true
+	// wildcards as a kind not held. The table's 2-5-8 pair is a held one
+	// or two wildcards as a 2, 5 or 8 not held. Those two wildcards
+	// leave the rest as sets, so they may pair as any kind not held
+	// (what the wildcard being a 2, 5 or 8 allows), or as a held 2, 5 or
+	// 8 when there is one: either way the table's answer is find's, but
+	// with no 2, 5 or 8 held and a wildcard that is none.
+	if !is258(sc.r.Wildcard) && held&mask258 == 0 {
+		return false, true
 	}
 	o.PairOnly = mask258
 	return hand.Complete(c, &o), true
+}
+
+// setsAndPair reports whether the counts c may be sets and a pair by
+// the number of tiles of each part alone: a suit's a multiple of three,
+// or two more for the pair, an honour's 0, 2 or 3, one part with the
+// pair. It rules out most hands at the cost of a pass over the counts.
+func setsAndPair(c *tile.Counts) bool {
+	pairs := 0
+	for s := range 3 {
+		n := 0
+		for _, v := range c[9*s : 9*s+9] {
+			n += int(v)
+		}
+		switch n % 3 {
+		case 1:
+			return false
+		case 2:
+			pairs++
+		}
+	}
+	for _, v := range c[tile.East:] {
+		switch v {
+		case 1, 4:
+			return false
+		case 2:
+			pairs++
+		}
+	}
+	return pairs == 1
+}
+
+// hasMemo holds what has told of one hand, for each set of props (a
+// bit each): a set holding one without a reading has none either.
+type hasMemo struct{ known, yes uint8 }
+
+// hasMemo is has through m: it first asks for each single prop of want,
+// so that a set of props is ruled out by the check of one of them, which
+// the smaller sets asked next need anyway.
+func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, want props) (ok, tabled bool) {
+	bit := uint8(1) << want
+	if m.known&bit != 0 {
+		return m.yes&bit != 0, true
+	}
+	if want != 0 {
+		for _, p := range [...]props{propPungs, prop258, propHard} {
+			if p&want != p || p == want {
+				continue
+			}
+			if ok, tabled := sc.hasMemo(m, c, h, w, p); tabled && !ok {
+				m.known |= bit
+				return false, true
+			}
+		}
+	}
+	ok, tabled = sc.has(c, h, w, want)
+	if tabled {
+		m.known |= bit
+		if ok {
+			m.yes |= bit
+		}
+	}
+	return ok, tabled
 }
 
 // pungsOnly reports whether c and w wildcards read as triplets and a

@@ -482,6 +482,7 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 	}
 	var found [8]props
 	nfound := 0
+	var memo hasMemo
 	for want := allProps; ; want-- {
 		// Without wildcards every reading is hard: asking for it again
 		// would find the same.
@@ -491,7 +492,7 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 		}
 		if !skip {
 			rd := reading{shaped: true}
-			ok, tabled := sc.has(c, &h, w, want)
+			ok, tabled := sc.hasMemo(&memo, c, &h, w, want)
 			switch {
 			case tabled && ok:
 				// A reading found for want has the props want and no
@@ -969,17 +970,18 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrWildDiscard
 	}
 	before, w0 := sc.split(win.Concealed)
-	if sc.kongTile(&before, s.Tile) >= 0 {
+	c, w := sc.add(before, w0, s.Tile)
+	// The hand counted once: the wildcard is no kong-only kind, so the
+	// kong-only tiles held are those of before and the winning tile.
+	h := hand.Count(&c)
+	if h.Held()&sc.r.KongOnly != 0 {
 		return best, failed, ErrKongTile
 	}
 	if openings(win) == 0 {
 		return best, failed, ErrNoOpening
 	}
-	c, w := sc.add(before, w0, s.Tile)
-	for _, v := range c {
-		if v > 4 {
-			return best, failed, ErrSituation
-		}
+	if h.Over() != 0 {
+		return best, failed, ErrSituation
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
