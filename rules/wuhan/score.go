@@ -279,8 +279,9 @@ type scorer struct {
 	read readFunc
 }
 
-// readingsOf is readings, or the replacement the scorer was given.
-func (sc *scorer) readingsOf(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+// readingsOf is readings, or the replacement the scorer was given. h is
+// c counted, or nil.
+func (sc *scorer) readingsOf(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	if sc.read != nil {
 		// Copies, so that what a function value is given (and so
 		// escapes) is allocated on this path only.
@@ -289,7 +290,11 @@ func (sc *scorer) readingsOf(c *tile.Counts, w int, melds []tile.Meld, ctx winCt
 		*out = *set
 		return
 	}
-	sc.readings(c, w, melds, ctx, out)
+	if h == nil {
+		hc := hand.Count(c)
+		h = &hc
+	}
+	sc.readings(c, h, w, melds, ctx, out)
 }
 
 // check rejects a situation that cannot arise at the table, but for the
@@ -447,8 +452,8 @@ const (
 	allProps = propPungs | prop258 | propHard
 )
 
-// readings puts in out the readings of the real tiles c and w wildcards
-// with melds that meet W3–W5, one for each way they score (patterns and
+// readings puts in out the readings of the real tiles c (counted as h)
+// and w wildcards with melds that meet W3–W5, one for each way they score (patterns and
 // 硬胡), and whether some reading failed W5 alone.
 //
 // With wildcards a hand reads hundreds of ways, but a reading's score
@@ -457,9 +462,8 @@ const (
 // first, and skips a set that a reading found already has: whatever such
 // a search would find is worth no more than that reading, or than one
 // found for a larger set. The best reading is among those found.
-func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	out.n, out.limited = 0, false
-	h := hand.Count(c)
 	col := sc.colours(h.Held(), melds)
 	meldPungs := true
 	for _, m := range melds {
@@ -492,7 +496,7 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 		}
 		if !skip {
 			rd := reading{shaped: true}
-			ok, tabled := sc.hasMemo(&memo, c, &h, w, want)
+			ok, tabled := sc.hasMemo(&memo, c, h, w, want)
 			switch {
 			case tabled && ok:
 				// A reading found for want has the props want and no
@@ -661,7 +665,7 @@ func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) b
 			continue
 		}
 		c[k]++
-		sc.readingsOf(&c, w, melds, ctx, &rs)
+		sc.readingsOf(&c, nil, w, melds, ctx, &rs)
 		c[k]--
 		if rs.n == 0 {
 			return false
@@ -986,7 +990,7 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
 	rs := &z.rs
-	sc.readingsOf(&c, w, win.Melds, ctx, rs)
+	sc.readingsOf(&c, &h, w, win.Melds, ctx, rs)
 	if rs.n == 0 {
 		if rs.limited {
 			return best, failed, ErrWildcardLimit
