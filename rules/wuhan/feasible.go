@@ -1,6 +1,8 @@
 package wuhan
 
 import (
+	"math/bits"
+
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
 )
@@ -16,7 +18,7 @@ import (
 // What find asks, and so what is decided here: all triplets; a pair of a
 // 2, 5 or 8 held, or (the wildcard being a 2, 5 or 8) two wildcards
 // paired as a kind not held, DEC-15; every wildcard standing for itself.
-func (sc *scorer) has(c *tile.Counts, h *hand.Counted, w int, want props) (ok, tabled bool) {
+func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want props) (ok, tabled bool) {
 	never := sc.r.never()
 	if w > 4 || never&suitedKinds != 0 || h.Over() != 0 {
 		return false, false
@@ -38,20 +40,24 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, w int, want props) (ok, t
 			pairs, o.PairOnly = mask258, mask258
 		}
 		if want&propPungs != 0 {
-			return pungsOnly(&hc, 0, 0, pairs), true
+			hb := *m.kinds(c)
+			hb[0] &^= hand.MaskOf(sc.r.Wildcard)
+			hb[w] |= hand.MaskOf(sc.r.Wildcard)
+			return pungsOnly(&hb, 0, 0, pairs), true
 		}
 		return hand.Complete(&hc, &o), true
 	}
 	held := h.Held()
 	if want&propPungs != 0 {
+		bc := m.kinds(c)
 		if want&prop258 == 0 {
-			return pungsOnly(c, w, never, allKinds), true
+			return pungsOnly(bc, w, never, allKinds), true
 		}
 		pairs := held & mask258
 		if w >= 2 && is258(sc.r.Wildcard) {
 			pairs |= allKinds &^ held &^ never
 		}
-		return pungsOnly(c, w, never, pairs), true
+		return pungsOnly(bc, w, never, pairs), true
 	}
 	o := hand.Options{Wildcards: w, WildNever: never}
 	if want&prop258 == 0 {
@@ -102,7 +108,11 @@ func setsAndPair(c *tile.Counts) bool {
 
 // hasMemo holds what has told of one hand, for each set of props (a
 // bit each): a set holding one without a reading has none either.
-type hasMemo struct{ known, yes uint8 }
+type hasMemo struct {
+	known, yes uint8
+	counted    bool
+	bc         byCount // the hand's kinds by count, once counted
+}
 
 // hasMemo is has through m: it first asks for each single prop of want,
 // so that a set of props is ruled out by the check of one of them, which
@@ -123,7 +133,7 @@ func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, wa
 			}
 		}
 	}
-	ok, tabled = sc.has(c, h, w, want)
+	ok, tabled = sc.has(c, h, m, w, want)
 	if tabled {
 		m.known |= bit
 		if ok {
@@ -133,30 +143,55 @@ func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, wa
 	return ok, tabled
 }
 
-// pungsOnly reports whether c and w wildcards read as triplets and a
-// pair of a kind in pairs, the wildcards standing for no kind in never:
-// each kind's count needs a fixed number of wildcards as triplets, and
-// one more kind (held or not) takes the pair.
-func pungsOnly(c *tile.Counts, w int, never, pairs hand.Mask) bool {
+// kinds returns the kinds of c by count, counted on first use.
+func (m *hasMemo) kinds(c *tile.Counts) *byCount {
+	if !m.counted {
+		m.bc, m.counted = countKinds(c), true
+	}
+	return &m.bc
+}
+
+// byCount are the kinds a hand holds by count: [0] not held, [v] held
+// v times (counts over four are left to find).
+type byCount [5]hand.Mask
+
+func countKinds(c *tile.Counts) byCount {
+	var bc byCount
+	for k, v := range c {
+		bc[min(v, 4)] |= 1 << k
+	}
+	bc[0] &= allKinds
+	return bc
+}
+
+// pungsOnly reports whether a hand of the kinds bc and w wildcards reads
+// as triplets and a pair of a kind in pairs, the wildcards standing for
+// no kind in never: each count needs a fixed number of wildcards as
+// triplets, and one more kind (held or not) takes the pair.
+func pungsOnly(bc *byCount, w int, never, pairs hand.Mask) bool {
 	// Wildcards a count needs as triplets only, and with the pair in it.
 	need0 := [5]int{0, 2, 1, 0, 2}
 	need1 := [5]int{2, 1, 0, 2, 1}
-	sum, delta := 0, impossible
-	for k, v := range c {
-		n0, n1 := need0[v], need1[v]
-		if never.Has(tile.Kind(k)) {
-			if n0 > 0 {
-				n0 = impossible
-			}
-			if n1 > 0 {
-				n1 = impossible
-			}
+	sum := 0
+	var bad hand.Mask // in never, and needing wildcards as triplets
+	for v := 1; v <= 4; v++ {
+		sum += need0[v] * bits.OnesCount64(uint64(bc[v]))
+		if need0[v] > 0 {
+			bad |= bc[v] & never
 		}
-		if !pairs.Has(tile.Kind(k)) {
-			n1 = impossible
+	}
+	if bad != 0 {
+		// Only as the pair, with no wildcard: held twice.
+		return bad&(bad-1) == 0 && bad&pairs&bc[2] != 0 && sum-need0[2] <= w
+	}
+	delta := impossible
+	for v, m := range bc {
+		if m &= pairs; need1[v] > 0 {
+			m &^= never
 		}
-		sum += n0
-		delta = min(delta, n1-n0)
+		if m != 0 {
+			delta = min(delta, need1[v]-need0[v])
+		}
 	}
 	return sum+delta <= w
 }

@@ -453,15 +453,17 @@ const (
 )
 
 // readings puts in out the readings of the real tiles c (counted as h)
-// and w wildcards with melds that meet W3–W5, one for each way they score (patterns and
-// 硬胡), and whether some reading failed W5 alone.
+// and w wildcards with melds that meet W3–W5, one for each way they
+// score (patterns and 硬胡), and whether some reading failed W5 alone.
 //
 // With wildcards a hand reads hundreds of ways, but a reading's score
-// depends only on its props. So rather than every reading, it asks the
-// hand core for one reading with each set of props, the largest sets
-// first, and skips a set that a reading found already has: whatever such
-// a search would find is worth no more than that reading, or than one
-// found for a larger set. The best reading is among those found.
+// depends only on its props. So rather than every reading, it asks for
+// one reading with each set of props, the largest sets first, and skips
+// a set that a reading found already has: whatever such a search would
+// find is worth no more than that reading, or than one found for a
+// larger set. The best reading is among those found. Whether a set has
+// a reading the need tables tell (has); only the best reading's
+// arrangement is searched for (arrange), after valuing.
 func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	out.n, out.limited = 0, false
 	col := sc.colours(h.Held(), melds)
@@ -476,7 +478,7 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 		// Without wildcards a hand has a few readings, which the hand
 		// core's table gives at once.
 		var buf [8]hand.Decomposition
-		ds, _ := hand.Decompose(buf[:0], c, &opts)
+		ds, _ := h.Decompose(buf[:0], &opts)
 		for i := range ds {
 			rd := reading{d: ds[i], shaped: true}
 			sc.classify(&rd, meldPungs, col, w, ctx, out)
