@@ -151,6 +151,17 @@ func (m *hasMemo) kinds(c *tile.Counts) *byCount {
 	return &m.bc
 }
 
+// heldKinds is the mask of the kinds c holds.
+func heldKinds(c *tile.Counts) hand.Mask {
+	var held hand.Mask
+	for k, v := range c {
+		if v > 0 {
+			held |= 1 << k
+		}
+	}
+	return held
+}
+
 // byCount are the kinds a hand holds by count: [0] not held, [v] held
 // v times (counts over four are left to find).
 type byCount [5]hand.Mask

@@ -158,7 +158,7 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 		}
 	}
 	z.best = bi
-	sc.arrange(&c, w, &z.bufs[bi])
+	sc.arrange(&c, heldKinds(&c), w, &z.bufs[bi])
 	sc.settle(&best)
 	return best, nil
 }

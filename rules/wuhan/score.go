@@ -326,6 +326,9 @@ func (sc *scorer) check(s *Situation) error {
 	if s.Tile >= tile.NumKinds || sc.r.Absent.Has(s.Tile) {
 		return bad("winning tile %v is not in play", s.Tile)
 	}
+	// The kinds no meld holds: the specials and the kinds not in play
+	// (a tile kind outside the mask is caught by Meld.Check).
+	uncallable := sc.r.KongOnly | sc.r.Absent | hand.MaskOf(sc.r.Wildcard)
 	dealers := 0
 	for i, p := range s.Players {
 		if p.Dealer {
@@ -336,7 +339,7 @@ func (sc *scorer) check(s *Situation) error {
 				return bad("seat %d: %v", i, err)
 			}
 			for _, t := range m.Tiles {
-				if sc.r.Special(t.Kind) || sc.r.Absent.Has(t.Kind) {
+				if uncallable.Has(t.Kind) {
 					return bad("seat %d: meld %v holds %v, which cannot be called", i, m, t.Kind)
 				}
 			}
@@ -497,18 +500,18 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 			skip = skip || f&want == want
 		}
 		if !skip {
-			rd := reading{shaped: true}
-			ok, tabled := sc.hasMemo(&memo, c, h, w, want)
-			switch {
+			switch ok, tabled := sc.hasMemo(&memo, c, h, w, want); {
 			case tabled && ok:
 				// A reading found for want has the props want and no
 				// more: a larger set would have been found first.
-				rd.lazy, rd.want = true, want
+				rd := reading{shaped: true, lazy: true, want: want}
 				found[nfound] = sc.classifyProps(&rd, want, col, w, ctx, out)
 				nfound++
-			case !tabled && sc.find(c, &opts, want, &rd.d):
-				found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
-				nfound++
+			case !tabled:
+				if rd := (reading{shaped: true}); sc.find(c, h.Held(), &opts, want, &rd.d) {
+					found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
+					nfound++
+				}
 			}
 		}
 		if want == 0 {
@@ -618,7 +621,7 @@ func (sc *scorer) classifyProps(rd *reading, got props, col colours, w int, ctx 
 // props in want: all triplets; a pair of 2, 5 or 8 holding a real tile,
 // or of two wildcards when they pair as a 2, 5 or 8 (DEC-15); every
 // wildcard standing for itself.
-func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props, d *hand.Decomposition) bool {
+func (sc *scorer) find(c *tile.Counts, held hand.Mask, o *hand.Options, want props, d *hand.Decomposition) bool {
 	q := *o
 	if want&propHard != 0 && q.Wildcards > 0 {
 		q.WildNever = allKinds &^ hand.MaskOf(sc.r.Wildcard)
@@ -628,12 +631,6 @@ func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props, d *hand.Deco
 	if want&prop258 == 0 {
 		*d, ok, _ = hand.FindStandard(c, &q, triplets)
 		return ok
-	}
-	var held hand.Mask
-	for k, v := range c {
-		if v > 0 {
-			held |= 1 << k
-		}
 	}
 	if q.PairOnly = held & mask258; q.PairOnly != 0 {
 		if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
@@ -1019,19 +1016,19 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrThreshold
 	}
 	z.best = bi
-	sc.arrange(&c, w, &z.bufs[bi])
+	sc.arrange(&c, h.Held(), w, &z.bufs[bi])
 	return best, failed, nil
 }
 
-// arrange finds the arrangement of the reading valued in b, when the
-// tables rather than a search showed it: the one find gives for its
-// props, as if each set of props had been searched.
-func (sc *scorer) arrange(c *tile.Counts, w int, b *resultBuf) {
+// arrange finds the arrangement of the reading valued in b (c holding
+// the kinds held), when the tables rather than a search showed it: the
+// one find gives for its props, as if each set had been searched.
+func (sc *scorer) arrange(c *tile.Counts, held hand.Mask, w int, b *resultBuf) {
 	if !b.lazy {
 		return
 	}
 	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
-	sc.find(c, &opts, b.want, &b.dec)
+	sc.find(c, held, &opts, b.want, &b.dec)
 	b.lazy = false
 }
 
