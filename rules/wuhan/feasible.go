@@ -7,7 +7,8 @@ import (
 	"jantaku/rules/tile"
 )
 
-// has reports whether the real tiles c and w wildcards (w > 0) have a
+// has reports whether the real tiles c (none of the wildcard's kind:
+// those are all wildcards) and w wildcards (w > 0) have a
 // standard reading with the props in want, as find would find one, but
 // without searching: from the hand core's per-suit need tables
 // (hand.Complete) and, for all pungs, the count of each kind. A scorer
