@@ -8,21 +8,38 @@ import (
 )
 
 // has reports whether the real tiles c (none of the wildcard's kind:
-// those are all wildcards) and w wildcards (w > 0) have a
-// standard reading with the props in want, as find would find one, but
-// without searching: from the hand core's per-suit need tables
-// (hand.Complete) and, for all pungs, the count of each kind. A scorer
-// then searches for the arrangement of the best reading only. tabled is
-// false when the tables do not decide (a wildcard barred from a numbered
-// kind, a count over four, more than four wildcards): find must.
+// those are all wildcards) and w wildcards (w > 0) have a standard
+// reading with the props in want, as find would find one, but without
+// searching: from the hand core's per-suit need tables (hand.Complete)
+// and, for all pungs, the count of each kind. A scorer then searches for
+// the arrangement of the best reading only. tabled is false when the
+// tables do not decide (a wildcard barred from a single numbered kind, a
+// count over four, more than four wildcards): find must. m keeps what
+// is worked out once a hand.
 //
 // What find asks, and so what is decided here: all triplets; a pair of a
 // 2, 5 or 8 held, or (the wildcard being a 2, 5 or 8) two wildcards
 // paired as a kind not held, DEC-15; every wildcard standing for itself.
 func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want props) (ok, tabled bool) {
 	never := sc.r.never()
-	if w > 4 || never&suitedKinds != 0 || h.Over() != 0 {
+	if w > 4 || h.Over() != 0 {
 		return false, false
+	}
+	// The tables know no ban on a numbered kind, but a whole suit barred
+	// (荊州's removed suit) with none of its tiles held bars only groups
+	// of wildcards alone, which may be of another kind: they are left
+	// out for the tables. A single numbered kind barred (a 皮 of 七皮四頼)
+	// would break sequences: find decides.
+	tabNever := never
+	for s := range 3 {
+		suit := suitMask << (9 * s)
+		switch barred := never & suit; {
+		case barred == 0:
+		case barred == suit && h.Held()&suit == 0:
+			tabNever &^= suit
+		default:
+			return false, false
+		}
 	}
 	if n := h.Total() + w; n > 14 || n%3 != 2 {
 		return false, true // find's hand core rejects the count
@@ -60,7 +77,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 		}
 		return pungsOnly(bc, w, never, pairs), true
 	}
-	o := hand.Options{Wildcards: w, WildNever: never}
+	o := hand.Options{Wildcards: w, WildNever: tabNever}
 	if want&prop258 == 0 {
 		return hand.Complete(c, &o), true
 	}
@@ -211,8 +228,10 @@ func pungsOnly(bc *byCount, w int, never, pairs hand.Mask) bool {
 // impossible is a need no hand meets.
 const impossible = 99
 
-// suitedKinds are the 27 numbered kinds; honourKinds the seven honours.
+// suitedKinds are the 27 numbered kinds; honourKinds the seven honours;
+// suitMask the nine kinds of the first suit.
 const (
+	suitMask    = hand.Mask(1)<<9 - 1
 	suitedKinds = hand.Mask(1)<<27 - 1
 	honourKinds = allKinds &^ suitedKinds
 )

@@ -435,9 +435,6 @@ func (sc *scorer) colours(held hand.Mask, melds []tile.Meld) colours {
 	}
 }
 
-// suitMask is the nine kinds of the first suit.
-const suitMask = hand.Mask(1)<<9 - 1
-
 func is258(k tile.Kind) bool {
 	r := k.Rank()
 	return k.IsSuited() && (r == 2 || r == 5 || r == 8)
