@@ -22,26 +22,10 @@ import (
 // paired as a kind not held, DEC-15; every wildcard standing for itself.
 func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want props) (ok, tabled bool) {
 	never := sc.r.never()
-	if w > 4 || h.Over() != 0 {
+	switch m.hand(sc, h, w) {
+	case handUntabled:
 		return false, false
-	}
-	// The tables know no ban on a numbered kind, but a whole suit barred
-	// (荊州's removed suit) with none of its tiles held bars only groups
-	// of wildcards alone, which may be of another kind: they are left
-	// out for the tables. A single numbered kind barred (a 皮 of 七皮四頼)
-	// would break sequences: find decides.
-	tabNever := never
-	for s := range 3 {
-		suit := suitMask << (9 * s)
-		switch barred := never & suit; {
-		case barred == 0:
-		case barred == suit && h.Held()&suit == 0:
-			tabNever &^= suit
-		default:
-			return false, false
-		}
-	}
-	if n := h.Total() + w; n > 14 || n%3 != 2 {
+	case handBadCount:
 		return false, true // find's hand core rejects the count
 	}
 	if want&propHard != 0 {
@@ -77,7 +61,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 		}
 		return pungsOnly(bc, w, never, pairs), true
 	}
-	o := hand.Options{Wildcards: w, WildNever: tabNever}
+	o := hand.Options{Wildcards: w, WildNever: m.tabNever}
 	if want&prop258 == 0 {
 		return hand.Complete(c, &o), true
 	}
@@ -130,6 +114,52 @@ type hasMemo struct {
 	known, yes uint8
 	counted    bool
 	bc         byCount // the hand's kinds by count, once counted
+	checked    bool
+	status     handStatus
+	tabNever   hand.Mask // the bans the tables are given
+}
+
+// handStatus is what has may tell of a hand at all.
+type handStatus uint8
+
+const (
+	handTabled   handStatus = iota
+	handUntabled            // find decides
+	handBadCount            // no reading: find's hand core rejects the count
+)
+
+// hand checks once a hand whether the tables decide for it, and works
+// out the bans they are given. The tables know no ban on a numbered
+// kind, but a whole suit barred (荊州's removed suit) with none of its
+// tiles held bars only groups of wildcards alone, which may be of
+// another kind: it is left out. A single numbered kind barred (a 皮 of
+// 七皮四頼) would break sequences: find decides.
+func (m *hasMemo) hand(sc *scorer, h *hand.Counted, w int) handStatus {
+	if m.checked {
+		return m.status
+	}
+	m.checked = true
+	never := sc.r.never()
+	if w > 4 || h.Over() != 0 {
+		m.status = handUntabled
+		return m.status
+	}
+	m.tabNever = never
+	for s := range 3 {
+		suit := suitMask << (9 * s)
+		switch barred := never & suit; {
+		case barred == 0:
+		case barred == suit && h.Held()&suit == 0:
+			m.tabNever &^= suit
+		default:
+			m.status = handUntabled
+			return m.status
+		}
+	}
+	if n := h.Total() + w; n > 14 || n%3 != 2 {
+		m.status = handBadCount
+	}
+	return m.status
 }
 
 // hasMemo is has through m: it first asks for each single prop of want,

@@ -164,8 +164,9 @@ func (r *Result) detached(z *Scorer) Result {
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
 type Scorer struct {
-	bufs [2]resultBuf // the best reading's and the one being valued
-	rs   readingSet
+	bufs  [2]resultBuf // the best reading's and the one being valued
+	rs    readingSet
+	probe readingSet // the any-tile wait check's
 	// spare judges the discarder's hands for 包 (§11.5.3) while the
 	// win's own reading is held here; made on first use.
 	spare *Scorer
@@ -398,6 +399,9 @@ type readingSet struct {
 	rs      [10]reading
 	n       int
 	limited bool // some reading failed W5 alone
+	// ds receives the hand core's readings of a hand without wildcards,
+	// here rather than on the stack so that it is not cleared each time.
+	ds [8]hand.Decomposition
 }
 
 func (set *readingSet) list() []reading { return set.rs[:set.n] }
@@ -477,8 +481,7 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 	if w == 0 {
 		// Without wildcards a hand has a few readings, which the hand
 		// core's table gives at once.
-		var buf [8]hand.Decomposition
-		ds, _ := h.Decompose(buf[:0], &opts)
+		ds, _ := h.Decompose(out.ds[:0], &opts)
 		for i := range ds {
 			rd := reading{d: ds[i], shaped: true}
 			sc.classify(&rd, meldPungs, col, w, ctx, out)
@@ -654,14 +657,13 @@ const (
 
 // anyTile reports whether the waiting hand (real tiles c, w wildcards) is
 // completed by every kind a winning hand may hold (DEC-12).
-func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) bool {
-	var rs readingSet
+func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx, rs *readingSet) bool {
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) || k == sc.r.Wildcard || c[k] >= 4 {
 			continue
 		}
 		c[k]++
-		sc.readingsOf(&c, nil, w, melds, ctx, &rs)
+		sc.readingsOf(&c, nil, w, melds, ctx, rs)
 		c[k]--
 		if rs.n == 0 {
 			return false
@@ -994,7 +996,7 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrShape
 	}
 	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
-		if sc.anyTile(before, w0, win.Melds, ctx) {
+		if sc.anyTile(before, w0, win.Melds, ctx, &z.probe) {
 			return best, failed, ErrAnyTileWait
 		}
 	}
