@@ -166,16 +166,13 @@ func (m *hasMemo) hand(sc *scorer, h *hand.Counted, w int) handStatus {
 // so that a set of props is ruled out by the check of one of them, which
 // the smaller sets asked next need anyway.
 func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, want props) (ok, tabled bool) {
-	bit := uint8(1) << want
+	bit := uint8(1) << (want & allProps)
 	if m.known&bit != 0 {
 		return m.yes&bit != 0, true
 	}
-	if want != 0 {
-		for _, p := range [...]props{propPungs, prop258, propHard} {
-			if p&want != p || p == want {
-				continue
-			}
-			if ok, tabled := sc.hasMemo(m, c, h, w, p); tabled && !ok {
+	if want&(want-1) != 0 { // more than one prop
+		for rest := want; rest != 0; rest &= rest - 1 {
+			if ok, tabled := sc.hasMemo(m, c, h, w, rest&-rest); tabled && !ok {
 				m.known |= bit
 				return false, true
 			}
