@@ -140,10 +140,10 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 	if fullHand(win) {
 		ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 			bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
-		sc.readingsOf(&c, w, win.Melds, ctx, rs)
+		sc.readingsOf(&c, nil, w, win.Melds, ctx, rs)
 		if rs.n == 0 {
 			sc.lax = true
-			sc.readingsOf(&c, w, win.Melds, ctx, rs)
+			sc.readingsOf(&c, nil, w, win.Melds, ctx, rs)
 			sc.lax = false
 		}
 	}
@@ -158,6 +158,7 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 		}
 	}
 	z.best = bi
+	sc.arrange(&c, heldKinds(&c), w, &z.bufs[bi])
 	sc.settle(&best)
 	return best, nil
 }

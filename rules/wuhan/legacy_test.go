@@ -27,7 +27,8 @@ import (
 func (sc *scorer) legacyReadings(cp *tile.Counts, w int, melds []tile.Meld, ctx winCtx, set *readingSet) {
 	c := *cp
 	set.n, set.limited = 0, false
-	col := sc.colours(&c, melds)
+	h := hand.Count(&c)
+	col := sc.colours(h.Held(), melds)
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {

@@ -164,8 +164,9 @@ func (r *Result) detached(z *Scorer) Result {
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
 type Scorer struct {
-	bufs [2]resultBuf // the best reading's and the one being valued
-	rs   readingSet
+	bufs  [2]resultBuf // the best reading's and the one being valued
+	rs    readingSet
+	probe readingSet // the any-tile wait check's
 	// spare judges the discarder's hands for 包 (§11.5.3) while the
 	// win's own reading is held here; made on first use.
 	spare *Scorer
@@ -224,6 +225,8 @@ type resultBuf struct {
 	pats   [maxPatterns]Pattern
 	dec    hand.Decomposition
 	shaped bool
+	lazy   bool  // dec is still to be found (arrange) for the props want
+	want   props // the props of a lazy reading
 	arr    hand.Arrangement
 	winner [maxFans]Fan
 	shares [3]Share
@@ -277,8 +280,9 @@ type scorer struct {
 	read readFunc
 }
 
-// readingsOf is readings, or the replacement the scorer was given.
-func (sc *scorer) readingsOf(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+// readingsOf is readings, or the replacement the scorer was given. h is
+// c counted, or nil.
+func (sc *scorer) readingsOf(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	if sc.read != nil {
 		// Copies, so that what a function value is given (and so
 		// escapes) is allocated on this path only.
@@ -287,7 +291,11 @@ func (sc *scorer) readingsOf(c *tile.Counts, w int, melds []tile.Meld, ctx winCt
 		*out = *set
 		return
 	}
-	sc.readings(c, w, melds, ctx, out)
+	if h == nil {
+		hc := hand.Count(c)
+		h = &hc
+	}
+	sc.readings(c, h, w, melds, ctx, out)
 }
 
 // check rejects a situation that cannot arise at the table, but for the
@@ -319,6 +327,9 @@ func (sc *scorer) check(s *Situation) error {
 	if s.Tile >= tile.NumKinds || sc.r.Absent.Has(s.Tile) {
 		return bad("winning tile %v is not in play", s.Tile)
 	}
+	// The kinds no meld holds: the specials and the kinds not in play
+	// (a tile kind outside the mask is caught by Meld.Check).
+	uncallable := sc.r.KongOnly | sc.r.Absent | hand.MaskOf(sc.r.Wildcard)
 	dealers := 0
 	for i, p := range s.Players {
 		if p.Dealer {
@@ -329,7 +340,7 @@ func (sc *scorer) check(s *Situation) error {
 				return bad("seat %d: %v", i, err)
 			}
 			for _, t := range m.Tiles {
-				if sc.r.Special(t.Kind) || sc.r.Absent.Has(t.Kind) {
+				if uncallable.Has(t.Kind) {
 					return bad("seat %d: meld %v holds %v, which cannot be called", i, m, t.Kind)
 				}
 			}
@@ -364,11 +375,15 @@ const maxPatterns = 5
 
 // reading is one legal reading of the winner's hand (§8.7).
 type reading struct {
-	d      hand.Decomposition // the arrangement, when shaped
+	d      hand.Decomposition // the arrangement, when shaped and not lazy
 	shaped bool               // false: 風一色 or 将一色 read without a shape
-	pats   [maxPatterns]Pattern
-	npats  uint8
-	hard   bool
+	// lazy: the tables showed a reading with the props want exists, and
+	// d is left for arrange to find, for the best reading only.
+	lazy  bool
+	want  props
+	pats  [maxPatterns]Pattern
+	npats uint8
+	hard  bool
 }
 
 func (rd *reading) patterns() []Pattern { return rd.pats[:rd.npats] }
@@ -384,6 +399,9 @@ type readingSet struct {
 	rs      [10]reading
 	n       int
 	limited bool // some reading failed W5 alone
+	// ds receives the hand core's readings of a hand without wildcards,
+	// here rather than on the stack so that it is not cleared each time.
+	ds [8]hand.Decomposition
 }
 
 func (set *readingSet) list() []reading { return set.rs[:set.n] }
@@ -406,34 +424,19 @@ func (set *readingSet) add(rd *reading) {
 // any pattern, §9).
 type colours struct{ qing, feng, jiang bool }
 
-func (sc *scorer) colours(c *tile.Counts, melds []tile.Meld) colours {
-	col := colours{qing: true, feng: true, jiang: true}
-	suit := tile.Suit(255)
-	see := func(k tile.Kind) {
-		if k.IsSuited() {
-			col.feng = false
-			if suit != 255 && k.Suit() != suit {
-				col.qing = false
-			}
-			suit = k.Suit()
-			if r := k.Rank(); r != 2 && r != 5 && r != 8 {
-				col.jiang = false
-			}
-		} else {
-			col.qing, col.jiang = false, false
-		}
-	}
-	for k, v := range c {
-		if v > 0 {
-			see(tile.Kind(k))
-		}
-	}
+func (sc *scorer) colours(held hand.Mask, melds []tile.Meld) colours {
 	for _, m := range melds {
 		for _, t := range m.Tiles {
-			see(t.Kind)
+			held |= hand.MaskOf(t.Kind)
 		}
 	}
-	return col
+	suited := held & suitedKinds
+	oneSuit := suited&^(suitMask<<0) == 0 || suited&^(suitMask<<9) == 0 || suited&^(suitMask<<18) == 0
+	return colours{
+		qing:  held&honourKinds == 0 && oneSuit,
+		feng:  suited == 0,
+		jiang: held&^mask258 == 0,
+	}
 }
 
 func is258(k tile.Kind) bool {
@@ -453,19 +456,21 @@ const (
 	allProps = propPungs | prop258 | propHard
 )
 
-// readings puts in out the readings of the real tiles c and w wildcards
-// with melds that meet W3–W5, one for each way they score (patterns and
-// 硬胡), and whether some reading failed W5 alone.
+// readings puts in out the readings of the real tiles c (counted as h)
+// and w wildcards with melds that meet W3–W5, one for each way they
+// score (patterns and 硬胡), and whether some reading failed W5 alone.
 //
 // With wildcards a hand reads hundreds of ways, but a reading's score
-// depends only on its props. So rather than every reading, it asks the
-// hand core for one reading with each set of props, the largest sets
-// first, and skips a set that a reading found already has: whatever such
-// a search would find is worth no more than that reading, or than one
-// found for a larger set. The best reading is among those found.
-func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
+// depends only on its props. So rather than every reading, it asks for
+// one reading with each set of props, the largest sets first, and skips
+// a set that a reading found already has: whatever such a search would
+// find is worth no more than that reading, or than one found for a
+// larger set. The best reading is among those found. Whether a set has
+// a reading the need tables tell (has); only the best reading's
+// arrangement is searched for (arrange), after valuing.
+func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	out.n, out.limited = 0, false
-	col := sc.colours(c, melds)
+	col := sc.colours(h.Held(), melds)
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {
@@ -476,8 +481,7 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 	if w == 0 {
 		// Without wildcards a hand has a few readings, which the hand
 		// core's table gives at once.
-		var buf [8]hand.Decomposition
-		ds, _ := hand.Decompose(buf[:0], c, &opts)
+		ds, _ := h.Decompose(out.ds[:0], &opts)
 		for i := range ds {
 			rd := reading{d: ds[i], shaped: true}
 			sc.classify(&rd, meldPungs, col, w, ctx, out)
@@ -487,6 +491,7 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 	}
 	var found [8]props
 	nfound := 0
+	var memo hasMemo
 	for want := allProps; ; want-- {
 		// Without wildcards every reading is hard: asking for it again
 		// would find the same.
@@ -495,11 +500,18 @@ func (sc *scorer) readings(c *tile.Counts, w int, melds []tile.Meld, ctx winCtx,
 			skip = skip || f&want == want
 		}
 		if !skip {
-			var rd reading
-			if sc.find(c, &opts, want, &rd.d) {
-				rd.shaped = true
-				found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
+			switch ok, tabled := sc.hasMemo(&memo, c, h, w, want); {
+			case tabled && ok:
+				// A reading found for want has the props want and no
+				// more: a larger set would have been found first.
+				rd := reading{shaped: true, lazy: true, want: want}
+				found[nfound] = sc.classifyProps(&rd, want, col, w, ctx, out)
 				nfound++
+			case !tabled:
+				if rd := (reading{shaped: true}); sc.find(c, h.Held(), &opts, want, &rd.d) {
+					found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
+					nfound++
+				}
 			}
 		}
 		if want == 0 {
@@ -552,18 +564,24 @@ func (sc *scorer) classify(rd *reading, meldPungs bool, col colours, w int, ctx 
 			hard = false
 		}
 	}
-	pair258 := is258(pair)
 	var got props
 	if pungs {
 		got |= propPungs
 	}
-	if pair258 {
+	if is258(pair) {
 		got |= prop258
 	}
 	if hard {
 		got |= propHard
 	}
-	rd.hard = hard
+	return sc.classifyProps(rd, got, col, w, ctx, out)
+}
+
+// classifyProps works out the patterns of a reading with the props got,
+// and adds rd to out when it meets W4 and W5. It returns got.
+func (sc *scorer) classifyProps(rd *reading, got props, col colours, w int, ctx winCtx, out *readingSet) props {
+	pungs, pair258 := got&propPungs != 0, got&prop258 != 0
+	rd.hard = got&propHard != 0
 	if pungs {
 		rd.add(PengPeng)
 	}
@@ -603,7 +621,7 @@ func (sc *scorer) classify(rd *reading, meldPungs bool, col colours, w int, ctx 
 // props in want: all triplets; a pair of 2, 5 or 8 holding a real tile,
 // or of two wildcards when they pair as a 2, 5 or 8 (DEC-15); every
 // wildcard standing for itself.
-func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props, d *hand.Decomposition) bool {
+func (sc *scorer) find(c *tile.Counts, held hand.Mask, o *hand.Options, want props, d *hand.Decomposition) bool {
 	q := *o
 	if want&propHard != 0 && q.Wildcards > 0 {
 		q.WildNever = allKinds &^ hand.MaskOf(sc.r.Wildcard)
@@ -613,12 +631,6 @@ func (sc *scorer) find(c *tile.Counts, o *hand.Options, want props, d *hand.Deco
 	if want&prop258 == 0 {
 		*d, ok, _ = hand.FindStandard(c, &q, triplets)
 		return ok
-	}
-	var held hand.Mask
-	for k, v := range c {
-		if v > 0 {
-			held |= 1 << k
-		}
 	}
 	if q.PairOnly = held & mask258; q.PairOnly != 0 {
 		if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
@@ -645,14 +657,13 @@ const (
 
 // anyTile reports whether the waiting hand (real tiles c, w wildcards) is
 // completed by every kind a winning hand may hold (DEC-12).
-func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx) bool {
-	var rs readingSet
+func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx, rs *readingSet) bool {
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) || k == sc.r.Wildcard || c[k] >= 4 {
 			continue
 		}
 		c[k]++
-		sc.readingsOf(&c, w, melds, ctx, &rs)
+		sc.readingsOf(&c, nil, w, melds, ctx, rs)
 		c[k]--
 		if rs.n == 0 {
 			return false
@@ -799,7 +810,7 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	// The arrangement and the shares' items stay in b until attach
 	// (or detached) hands them out: storing into b what points into b
 	// would, to the escape analysis, send the Scorer to the heap.
-	b.dec, b.shaped = rd.d, rd.shaped
+	b.dec, b.shaped, b.lazy, b.want = rd.d, rd.shaped, rd.lazy, rd.want
 	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
@@ -961,22 +972,23 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrWildDiscard
 	}
 	before, w0 := sc.split(win.Concealed)
-	if sc.kongTile(&before, s.Tile) >= 0 {
+	c, w := sc.add(before, w0, s.Tile)
+	// The hand counted once: the wildcard is no kong-only kind, so the
+	// kong-only tiles held are those of before and the winning tile.
+	h := hand.Count(&c)
+	if h.Held()&sc.r.KongOnly != 0 {
 		return best, failed, ErrKongTile
 	}
 	if openings(win) == 0 {
 		return best, failed, ErrNoOpening
 	}
-	c, w := sc.add(before, w0, s.Tile)
-	for _, v := range c {
-		if v > 4 {
-			return best, failed, ErrSituation
-		}
+	if h.Over() != 0 {
+		return best, failed, ErrSituation
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
 		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
 	rs := &z.rs
-	sc.readingsOf(&c, w, win.Melds, ctx, rs)
+	sc.readingsOf(&c, &h, w, win.Melds, ctx, rs)
 	if rs.n == 0 {
 		if rs.limited {
 			return best, failed, ErrWildcardLimit
@@ -984,7 +996,7 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrShape
 	}
 	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
-		if sc.anyTile(before, w0, win.Melds, ctx) {
+		if sc.anyTile(before, w0, win.Melds, ctx, &z.probe) {
 			return best, failed, ErrAnyTileWait
 		}
 	}
@@ -1003,7 +1015,20 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrThreshold
 	}
 	z.best = bi
+	sc.arrange(&c, h.Held(), w, &z.bufs[bi])
 	return best, failed, nil
+}
+
+// arrange finds the arrangement of the reading valued in b (c holding
+// the kinds held), when the tables rather than a search showed it: the
+// one find gives for its props, as if each set had been searched.
+func (sc *scorer) arrange(c *tile.Counts, held hand.Mask, w int, b *resultBuf) {
+	if !b.lazy {
+		return
+	}
+	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
+	sc.find(c, held, &opts, b.want, &b.dec)
+	b.lazy = false
 }
 
 // kongTile returns a kong-only kind among the real tiles c and the
