@@ -183,16 +183,32 @@ func (sc *scorer) nonWinner(seat game.Seat, items []Item) Tally {
 	wind := sc.s.seatWind(seat)
 	var sets [8]set
 	ns := meldSets(&sets, h.Melds)
-	c := tile.CountsOf(h.Concealed)
-	for k, n := range c {
-		if n >= 3 && ns < len(sets) {
+	// Count the concealed tiles as tile.CountsOf does, noting the kinds
+	// that reach three, so that neither pass below walks all 34 kinds.
+	var c tile.Counts
+	var threes uint64
+	for _, t := range h.Concealed {
+		if t.Kind < tile.NumKinds {
+			c[t.Kind]++
+			if c[t.Kind] == 3 {
+				threes |= 1 << t.Kind
+			}
+		}
+	}
+	for m := threes; m != 0; m &= m - 1 {
+		if k := bits.TrailingZeros64(m); c[k] >= 3 && ns < len(sets) {
 			sets[ns] = set{kind: tile.Kind(k)}
 			ns++
 		}
 	}
 	items = laoshiSetItems(items, sets[:ns], wind)
-	for k, n := range c {
-		if kk := tile.Kind(k); n == 2 && valuePair(kk, wind) {
+	// Only the dragons and the seat wind make a value pair.
+	values := uint64(dragonMask)
+	if wind < tile.NumKinds {
+		values |= 1 << wind
+	}
+	for m := values; m != 0; m &= m - 1 {
+		if kk := tile.Kind(bits.TrailingZeros64(m)); c[kk] == 2 && valuePair(kk, wind) {
 			items = append(items, Item{Name: ValuePair, Fu: 2, Tiles: kindRun(kk, 1)})
 		}
 	}
