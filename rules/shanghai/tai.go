@@ -441,13 +441,17 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 	for m := ranks; m != 0; m &= m - 1 {
 		rank := bits.TrailingZeros64(m)
 		var c [3]uint8
+		suits := 0
 		for s := range 3 {
 			c[s] = n[s*9+rank]
+			if c[s] > 0 {
+				suits++
+			}
 		}
-		switch {
-		case c[0] > 0 && c[1] > 0 && c[2] > 0:
+		switch suits {
+		case 3:
 			add(MixedTriple, 2, tile.Kind(rank))
-		default:
+		case 2: // with one suit, no pair below has a chow on both sides
 			for a := range 3 {
 				for b := a + 1; b < 3; b++ {
 					for range min(c[a], c[b]) {
@@ -467,6 +471,11 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 		if n[base] > 0 && n[base+3] > 0 && n[base+6] > 0 {
 			items = append(items, Item{Name: PureStraight, Tai: 2})
 		}
+	}
+	// A mixed straight needs chows in all three suits among those ranks.
+	inSuits := func(rank int) uint64 { return seen>>rank&1 | seen>>(9+rank)&1<<1 | seen>>(18+rank)&1<<2 }
+	if inSuits(0)|inSuits(3)|inSuits(6) != 0b111 {
+		return items
 	}
 	for _, p := range [...][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
 		if n[9*p[0]] > 0 && n[9*p[1]+3] > 0 && n[9*p[2]+6] > 0 {
