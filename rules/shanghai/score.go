@@ -125,7 +125,7 @@ func Score(o Options, s Situation) (Result, error) {
 	if o.Variant == Laoshi {
 		// Built on the heap at once: a Scorer's others would take the
 		// Scorer with them.
-		sc := scorer{o: o, s: s}
+		sc := scorer{o: &o, s: &s}
 		out.Others = make([]Tally, 0, Players-1)
 		for _, seat := range othersOf(s.Win.Seat) {
 			var buf [maxItems]Item
@@ -183,7 +183,7 @@ type Scorer struct {
 func (z *Scorer) Score(o Options, s Situation) (Result, error) {
 	res, err := z.score(o, s)
 	if err == nil && o.Variant == Laoshi {
-		sc := scorer{o: o, s: s}
+		sc := scorer{o: &o, s: &s}
 		res.Others = z.others[:0]
 		for i := range Players {
 			seat := game.Seat(i)
@@ -203,10 +203,10 @@ func (z *Scorer) score(o Options, s Situation) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
-	if err := s.check(o); err != nil {
+	if err := s.check(&o); err != nil {
 		return Result{}, err
 	}
-	sc := scorer{o: o, s: s}
+	sc := scorer{o: &o, s: &s}
 	best, err := sc.winner(z)
 	if err != nil {
 		return Result{}, err
@@ -231,7 +231,7 @@ func (z *Scorer) score(o Options, s Situation) (Result, error) {
 }
 
 // check validates the description.
-func (s Situation) check(o Options) error {
+func (s *Situation) check(o *Options) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("shanghai: "+format+": %w", append(args, ErrBadHand)...)
 	}
@@ -268,6 +268,7 @@ func (s Situation) check(o Options) error {
 			over = true
 		}
 	}
+	seasonsOnly := o.flowerSets() == Seasons
 	for i, h := range s.Hands {
 		seat := game.Seat(i)
 		for _, t := range h.Concealed {
@@ -288,7 +289,7 @@ func (s Situation) check(o Options) error {
 			if !t.Kind.IsFlower() {
 				return bad("seat %d exposes %s as a flower", seat, t)
 			}
-			if o.flowerSets() == Seasons && t.Kind > tile.Winter {
+			if seasonsOnly && t.Kind > tile.Winter {
 				return bad("seat %d exposes %s; %s plays the seasons only", seat, t.Kind.Han(), o.Variant.Han())
 			}
 			count(t.Kind)
@@ -374,8 +375,9 @@ func meldSets(out *[8]set, ms []tile.Meld) int {
 }
 
 type scorer struct {
-	o Options
-	s Situation
+	// o and s point to the caller's, which outlive the scorer: no copy.
+	o *Options
+	s *Situation
 	// facts are the winner's hand's, the same in every reading; winner
 	// sets them.
 	facts facts
