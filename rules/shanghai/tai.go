@@ -57,7 +57,7 @@ func factsOf(h tile.Hand) facts {
 }
 
 // seatWind returns seat's wind (the dealer is East).
-func (s Situation) seatWind(seat game.Seat) tile.Kind {
+func (s *Situation) seatWind(seat game.Seat) tile.Kind {
 	return tile.East + tile.Kind(s.Dealer.Offset(seat, Players))
 }
 
