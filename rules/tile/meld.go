@@ -108,7 +108,7 @@ func (m Meld) valid() bool {
 	// Three or four tiles, as the length tests above made sure.
 	ts := m.Tiles
 	k := ts[0].Kind
-	if k.IsFlower() || ts[1].Kind != k || ts[2].Kind != k {
+	if k.IsFlower() || !k.Valid() || ts[1].Kind != k || ts[2].Kind != k {
 		return false
 	}
 	return len(ts) == 3 || ts[3].Kind == k
@@ -146,6 +146,12 @@ func (m Meld) checkError() error {
 			return fmt.Errorf("tile: chi %s is not three consecutive tiles of one suit: %w", Format(m.Tiles), ErrSyntax)
 		}
 		return nil
+	}
+	// A kind past the flowers is no tile: the callers count tiles by kind.
+	for _, t := range m.Tiles {
+		if !t.Kind.Valid() {
+			return fmt.Errorf("tile: %s %s holds a tile of no kind (%d): %w", m.Type, Format(m.Tiles), t.Kind, ErrSyntax)
+		}
 	}
 	for _, t := range m.Tiles {
 		if t.Kind != m.Tiles[0].Kind || t.Kind.IsFlower() {
