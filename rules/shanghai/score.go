@@ -262,27 +262,30 @@ func (s *Situation) check(o *Options) error {
 	// over every kind that names it runs only for a bad table.
 	var copies [tile.NumAll]int
 	over := false
-	count := func(k tile.Kind) {
+	// limit is 4 for a playing tile, 1 for a flower: the caller knows
+	// which it counts (a meld that passed Check holds no flower).
+	count := func(k tile.Kind, limit int) {
 		copies[k]++
-		if n := copies[k]; n > 4 || (n > 1 && k.IsFlower()) {
+		if copies[k] > limit {
 			over = true
 		}
 	}
 	seasonsOnly := o.flowerSets() == Seasons
-	for i, h := range s.Hands {
+	for i := range s.Hands {
+		h := &s.Hands[i]
 		seat := game.Seat(i)
 		for _, t := range h.Concealed {
 			if t.Kind.IsFlower() || !t.Kind.Valid() {
 				return bad("seat %d holds %s among its concealed tiles; flowers are exposed", seat, t)
 			}
-			count(t.Kind)
+			count(t.Kind, 4)
 		}
 		for _, m := range h.Melds {
 			if err := m.Check(); err != nil {
 				return bad("seat %d meld %s: %v", seat, m, err)
 			}
 			for _, t := range m.Tiles {
-				count(t.Kind)
+				count(t.Kind, 4)
 			}
 		}
 		for _, t := range h.Flowers {
@@ -292,7 +295,7 @@ func (s *Situation) check(o *Options) error {
 			if seasonsOnly && t.Kind > tile.Winter {
 				return bad("seat %d exposes %s; %s plays the seasons only", seat, t.Kind.Han(), o.Variant.Han())
 			}
-			count(t.Kind)
+			count(t.Kind, 1)
 		}
 		want := 13 - 3*len(h.Melds)
 		if seat == w.Seat {
