@@ -278,7 +278,7 @@ func (r *Ruleset) CouldWin(h *game.Hand, seat game.Seat, t tile.Tile) bool {
 	}
 	c := tile.CountsOf(h.Seats[seat].Hand)
 	c[t.Kind]++
-	sc := scorer{o: r.o}
+	sc := scorer{o: &r.o}
 	o := sc.shapes()
 	return hand.Complete(&c, &o)
 }

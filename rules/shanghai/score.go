@@ -125,7 +125,7 @@ func Score(o Options, s Situation) (Result, error) {
 	if o.Variant == Laoshi {
 		// Built on the heap at once: a Scorer's others would take the
 		// Scorer with them.
-		sc := scorer{o: o, s: s}
+		sc := scorer{o: &o, s: &s}
 		out.Others = make([]Tally, 0, Players-1)
 		for _, seat := range othersOf(s.Win.Seat) {
 			var buf [maxItems]Item
@@ -183,7 +183,7 @@ type Scorer struct {
 func (z *Scorer) Score(o Options, s Situation) (Result, error) {
 	res, err := z.score(o, s)
 	if err == nil && o.Variant == Laoshi {
-		sc := scorer{o: o, s: s}
+		sc := scorer{o: &o, s: &s}
 		res.Others = z.others[:0]
 		for i := range Players {
 			seat := game.Seat(i)
@@ -203,10 +203,10 @@ func (z *Scorer) score(o Options, s Situation) (Result, error) {
 	if err := o.Validate(); err != nil {
 		return Result{}, err
 	}
-	if err := s.check(o); err != nil {
+	if err := s.check(&o); err != nil {
 		return Result{}, err
 	}
-	sc := scorer{o: o, s: s}
+	sc := scorer{o: &o, s: &s}
 	best, err := sc.winner(z)
 	if err != nil {
 		return Result{}, err
@@ -231,7 +231,7 @@ func (z *Scorer) score(o Options, s Situation) (Result, error) {
 }
 
 // check validates the description.
-func (s Situation) check(o Options) error {
+func (s *Situation) check(o *Options) error {
 	bad := func(format string, args ...any) error {
 		return fmt.Errorf("shanghai: "+format+": %w", append(args, ErrBadHand)...)
 	}
@@ -258,31 +258,44 @@ func (s Situation) check(o Options) error {
 			return bad("round wind %s is not a wind", s.Round)
 		}
 	}
+	// over notes a count past its limit as it happens, so that the walk
+	// over every kind that names it runs only for a bad table.
 	var copies [tile.NumAll]int
-	for i, h := range s.Hands {
+	over := false
+	// limit is 4 for a playing tile, 1 for a flower: the caller knows
+	// which it counts (a meld that passed Check holds no flower).
+	count := func(k tile.Kind, limit int) {
+		copies[k]++
+		if copies[k] > limit {
+			over = true
+		}
+	}
+	seasonsOnly := o.flowerSets() == Seasons
+	for i := range s.Hands {
+		h := &s.Hands[i]
 		seat := game.Seat(i)
 		for _, t := range h.Concealed {
 			if t.Kind.IsFlower() || !t.Kind.Valid() {
 				return bad("seat %d holds %s among its concealed tiles; flowers are exposed", seat, t)
 			}
-			copies[t.Kind]++
+			count(t.Kind, 4)
 		}
 		for _, m := range h.Melds {
 			if err := m.Check(); err != nil {
 				return bad("seat %d meld %s: %v", seat, m, err)
 			}
 			for _, t := range m.Tiles {
-				copies[t.Kind]++
+				count(t.Kind, 4)
 			}
 		}
 		for _, t := range h.Flowers {
 			if !t.Kind.IsFlower() {
 				return bad("seat %d exposes %s as a flower", seat, t)
 			}
-			if o.flowerSets() == Seasons && t.Kind > tile.Winter {
+			if seasonsOnly && t.Kind > tile.Winter {
 				return bad("seat %d exposes %s; %s plays the seasons only", seat, t.Kind.Han(), o.Variant.Han())
 			}
-			copies[t.Kind]++
+			count(t.Kind, 1)
 		}
 		want := 13 - 3*len(h.Melds)
 		if seat == w.Seat {
@@ -294,9 +307,11 @@ func (s Situation) check(o Options) error {
 			return bad("seat %d holds %d concealed tiles with %d melds, want %d", seat, len(h.Concealed), len(h.Melds), want)
 		}
 	}
-	for k, n := range copies {
-		if n > 4 || (n > 1 && tile.Kind(k).IsFlower()) {
-			return bad("%d copies of %s on the table", n, tile.Kind(k))
+	if over {
+		for k, n := range copies {
+			if n > 4 || (n > 1 && tile.Kind(k).IsFlower()) {
+				return bad("%d copies of %s on the table", n, tile.Kind(k))
+			}
 		}
 	}
 	found := false
@@ -363,8 +378,9 @@ func meldSets(out *[8]set, ms []tile.Meld) int {
 }
 
 type scorer struct {
-	o Options
-	s Situation
+	// o and s point to the caller's, which outlive the scorer: no copy.
+	o *Options
+	s *Situation
 	// facts are the winner's hand's, the same in every reading; winner
 	// sets them.
 	facts facts
@@ -504,10 +520,12 @@ func flushLiable(s *Situation) game.Seat {
 		return game.NoSeat // D-SH-36
 	}
 	h := s.Hands[w.Seat]
-	if f := factsOf(h); f.nsuits != 1 || f.honors {
+	// The melds first: most hands have fewer than three, and they are
+	// quicker to read than the whole hand's facts.
+	if exposedOfOneSuit(h.Melds) < 3 {
 		return game.NoSeat
 	}
-	if exposedOfOneSuit(h.Melds) < 3 {
+	if f := factsOf(h); f.nsuits != 1 || f.honors {
 		return game.NoSeat
 	}
 	return w.From

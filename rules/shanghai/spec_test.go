@@ -374,6 +374,10 @@ func TestBadDescriptions(t *testing.T) {
 		{"winning tile not held", func(s *shanghai.Situation) { s.Win.Tile = k("9p") }, shanghai.ErrBadHand},
 		{"short non-winner", func(s *shanghai.Situation) { s.Hands[3].Concealed = s.Hands[3].Concealed[1:] }, shanghai.ErrBadHand},
 		{"fifth copy", func(s *shanghai.Situation) { s.Hands[3].Concealed[0] = tile.Tile{Kind: tile.P1} }, shanghai.ErrBadHand},
+		{"a flower twice", func(s *shanghai.Situation) { s.Hands[3].Flowers = tile.MustParse("1f") }, shanghai.ErrBadHand},
+		{"a pung of no kind", func(s *shanghai.Situation) {
+			s.Hands[0].Melds[0].Tiles = []tile.Tile{{Kind: 50}, {Kind: 50}, {Kind: 50}}
+		}, shanghai.ErrBadHand},
 		{"robbing a self-draw", func(s *shanghai.Situation) { s.Win.Robbed = true }, shanghai.ErrBadHand},
 		{"replacement on a discard", func(s *shanghai.Situation) { s.Win.From, s.Win.Replacement = E, true }, shanghai.ErrBadHand},
 		{"not winning", func(s *shanghai.Situation) { s.Hands[1].Concealed[0] = tile.Tile{Kind: tile.M9} }, game.ErrNotWinning},

@@ -4,6 +4,8 @@ package shanghai
 // XINSHI §5, LATE80S §6.2, as defined in spec/shanghai.md §7.
 
 import (
+	"math/bits"
+
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -11,7 +13,6 @@ import (
 
 // facts are what the tile-based items need about the whole hand.
 type facts struct {
-	counts  tile.Counts // concealed and melded tiles
 	suits   [3]bool
 	nsuits  int
 	winds   bool
@@ -20,36 +21,43 @@ type facts struct {
 	terms   bool // any terminal or honour
 }
 
+// Masks over a set of kinds, bit k for kind k (see factsOf).
+const (
+	suitMask   = 1<<9 - 1 // the nine kinds of suit 0; shift by 9×suit
+	windMask   = (1<<4 - 1) << tile.East
+	dragonMask = (1<<3 - 1) << tile.White
+	termMask   = 1<<0 | 1<<8 | 1<<9 | 1<<17 | 1<<18 | 1<<26 | windMask | dragonMask
+)
+
+// factsOf reads the facts off the set of kinds the hand holds, one bit a
+// kind, rather than off its 34 counts: a hand holds at most 18 tiles.
 func factsOf(h tile.Hand) facts {
-	f := facts{counts: h.Counts()}
-	for k, n := range f.counts {
-		if n == 0 {
-			continue
-		}
-		kk := tile.Kind(k)
-		switch {
-		case kk.IsSuited():
-			f.suits[kk.Suit()] = true
-		case kk.IsWind():
-			f.winds = true
-		case kk.IsDragon():
-			f.dragons = true
-		}
-		if kk.IsTerminalOrHonor() {
-			f.terms = true
+	var seen uint64
+	for _, t := range h.Concealed {
+		seen |= 1 << t.Kind
+	}
+	for _, m := range h.Melds {
+		for _, t := range m.Tiles {
+			seen |= 1 << t.Kind
 		}
 	}
-	for _, b := range f.suits {
-		if b {
+	seen &= 1<<tile.NumKinds - 1 // flowers are not playing tiles
+	var f facts
+	for s := range f.suits {
+		if seen>>(9*s)&suitMask != 0 {
+			f.suits[s] = true
 			f.nsuits++
 		}
 	}
+	f.winds = seen&windMask != 0
+	f.dragons = seen&dragonMask != 0
 	f.honors = f.winds || f.dragons
+	f.terms = seen&termMask != 0
 	return f
 }
 
 // seatWind returns seat's wind (the dealer is East).
-func (s Situation) seatWind(seat game.Seat) tile.Kind {
+func (s *Situation) seatWind(seat game.Seat) tile.Kind {
 	return tile.East + tile.Kind(s.Dealer.Offset(seat, Players))
 }
 
@@ -175,16 +183,32 @@ func (sc *scorer) nonWinner(seat game.Seat, items []Item) Tally {
 	wind := sc.s.seatWind(seat)
 	var sets [8]set
 	ns := meldSets(&sets, h.Melds)
-	c := tile.CountsOf(h.Concealed)
-	for k, n := range c {
-		if n >= 3 && ns < len(sets) {
+	// Count the concealed tiles as tile.CountsOf does, noting the kinds
+	// that reach three, so that neither pass below walks all 34 kinds.
+	var c tile.Counts
+	var threes uint64
+	for _, t := range h.Concealed {
+		if t.Kind < tile.NumKinds {
+			c[t.Kind]++
+			if c[t.Kind] == 3 {
+				threes |= 1 << t.Kind
+			}
+		}
+	}
+	for m := threes; m != 0; m &= m - 1 {
+		if k := bits.TrailingZeros64(m); c[k] >= 3 && ns < len(sets) {
 			sets[ns] = set{kind: tile.Kind(k)}
 			ns++
 		}
 	}
 	items = laoshiSetItems(items, sets[:ns], wind)
-	for k, n := range c {
-		if kk := tile.Kind(k); n == 2 && valuePair(kk, wind) {
+	// Only the dragons and the seat wind make a value pair.
+	values := uint64(dragonMask)
+	if wind < tile.NumKinds {
+		values |= 1 << wind
+	}
+	for m := values; m != 0; m &= m - 1 {
+		if kk := tile.Kind(bits.TrailingZeros64(m)); c[kk] == 2 && valuePair(kk, wind) {
 			items = append(items, Item{Name: ValuePair, Fu: 2, Tiles: kindRun(kk, 1)})
 		}
 	}
@@ -357,10 +381,15 @@ func (sc *scorer) outside(r *reading) bool {
 // chowPatterns finds 一般高/両般高, 喜相逢/双相逢, 清龍 and 混龍 (§7,
 // D-SH-18, D-SH-19, D-SH-22).
 func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
-	var n [tile.NumKinds]int
+	// n counts the chows by first kind; seen has bit k set for each kind
+	// that starts one, so that the loops below visit only those kinds
+	// instead of all 34.
+	var n [tile.NumKinds]uint8
+	var seen uint64
 	for _, x := range r.sets() {
 		if x.seq {
 			n[x.kind]++
+			seen |= 1 << x.kind
 		}
 	}
 	add := func(name Name, tai int, k tile.Kind) {
@@ -370,12 +399,14 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 	var pairBuf [4]tile.Kind
 	triple, pairs := tile.Kind(0), pairBuf[:0]
 	hasTriple := false
-	for k, c := range n {
+	for m := seen; m != 0; m &= m - 1 {
+		k := tile.Kind(bits.TrailingZeros64(m))
+		c := n[k]
 		if c >= 3 {
-			triple, hasTriple = tile.Kind(k), true
+			triple, hasTriple = k, true
 		}
 		for range c / 2 {
-			pairs = append(pairs, tile.Kind(k))
+			pairs = append(pairs, k)
 		}
 	}
 	switch lbg {
@@ -405,15 +436,22 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 		}
 	}
 	// The same chow in other suits.
-	for rank := range 7 {
-		var c [3]int
+	// ranks has bit r set when some suit has a chow starting at rank r+1.
+	ranks := (seen | seen>>9 | seen>>18) & (1<<7 - 1)
+	for m := ranks; m != 0; m &= m - 1 {
+		rank := bits.TrailingZeros64(m)
+		var c [3]uint8
+		suits := 0
 		for s := range 3 {
 			c[s] = n[s*9+rank]
+			if c[s] > 0 {
+				suits++
+			}
 		}
-		switch {
-		case c[0] > 0 && c[1] > 0 && c[2] > 0:
+		switch suits {
+		case 3:
 			add(MixedTriple, 2, tile.Kind(rank))
-		default:
+		case 2: // with one suit, no pair below has a chow on both sides
 			for a := range 3 {
 				for b := a + 1; b < 3; b++ {
 					for range min(c[a], c[b]) {
@@ -423,12 +461,21 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 			}
 		}
 	}
-	// Straights.
+	// Straights: each needs chows starting at ranks 1, 4 and 7.
+	const straightRanks = 1<<0 | 1<<3 | 1<<6
+	if ranks&straightRanks != straightRanks {
+		return items
+	}
 	for s := range 3 {
 		base := tile.Kind(9 * s)
 		if n[base] > 0 && n[base+3] > 0 && n[base+6] > 0 {
 			items = append(items, Item{Name: PureStraight, Tai: 2})
 		}
+	}
+	// A mixed straight needs chows in all three suits among those ranks.
+	inSuits := func(rank int) uint64 { return seen>>rank&1 | seen>>(9+rank)&1<<1 | seen>>(18+rank)&1<<2 }
+	if inSuits(0)|inSuits(3)|inSuits(6) != 0b111 {
+		return items
 	}
 	for _, p := range [...][3]int{{0, 1, 2}, {0, 2, 1}, {1, 0, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}} {
 		if n[9*p[0]] > 0 && n[9*p[1]+3] > 0 && n[9*p[2]+6] > 0 {

@@ -20,3 +20,20 @@ func BenchmarkParseHand(b *testing.B) {
 		})
 	}
 }
+
+// BenchmarkMeldCheck checks a chi, a pon and a kong: what every scorer
+// does with every meld of every hand it scores.
+func BenchmarkMeldCheck(b *testing.B) {
+	h, err := tile.ParseHand("(chi 324p<3) (pon 555z<1) [ankan 3333m]")
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	for b.Loop() {
+		for _, m := range h.Melds {
+			if err := m.Check(); err != nil {
+				b.Fatal(err)
+			}
+		}
+	}
+}

@@ -140,6 +140,9 @@ func TestMeld(t *testing.T) {
 		{Type: tile.Pon, Tiles: tile.MustParse("111m"), From: 4},
 		{Type: tile.Chi, Tiles: tile.MustParse("789m"[:2] + "m"), From: 3},
 		{Type: tile.Chi, Tiles: tile.MustParse("8m9m1p"), From: 3},
+		// A kind past the flowers: no tile, though all three agree.
+		{Type: tile.Pon, Tiles: []tile.Tile{{Kind: 50}, {Kind: 50}, {Kind: 50}}, From: 1},
+		{Type: tile.ClosedKan, Tiles: []tile.Tile{{Kind: tile.NumAll}, {Kind: tile.NumAll}, {Kind: tile.NumAll}, {Kind: tile.NumAll}}},
 	}
 	for _, m := range bad {
 		if err := m.Check(); !errors.Is(err, tile.ErrSyntax) {
