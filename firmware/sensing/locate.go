@@ -363,12 +363,14 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		}
 		if old := tr.at.index(); old >= 0 && !l.read[old].After(tr.seen[old]) {
 			// The old zone's latest read still saw it: only a move the
-			// referee expects goes ahead, and not into a pond where
-			// another tile it expects is being seen arriving too. One
-			// tile goes to a pond at a time; the other sightings are a
+			// referee expects goes ahead, and not from a hand into a pond
+			// where another tile is being seen arriving too. One tile
+			// goes to a pond at a time; the other sightings are a
 			// neighbouring antenna hearing the hand (twice running, as
-			// happens), and the next read of the old zone tells which.
-			if tr.expect&(1<<i) == 0 || zoneOf(i).Area == Discards && l.rivals(tr, i) {
+			// happens), and the next read of the hand, a zone read often,
+			// tells which. A tile from a wall (drawn and discarded in one
+			// motion) does not wait: walls are seldom read.
+			if tr.expect&(1<<i) == 0 || tr.at.Area == Hand && zoneOf(i).Area == Discards && l.rivals(tr, i) {
 				continue
 			}
 		}
