@@ -506,6 +506,7 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"riichi/sanma", 94046, "as 81160, the replacement seen once in the hand when the discard's reads agreed: the melds missed the third north four times in a row"},
 		{"riichi/sanma", 81234, "a wall tile heard twice in the melds, missed by the hand's only read of its wall: a false unexplained move"},
 		{"test+flowers", 101659, "at the human pace: a hand tile heard twice running by the pond's antenna as the real discard landed there, taken for the discard"},
+		{"mcr", 101741, "a tile drawn and discarded in one motion kept waiting for its wall's read behind a neighbour's ghost of the next wall tile in the pond (a first fix for 101659): the hand stalled"},
 	}
 	// The hands found with a harsher radio: each tag misses a request
 	// with 10%, 2% of inventories hear a neighbour's tag.

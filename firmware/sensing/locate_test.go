@@ -97,6 +97,23 @@ func TestLocatorPondGhostBesideTheDiscard(t *testing.T) {
 	if m, _, _, _ := l.Observe(Read{Zone: pond, At: at(2), UIDs: []rfid.UID{a}}); len(m) != 1 || m[0].UID != a {
 		t.Errorf("an expected tile seen twice, no rival: moves %+v, want A at once", m)
 	}
+	// A tile drawn and discarded in one motion goes from its wall at once
+	// even beside a ghost: the wall is seldom read (mcr 101741 stalled
+	// when it waited).
+	wall := SeatZone(3, Wall)
+	l = NewLocator(LocateConfig{}, tags, func(u rfid.UID) Zone {
+		if u == a {
+			return wall
+		}
+		return hand
+	})
+	l.Expect(map[rfid.UID][]Zone{a: {pond}, b: {pond}})
+	l.Observe(Read{Zone: wall, At: at(0), UIDs: []rfid.UID{a}})
+	l.Observe(Read{Zone: hand, At: at(1), UIDs: []rfid.UID{b, c}})
+	l.Observe(Read{Zone: pond, At: at(2), UIDs: []rfid.UID{a, b}})
+	if m, _, _, _ := l.Observe(Read{Zone: pond, At: at(3), UIDs: []rfid.UID{a}}); len(m) != 1 || m[0].UID != a {
+		t.Errorf("a tile from the wall beside a ghost in the pond: moves %+v, want A at once", m)
+	}
 }
 
 func TestZoneNames(t *testing.T) {
