@@ -27,13 +27,7 @@ import (
 // both ways.
 func TestClaimCacheCorpus(t *testing.T) {
 	dir := corpus(t)
-	var files []string
-	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && strings.HasSuffix(p, ".json") {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := gameFiles(dir, ".json")
 	games, events, rons, kept := 0, 0, 0, 0
 	for _, p := range files {
 		rec, err := readRecord(p)

@@ -23,6 +23,19 @@ func corpus(t testing.TB) string {
 	return corpustest.Dir(t, "tenhou")
 }
 
+// gameFiles lists the corpus's Tenhou game records under dir whose names
+// end in one of exts.
+func gameFiles(dir string, exts ...string) []string {
+	var files []string
+	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && slices.ContainsFunc(exts, func(e string) bool { return strings.HasSuffix(p, e) }) {
+			files = append(files, p)
+		}
+		return nil
+	})
+	return files
+}
+
 func readRecord(path string) (*record.Game, error) {
 	f, err := os.Open(path)
 	if err != nil {
@@ -81,13 +94,7 @@ var excluded = map[string]string{
 // dealer) and end with the record's score changes.
 func TestReplayCorpus(t *testing.T) {
 	dir := corpus(t)
-	var files []string
-	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".mjlog") || strings.HasSuffix(p, ".xml")) {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := gameFiles(dir, ".json", ".mjlog", ".xml")
 	hands, transitions, finals, t6 := 0, 0, 0, 0
 	var failures []string
 	for _, path := range files {

@@ -2,10 +2,8 @@ package tablecore_test
 
 import (
 	"fmt"
-	"io/fs"
 	"path/filepath"
 	"reflect"
-	"strings"
 	"testing"
 
 	"jantaku/rules/game"
@@ -21,13 +19,7 @@ import (
 // refuse the same records.
 func TestReplayUnclaimedMatchesEveryWindow(t *testing.T) {
 	dir := corpus(t)
-	var files []string
-	filepath.WalkDir(filepath.Join(dir, "tenhou"), func(p string, d fs.DirEntry, err error) error {
-		if err == nil && !d.IsDir() && (strings.HasSuffix(p, ".json") || strings.HasSuffix(p, ".mjlog") || strings.HasSuffix(p, ".xml")) {
-			files = append(files, p)
-		}
-		return nil
-	})
+	files := gameFiles(dir, ".json", ".mjlog", ".xml")
 	hands := 0
 	for _, p := range files {
 		rec, err := readRecord(p)
