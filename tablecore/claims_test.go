@@ -30,19 +30,11 @@ func TestClaimCacheCorpus(t *testing.T) {
 	files := gameFiles(dir, ".json")
 	games, events, rons, kept := 0, 0, 0, 0
 	for _, p := range files {
-		rec, err := readRecord(p)
-		if err != nil || len(rec.Hands) == 0 {
+		rec := replayable(p)
+		if rec == nil {
 			continue
 		}
-		if _, _, err := tablecore.RecordRuleset(rec, ""); err != nil {
-			continue
-		}
-		rs := tenhouRuleset(t, rec)
-		var gs [2]*tablecore.Game
-		for i := range gs {
-			gs[i], _ = tablecore.New(rs, game.Seat(rec.Hands[0].Dealer()))
-			seed(gs[i], &rec.Hands[0])
-		}
+		gs := twoGames(t, rec)
 		tablecore.NoClaimCache(gs[1])
 		tablecore.NoKeptRons(gs[1])
 		tablecore.CheckKeptRons(gs[0], func(k, fresh game.Win, err error) {

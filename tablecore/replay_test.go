@@ -36,6 +36,36 @@ func gameFiles(dir string, exts ...string) []string {
 	return files
 }
 
+// replayable reads the record at p if the referee replays it: nil when it
+// cannot be read, holds no hand, or is of a lobby the referee does not play.
+func replayable(p string) *record.Game {
+	rec, err := readRecord(p)
+	if err != nil || len(rec.Hands) == 0 {
+		return nil
+	}
+	if _, _, err := tablecore.RecordRuleset(rec, ""); err != nil {
+		return nil
+	}
+	return rec
+}
+
+// twoGames returns two games of rec's rules, each where rec's first hand
+// starts, for tests that replay it two ways.
+func twoGames(t *testing.T, rec *record.Game) [2]*tablecore.Game {
+	t.Helper()
+	rs := tenhouRuleset(t, rec)
+	var gs [2]*tablecore.Game
+	for i := range gs {
+		g, err := tablecore.New(rs, game.Seat(rec.Hands[0].Dealer()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed(g, &rec.Hands[0])
+		gs[i] = g
+	}
+	return gs
+}
+
 func readRecord(path string) (*record.Game, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -6,7 +6,6 @@ import (
 	"reflect"
 	"testing"
 
-	"jantaku/rules/game"
 	"jantaku/tablecore"
 )
 
@@ -22,19 +21,11 @@ func TestReplayUnclaimedMatchesEveryWindow(t *testing.T) {
 	files := gameFiles(dir, ".json", ".mjlog", ".xml")
 	hands := 0
 	for _, p := range files {
-		rec, err := readRecord(p)
-		if err != nil || len(rec.Hands) == 0 {
+		rec := replayable(p)
+		if rec == nil {
 			continue
 		}
-		if _, _, err := tablecore.RecordRuleset(rec, ""); err != nil {
-			continue
-		}
-		rs := tenhouRuleset(t, rec)
-		var gs [2]*tablecore.Game
-		for i := range gs {
-			gs[i], _ = tablecore.New(rs, game.Seat(rec.Hands[0].Dealer()))
-			seed(gs[i], &rec.Hands[0])
-		}
+		gs := twoGames(t, rec)
 		for j := range rec.Hands {
 			h := &rec.Hands[j]
 			errA := tablecore.ReplayHand(gs[0], h)

@@ -3,11 +3,10 @@ package hand
 import (
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"slices"
-	"strconv"
 	"testing"
 
+	"jantaku/internal/difftest"
 	"jantaku/rules/tile"
 )
 
@@ -16,20 +15,7 @@ import (
 // failure repeats. CI runs a reduced number; JANTAKU_DIFF_HANDS=2000000
 // runs millions.
 
-func diffHands(t *testing.T) int {
-	n := 30000
-	if testing.Short() {
-		n = 5000
-	}
-	if s := os.Getenv("JANTAKU_DIFF_HANDS"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 {
-			t.Fatalf("JANTAKU_DIFF_HANDS=%q: want a positive number of hands", s)
-		}
-		n = v
-	}
-	return n
-}
+func diffHands(t *testing.T) int { return difftest.Hands(t, 30000, 5000) }
 
 var mask258All = MaskOf(tile.M2, tile.M5, tile.M8, tile.P2, tile.P5, tile.P8, tile.S2, tile.S5, tile.S8)
 

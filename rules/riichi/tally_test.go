@@ -2,10 +2,9 @@ package riichi
 
 import (
 	"math/rand/v2"
-	"os"
-	"strconv"
 	"testing"
 
+	"jantaku/internal/difftest"
 	"jantaku/rules/tile"
 )
 
@@ -106,17 +105,7 @@ func possible(sets [4]set, pair tile.Kind) bool {
 // come often; draws holding a kind more than four times are skipped).
 // JANTAKU_DIFF_HANDS sets the number of draws.
 func TestTallyMatchesSets(t *testing.T) {
-	n := 30000
-	if testing.Short() {
-		n = 5000
-	}
-	if s := os.Getenv("JANTAKU_DIFF_HANDS"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 {
-			t.Fatalf("JANTAKU_DIFF_HANDS=%q: want a positive number of hands", s)
-		}
-		n = v
-	}
+	n := difftest.Hands(t, 30000, 5000)
 	r := rand.New(rand.NewPCG(24, 60))
 	kind := func() tile.Kind {
 		if r.IntN(4) == 0 {

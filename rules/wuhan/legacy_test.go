@@ -4,12 +4,11 @@ import (
 	"errors"
 	"fmt"
 	"math/rand/v2"
-	"os"
 	"reflect"
 	"slices"
-	"strconv"
 	"testing"
 
+	"jantaku/internal/difftest"
 	"jantaku/rules/game"
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -119,20 +118,7 @@ func (sc *scorer) legacyReadings(cp *tile.Counts, w int, melds []tile.Meld, ctx 
 	}
 }
 
-func diffSituations(t *testing.T) int {
-	n := 20000
-	if testing.Short() {
-		n = 3000
-	}
-	if s := os.Getenv("JANTAKU_DIFF_HANDS"); s != "" {
-		v, err := strconv.Atoi(s)
-		if err != nil || v < 1 {
-			t.Fatalf("JANTAKU_DIFF_HANDS=%q: want a positive number of hands", s)
-		}
-		n = v
-	}
-	return n
-}
+func diffSituations(t *testing.T) int { return difftest.Hands(t, 20000, 3000) }
 
 // randomSituation draws a win to score: a variant, an indicator, the
 // winner's melds (one opening at least) and concealed tiles made of sets
