@@ -2,6 +2,7 @@ package hand
 
 import (
 	"encoding/binary"
+	"math/bits"
 
 	"jantaku/rules/tile"
 )
@@ -161,6 +162,62 @@ func (h *Counted) Less(k tile.Kind) Counted {
 	return l
 }
 
+// PartsFit reports whether h may be sets and one pair by the number of
+// tiles of each part alone: every suit's a multiple of three but one's,
+// two more, or else one honour held twice, the other honours none or
+// three. It rules most hands out, with no wildcard, before any table is
+// read. Bad input (a count over four) does not fit.
+func (h *Counted) PartsFit() bool {
+	if h.over != 0 {
+		return false
+	}
+	const honours = (Mask(1)<<tile.NumKinds - 1) &^ suitedMask
+	hon := honours & h.held
+	if hon&^h.multi != 0 || hon&h.four != 0 {
+		return false // an honour held once or four times
+	}
+	pairs := bits.OnesCount64(uint64(hon &^ h.odd)) // held twice
+	for _, n := range h.sums {
+		switch n % 3 {
+		case 1:
+			return false
+		case 2:
+			pairs++
+		}
+	}
+	return pairs == 1
+}
+
+// Plus returns h with one more tile of kind k, as Count of those counts
+// would, in constant time while no count passes four.
+func (h *Counted) Plus(k tile.Kind) Counted {
+	l := *h
+	v := l.c[k]
+	if v >= 4 || h.over != 0 {
+		// A fifth copy, or bad input already: counted again.
+		l.c[k]++
+		return Count(&l.c)
+	}
+	l.c[k] = v + 1
+	l.n++
+	bit := Mask(1) << k
+	l.odd ^= bit
+	switch v {
+	case 0:
+		l.held |= bit
+	case 1:
+		l.multi |= bit
+	case 3:
+		l.four |= bit
+	}
+	if k < tile.East {
+		s := k / 9
+		l.sums[s]++
+		l.keys[s] += pow5[k%9]
+	}
+	return l
+}
+
 // check is the package's check on counted input: the number of tiles
 // with the wildcards, or an error for bad input.
 func (h *Counted) check(o *Options, want int) (int, error) {
@@ -177,6 +234,27 @@ func (h *Counted) Decompose(dst []Decomposition, o *Options) ([]Decomposition, e
 		return dst, err
 	}
 	return decompose(dst, h, o, n), nil
+}
+
+// Complete is the package's Complete on the counted hand h: with the
+// suits' table keys already worked out, asking it under several options
+// (a pair rule, a ban) costs a table lookup a suit each time.
+func (h *Counted) Complete(o *Options) bool {
+	if o == nil {
+		o = &Options{}
+	}
+	if o.Wildcards < 0 || o.Wildcards > 4 || h.over != 0 {
+		return false
+	}
+	n := h.n + o.Wildcards
+	if n > 14 || n%3 != 2 {
+		return false
+	}
+	std, handled := completeKeys(h, o)
+	if !handled {
+		std = completeStandard(&h.c, o)
+	}
+	return std || completeShapesOf(&h.c, o, n, true, h) != 0
 }
 
 // CountWaits is the package's CountWaits on the counted hand h.

@@ -103,6 +103,27 @@ func TestLessMatchesCount(t *testing.T) {
 	}
 }
 
+// TestPlusMatchesCount checks Plus, one tile more of every kind, against
+// the counts with that tile read count by count (countedRef), a fifth
+// copy and counts already over four included.
+func TestPlusMatchesCount(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 12))
+	for range diffHands(t) {
+		c := randomCounts(r)
+		h := Count(&c)
+		for k := range tile.NumKinds {
+			if c[k] == 255 {
+				continue
+			}
+			more := c
+			more[k]++
+			if got, want := h.Plus(tile.Kind(k)), countedRef(&more); got != want {
+				t.Fatalf("Count(%v).Plus(%v) = %+v, want %+v", c, tile.Kind(k), got, want)
+			}
+		}
+	}
+}
+
 // TestRankKeyMatchesRankSuit compares the rank read from a suit's key
 // with rankSuit on every suit of at most maxSuitTiles tiles.
 func TestRankKeyMatchesRankSuit(t *testing.T) {
@@ -180,5 +201,96 @@ func TestCountedWaitsMatchLegacy(t *testing.T) {
 	// The sample must hold waiting hands, or the comparison proves little.
 	if waiting < n/4 {
 		t.Errorf("only %d waiting hands in %d", waiting, n)
+	}
+}
+
+// TestCountedCompleteMatchesComplete holds Counted.Complete, which reads
+// the suits' table keys Count worked out, to the package's Complete on the
+// same counts: on the differential test's hands and options (complete
+// hands of many readings, near-special shapes, random tiles, 0–4
+// wildcards), each also asked with the pair rules and bans a scorer asks
+// one hand under (any pair, 2-5-8, a whole suit's pair, a numbered kind
+// banned, which the tables do not cover), and on random counts with
+// wildcard numbers out of range and counts over four.
+func TestCountedCompleteMatchesComplete(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 11))
+	n, complete := diffHands(t), 0
+	variants := func(o Options) []Options {
+		a, b, c, d := o, o, o, o
+		a.PairOnly, b.PairOnly, c.PairOnly = 0, mask258All, Mask(0x1ff)<<9
+		d.WildNever |= MaskOf(tile.P5)
+		return []Options{o, a, b, c, d}
+	}
+	for i := range n {
+		c, o := diffCase(r)
+		if i%3 == 0 {
+			c = randomCounts(r)
+			o.Wildcards = r.IntN(7) - 1
+		}
+		h := Count(&c)
+		for _, v := range variants(o) {
+			got, want := h.Complete(&v), Complete(&c, &v)
+			if got != want {
+				t.Fatalf("%v, %+v: Counted.Complete %v, Complete %v", c, v, got, want)
+			}
+			if got {
+				complete++
+			}
+		}
+	}
+	// The sample must hold complete hands, or the comparison proves little.
+	if complete < n/4 {
+		t.Errorf("only %d complete in %d hands", complete, n)
+	}
+	var none Counted
+	if !none.Complete(&Options{Wildcards: 2}) || none.Complete(nil) {
+		t.Errorf("no tiles: two wildcards complete %v, none %v; want true, false", none.Complete(&Options{Wildcards: 2}), none.Complete(nil))
+	}
+}
+
+// TestPartsFitByCounts checks PartsFit against the parts' tile counts
+// read one by one: a suit's total modulo three, each honour's count.
+func TestPartsFitByCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 13))
+	fits := 0
+	for i := range diffHands(t) {
+		c, _ := diffCase(r)
+		if i%2 == 0 {
+			c = randomCounts(r)
+		}
+		want, pairs := true, 0
+		for s := range 3 {
+			n := 0
+			for _, v := range c[9*s : 9*s+9] {
+				n += int(v)
+				want = want && v <= 4
+			}
+			switch n % 3 {
+			case 1:
+				want = false
+			case 2:
+				pairs++
+			}
+		}
+		for _, v := range c[tile.East:] {
+			switch v {
+			case 0, 3:
+			case 2:
+				pairs++
+			default:
+				want = false
+			}
+		}
+		want = want && pairs == 1
+		h := Count(&c)
+		if got := h.PartsFit(); got != want {
+			t.Fatalf("%v: PartsFit %v, want %v", c, got, want)
+		}
+		if want {
+			fits++
+		}
+	}
+	if fits < diffHands(t)/10 {
+		t.Errorf("only %d hands fit", fits)
 	}
 }

@@ -91,3 +91,20 @@ func ExampleShanten() {
 	fmt.Println(std, all)
 	// Output: 3 0
 }
+
+func ExampleCounted_Complete() {
+	// One hand asked under several rules: counted once, each question is
+	// a table lookup a suit. 234m 77p 678s 111z 99s and one wildcard.
+	c := mustCounts("234m77p678s111z99s")
+	h := hand.Count(&c)
+	anyPair := hand.Options{Wildcards: 1}
+	pair258 := hand.Options{Wildcards: 1, PairOnly: hand.MaskOf(tile.M2, tile.M5, tile.M8, tile.P2, tile.P5, tile.P8, tile.S2, tile.S5, tile.S8)}
+	fmt.Println("any pair:", h.Complete(&anyPair))
+	fmt.Println("a 2, 5 or 8 pair:", h.Complete(&pair258))
+	more := h.Plus(tile.S9) // the wildcard's place taken by a third 9s
+	fmt.Println("999s, no wildcard:", more.Complete(nil))
+	// Output:
+	// any pair: true
+	// a 2, 5 or 8 pair: false
+	// 999s, no wildcard: true
+}

@@ -226,6 +226,50 @@ func (o *others) wildcards(ps *parts, p, n0, n1 int) int {
 	return o.sum - ps.n0[p] + n0 + min(o.delta[p], n1-n0)
 }
 
+// completeKeys is completeFast on a counted hand with no count over four
+// (h.over zero): its suits' table keys are h's.
+func completeKeys(h *Counted, o *Options) (complete, handled bool) {
+	if o.WildNever&suitedMask != 0 {
+		return false, false
+	}
+	tab := needTable()
+	sum, delta := 0, impossible
+	for s, key := range h.keys {
+		e := int(tab[key])
+		n0 := e % 6
+		sum += n0
+		var n1 int
+		switch pm := (o.PairOnly >> (9 * s)) & 0x1ff; {
+		case o.PairOnly == 0 || pm == 0x1ff:
+			n1 = e / 6 % 6
+		case pm == 0:
+			continue
+		case pm == mask258:
+			n1 = e / 36
+		default:
+			return false, false
+		}
+		delta = min(delta, n1-n0)
+	}
+	for k := tile.East; k < tile.NumKinds; k++ {
+		n0, n1 := honorNeed0[h.c[k]], honorNeed1[h.c[k]]
+		if o.WildNever.Has(k) {
+			if n0 > 0 {
+				n0 = impossible
+			}
+			if n1 > 0 {
+				n1 = impossible
+			}
+		}
+		if o.PairOnly != 0 && !o.PairOnly.Has(k) {
+			n1 = impossible
+		}
+		sum += n0
+		delta = min(delta, n1-n0)
+	}
+	return sum+delta <= o.Wildcards, true
+}
+
 // completeFast is the standard-shape check by tables. handled is false
 // when the options or counts are outside what the tables cover (a
 // wildcard ban on a numbered tile, a pair rule other than 2-5-8 per suit,

@@ -2,6 +2,7 @@ package wuhan_test
 
 import (
 	"fmt"
+	"strings"
 
 	"jantaku/rules/game"
 	"jantaku/rules/tile"
@@ -75,4 +76,40 @@ func ExampleNew() {
 	fmt.Println(r.Name, r.Players, r.Set.Size(), r.Reserve, r.MultiWin == game.HeadBump, o.Walls())
 	// Output:
 	// wuhan jingzhou3p 3 96 10 true [16 16 16]
+}
+
+// A table scoring win after win through a Scorer, and asking for the
+// arrangement only of the win it shows: a 清一色 self-drawn, the wildcard
+// (5p) pairing the 8s.
+func ExampleScorer_Arrangement() {
+	s := wuhan.Situation{
+		Indicator: tile.P4,
+		Players: []wuhan.Player{
+			{Dealer: true, Melds: melds("(chi 123s<3)"), Concealed: kinds("456s79s234s8s5p")},
+			{Melds: melds("(chi 678s<3)")},
+			{},
+			{Melds: melds("[ankan 9999s]")},
+		},
+		Winner: 0, Tile: tile.S8, Way: wuhan.BySelfDraw, From: game.NoSeat,
+	}
+	var z wuhan.Scorer
+	r, err := z.Score(wuhan.Defaults(), s)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fmt.Println(r.Patterns, "with", r.Wildcards, "wildcard; arrangement in the result:", r.Arrangement != nil)
+	a := z.Arrangement()
+	var gs []string
+	for _, g := range a.Groups {
+		gs = append(gs, fmt.Sprint(g.Kind, " ", g.Tile))
+	}
+	fmt.Println(strings.Join(gs, ", "))
+	for _, w := range a.Wild {
+		fmt.Println("the wildcard stands for", w.For)
+	}
+	// Output:
+	// [清一色 (one suit)] with 1 wildcard; arrangement in the result: false
+	// sequence 2s, sequence 4s, sequence 7s, pair 8s
+	// the wildcard stands for 8s
 }

@@ -32,9 +32,11 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 		// Every wildcard is the wildcard's kind itself, of which no real
 		// tile is held: a hand of real tiles only. Its pair is a held
 		// kind: with 2-5-8, one of those or two wildcards of a 2, 5 or 8.
-		hc := *c
-		hc[sc.r.Wildcard] += uint8(w)
-		if !setsAndPair(&hc) {
+		hh := *h
+		for range w {
+			hh = hh.Plus(sc.r.Wildcard)
+		}
+		if !hh.PartsFit() {
 			return false, true
 		}
 		pairs, o := allKinds, hand.Options{} // PairOnly 0: any pair
@@ -47,7 +49,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 			hb[w] |= hand.MaskOf(sc.r.Wildcard)
 			return pungsOnly(&hb, 0, 0, pairs), true
 		}
-		return hand.Complete(&hc, &o), true
+		return hh.Complete(&o), true
 	}
 	held := h.Held()
 	if want&propPungs != 0 {
@@ -63,7 +65,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 	}
 	o := hand.Options{Wildcards: w, WildNever: m.tabNever}
 	if want&prop258 == 0 {
-		return hand.Complete(c, &o), true
+		return h.Complete(&o), true
 	}
 	// A 2-5-8 pair: a held 2, 5 or 8, or (the wildcard one) two
 	// wildcards as a kind not held. The table's 2-5-8 pair is a held one
@@ -76,36 +78,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 		return false, true
 	}
 	o.PairOnly = mask258
-	return hand.Complete(c, &o), true
-}
-
-// setsAndPair reports whether the counts c may be sets and a pair by
-// the number of tiles of each part alone: a suit's a multiple of three,
-// or two more for the pair, an honour's 0, 2 or 3, one part with the
-// pair. It rules out most hands at the cost of a pass over the counts.
-func setsAndPair(c *tile.Counts) bool {
-	pairs := 0
-	for s := range 3 {
-		n := 0
-		for _, v := range c[9*s : 9*s+9] {
-			n += int(v)
-		}
-		switch n % 3 {
-		case 1:
-			return false
-		case 2:
-			pairs++
-		}
-	}
-	for _, v := range c[tile.East:] {
-		switch v {
-		case 1, 4:
-			return false
-		case 2:
-			pairs++
-		}
-	}
-	return pairs == 1
+	return h.Complete(&o), true
 }
 
 // hasMemo holds what has told of one hand, for each set of props (a

@@ -116,7 +116,14 @@ func (r *Ruleset) declared(h *game.Hand, a game.Action, roles Roles) Situation {
 // The error is only for bad input (ErrOptions, ErrSituation).
 //
 // FalseWin allocates the Result's storage; a Scorer reuses its own.
-func FalseWin(o Options, s Situation) (Result, error) { return new(Scorer).FalseWin(o, s) }
+func FalseWin(o Options, s Situation) (Result, error) {
+	z := new(Scorer)
+	res, err := z.FalseWin(o, s)
+	if err == nil {
+		res.Arrangement = z.Arrangement()
+	}
+	return res, err
+}
 
 // falseWinWith is FalseWin reading hands with read (nil: scorer.readings).
 func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, error) {
@@ -158,7 +165,7 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 		}
 	}
 	z.best = bi
-	sc.arrange(&c, heldKinds(&c), w, &z.bufs[bi])
+	sc.toArrange(&c, heldKinds(&c), w, &z.bufs[bi])
 	sc.settle(&best)
 	return best, nil
 }

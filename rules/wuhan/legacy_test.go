@@ -297,14 +297,25 @@ func TestReadingsMatchExhaustive(t *testing.T) {
 		if d := sameValue(got, want, err, werr); d != "" {
 			t.Fatalf("case %d: %+v %+v: %s\nnow:    %+v %v\nbefore: %+v %v", tested, o, s, d, got, err, want, werr)
 		}
-		// A Scorer reused from case to case gives what Score gives.
-		if zgot, zerr := z.Score(o, s); !reflect.DeepEqual(zgot, got) || fmt.Sprint(zerr) != fmt.Sprint(err) {
+		// A Scorer reused from case to case gives what Score gives, the
+		// arrangement when asked.
+		zgot, zerr := z.Score(o, s)
+		if zgot.Arrangement != nil {
+			t.Fatalf("case %d: a Scorer's Result has an Arrangement", tested)
+		}
+		if zerr == nil {
+			zgot.Arrangement = z.Arrangement()
+		}
+		if !reflect.DeepEqual(zgot, got) || fmt.Sprint(zerr) != fmt.Sprint(err) {
 			t.Fatalf("case %d: %+v %+v: a reused Scorer gives %+v %v, Score %+v %v", tested, o, s, zgot, zerr, got, err)
 		}
 		if err == nil {
 			wins++
 			if got.Wildcards > 0 {
 				wild++
+			}
+			if d := arrangementFits(o, s, got); d != "" {
+				t.Fatalf("case %d: %+v %+v: arrangement %+v: %s", tested, o, s, got.Arrangement, d)
 			}
 		}
 		fgot, err := FalseWin(o, s)
@@ -338,4 +349,76 @@ func TestScorerAllocs(t *testing.T) {
 			t.Fatalf("%+v %+v: %v allocations a win", o, s, n)
 		}
 	}
+}
+
+// arrangementFits reports how res.Arrangement fails to read the winner's
+// concealed tiles and winning tile as res scores them: its groups must be
+// the real tiles and one stand-in per wildcard, four sets less the melds
+// and a pair; all triplets for 碰碰胡, a 2, 5 or 8 pair for a 小胡, every
+// wildcard as itself for 硬胡; none only for 風一色 or 将一色. "" when it
+// fits.
+func arrangementFits(o Options, s Situation, res Result) string {
+	a := res.Arrangement
+	if a == nil {
+		if slices.Contains(res.Patterns, FengYiSe) || slices.Contains(res.Patterns, JiangYiSe) {
+			return "" // read without a shape
+		}
+		return "no arrangement for a hand read with a shape"
+	}
+	roles, err := o.Roles(s.Indicator)
+	if err != nil {
+		return err.Error()
+	}
+	var real, groups tile.Counts
+	w := 0
+	win := s.Players[s.Winner]
+	for _, k := range append(slices.Clone(win.Concealed), s.Tile) {
+		if k == roles.Wildcard {
+			w++
+		} else {
+			real[k]++
+		}
+	}
+	if len(a.Wild) != w || w != res.Wildcards {
+		return fmt.Sprintf("%d stand-ins for %d wildcards (result %d)", len(a.Wild), w, res.Wildcards)
+	}
+	for _, st := range a.Wild {
+		if res.Hard && st.For != roles.Wildcard {
+			return fmt.Sprintf("硬胡 with a wildcard standing for %v", st.For)
+		}
+		real[st.For]++
+	}
+	pairs, sets, seqs := 0, 0, 0
+	var pair tile.Kind
+	for _, g := range a.Groups {
+		switch g.Kind {
+		case hand.Pair:
+			pairs++
+			pair = g.Tile
+			groups[g.Tile] += 2
+		case hand.Triplet:
+			sets++
+			groups[g.Tile] += 3
+		case hand.Sequence:
+			sets, seqs = sets+1, seqs+1
+			for i := range tile.Kind(3) {
+				groups[g.Tile+i]++
+			}
+		default:
+			return fmt.Sprintf("a group of kind %v", g.Kind)
+		}
+	}
+	if groups != real {
+		return "the groups are not the tiles and the stand-ins"
+	}
+	if pairs != 1 || sets+len(win.Melds) != 4 {
+		return fmt.Sprintf("%d pairs and %d sets with %d melds", pairs, sets, len(win.Melds))
+	}
+	if slices.Contains(res.Patterns, PengPeng) && seqs > 0 {
+		return "碰碰胡 with a sequence"
+	}
+	if len(res.Patterns) == 0 && !is258(pair) {
+		return fmt.Sprintf("a 小胡 with the pair %v", pair)
+	}
+	return ""
 }

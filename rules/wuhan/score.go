@@ -87,7 +87,8 @@ type Result struct {
 	Patterns []Pattern // none for 小胡
 	Hard     bool      // 硬胡
 	// Arrangement is the reading of the concealed tiles scored; nil when
-	// the hand was read as 風一色 or 将一色 without a shape.
+	// the hand was read as 風一色 or 将一色 without a shape. Score sets it;
+	// a Scorer leaves it nil and gives it on demand (Scorer.Arrangement).
 	Arrangement *hand.Arrangement
 	Wildcards   int     // wildcards in the hand, the winning tile included
 	Base        float64 // the winner's side of the base: 1, or Y (§11.2)
@@ -144,7 +145,7 @@ func (r *Result) detached(z *Scorer) Result {
 	out := Result{Patterns: slices.Clone(r.Patterns), Hard: r.Hard, Wildcards: r.Wildcards, Base: r.Base,
 		WinnerFan: r.WinnerFan, Winner: slices.Clone(r.Winner), Bao: r.Bao, Points: r.Points, Money: r.Money}
 	b := &z.bufs[z.best]
-	if b.shaped {
+	if b.arrange() {
 		d := &b.dec
 		out.Arrangement = &hand.Arrangement{Shape: d.Shape, Groups: slices.Clone(d.Groups()), Wild: slices.Clone(d.Wild())}
 	}
@@ -163,6 +164,12 @@ func (r *Result) detached(z *Scorer) Result {
 // that storage and is valid until the Scorer's next call. Reusing a
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
+//
+// A Scorer's Result has no Arrangement: what a win is worth does not
+// depend on how its tiles are arranged (the need tables tell which
+// readings exist), and a search for one arrangement, with wildcards, costs
+// as much as the rest of the scoring. A table that shows the arranged hand
+// asks Arrangement for it.
 type Scorer struct {
 	bufs  [2]resultBuf // the best reading's and the one being valued
 	rs    readingSet
@@ -172,6 +179,9 @@ type Scorer struct {
 	spare *Scorer
 	bao   baoRule // the last win's
 	best  int     // the bufs entry of the last win's reading
+	// scored: the last Score or FalseWin valued a win, whose
+	// arrangement Arrangement may give.
+	scored bool
 	// The options and indicator last validated, and their roles: a
 	// table scores under the same ones win after win.
 	known   bool
@@ -197,20 +207,42 @@ func (z *Scorer) roles(o *Options, indicator tile.Kind) (Roles, error) {
 	return r, nil
 }
 
-// Score is the package's Score in z's storage.
+// Score is the package's Score in z's storage, the Result without its
+// Arrangement.
 func (z *Scorer) Score(o Options, s Situation) (Result, error) {
+	z.scored = false
 	res, err := z.scoreWith(o, s, nil)
 	if err == nil {
 		z.attach(&res)
+		z.scored = true
 	}
 	return res, err
 }
 
-// FalseWin is the package's FalseWin in z's storage.
+// Arrangement returns the arrangement of the concealed tiles in the
+// reading the last Score or FalseWin valued (the Arrangement Score
+// gives): nil when that hand was read without a shape (風一色, 将一色) or
+// the last call failed. The search for it is made here, once a win; the
+// arrangement is z's storage, valid until z's next call.
+func (z *Scorer) Arrangement() *hand.Arrangement {
+	b := &z.bufs[z.best]
+	if !z.scored || !b.arrange() {
+		return nil
+	}
+	if !b.arrOut {
+		b.arr, b.arrOut = b.dec.Arrangement(), true
+	}
+	return &b.arr
+}
+
+// FalseWin is the package's FalseWin in z's storage, the Result without
+// its Arrangement (Arrangement gives it).
 func (z *Scorer) FalseWin(o Options, s Situation) (Result, error) {
+	z.scored = false
 	res, err := z.falseWinWith(o, s, nil)
 	if err == nil {
 		z.attach(&res)
+		z.scored = true
 	}
 	return res, err
 }
@@ -227,21 +259,21 @@ type resultBuf struct {
 	shaped bool
 	lazy   bool  // dec is still to be found (arrange) for the props want
 	want   props // the props of a lazy reading
+	// q is the search that finds dec when lazy, set by judge for the
+	// reading it chose.
+	q      arrangeQuery
 	arr    hand.Arrangement
+	arrOut bool // arr is dec's
 	winner [maxFans]Fan
 	shares [3]Share
 	fans   [3][maxFans]Fan
 	nfans  [3]int
 }
 
-// attach gives res, valued in z.bufs[z.best], its arrangement and its
-// shares' items, in z's storage.
+// attach gives res, valued in z.bufs[z.best], its shares' items, in z's
+// storage.
 func (z *Scorer) attach(res *Result) {
 	b := &z.bufs[z.best]
-	if b.shaped {
-		b.arr = b.dec.Arrangement()
-		res.Arrangement = &b.arr
-	}
 	for i := range res.Shares {
 		res.Shares[i].Fan = trimFans(b.fans[i][:b.nfans[i]])
 	}
@@ -367,6 +399,7 @@ type winCtx struct {
 	replacement bool
 	seabed      bool
 	bare        bool // four opening melds and one concealed tile before the win (全求人's shape)
+	probe       bool // the any-tile check's: most hands it tries do not win
 }
 
 // maxPatterns is the most patterns a reading has: all pungs, the three
@@ -492,6 +525,16 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 	var found [8]props
 	nfound := 0
 	var memo hasMemo
+	// Every set of props narrows the plain reading: a hand without one
+	// has none of them. Most hands the any-tile check tries have none,
+	// nor have most 風一色 and 将一色 hands, which need no shape: for
+	// those the plain reading is asked first.
+	if ctx.probe || col.feng || col.jiang {
+		if ok, tabled := sc.hasMemo(&memo, c, h, w, 0); tabled && !ok {
+			sc.shapeless(col, w, out)
+			return
+		}
+	}
 	for want := allProps; ; want-- {
 		// Without wildcards every reading is hard: asking for it again
 		// would find the same.
@@ -512,6 +555,9 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 					found[nfound] = sc.classify(&rd, meldPungs, col, w, ctx, out)
 					nfound++
 				}
+			}
+			if ctx.probe && out.n > 0 {
+				return // the any-tile check asks only whether the hand wins
 			}
 		}
 		if want == 0 {
@@ -622,9 +668,14 @@ func (sc *scorer) classifyProps(rd *reading, got props, col colours, w int, ctx 
 // or of two wildcards when they pair as a 2, 5 or 8 (DEC-15); every
 // wildcard standing for itself.
 func (sc *scorer) find(c *tile.Counts, held hand.Mask, o *hand.Options, want props, d *hand.Decomposition) bool {
+	return find(c, held, o, sc.r.Wildcard, want, d)
+}
+
+// find is scorer.find for the wildcard kind wild.
+func find(c *tile.Counts, held hand.Mask, o *hand.Options, wild tile.Kind, want props, d *hand.Decomposition) bool {
 	q := *o
 	if want&propHard != 0 && q.Wildcards > 0 {
-		q.WildNever = allKinds &^ hand.MaskOf(sc.r.Wildcard)
+		q.WildNever = allKinds &^ hand.MaskOf(wild)
 	}
 	triplets := want&propPungs != 0
 	var ok bool
@@ -639,7 +690,7 @@ func (sc *scorer) find(c *tile.Counts, held hand.Mask, o *hand.Options, want pro
 	}
 	// A pair of two wildcards: of a kind with no real tile, which they
 	// may stand for (DEC-15 reads it at face value).
-	if q.Wildcards >= 2 && is258(sc.r.Wildcard) {
+	if q.Wildcards >= 2 && is258(wild) {
 		if q.PairOnly = allKinds &^ held &^ q.WildNever; q.PairOnly != 0 {
 			if *d, ok, _ = hand.FindStandard(c, &q, triplets); ok {
 				return true
@@ -656,14 +707,17 @@ const (
 )
 
 // anyTile reports whether the waiting hand (real tiles c, w wildcards) is
-// completed by every kind a winning hand may hold (DEC-12).
-func (sc *scorer) anyTile(c tile.Counts, w int, melds []tile.Meld, ctx winCtx, rs *readingSet) bool {
+// completed by every kind a winning hand may hold (DEC-12); h is c
+// counted.
+func (sc *scorer) anyTile(c tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, rs *readingSet) bool {
+	ctx.probe = true
 	for k := range tile.Kind(tile.NumKinds) {
 		if !sc.r.playable(k) || k == sc.r.Wildcard || c[k] >= 4 {
 			continue
 		}
 		c[k]++
-		sc.readingsOf(&c, nil, w, melds, ctx, rs)
+		hk := h.Plus(k)
+		sc.readingsOf(&c, &hk, w, melds, ctx, rs)
 		c[k]--
 		if rs.n == 0 {
 			return false
@@ -810,7 +864,7 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	// The arrangement and the shares' items stay in b until attach
 	// (or detached) hands them out: storing into b what points into b
 	// would, to the escape analysis, send the Scorer to the heap.
-	b.dec, b.shaped, b.lazy, b.want = rd.d, rd.shaped, rd.lazy, rd.want
+	b.dec, b.shaped, b.lazy, b.want, b.arrOut = rd.d, rd.shaped, rd.lazy, rd.want, false
 	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
@@ -996,7 +1050,11 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrShape
 	}
 	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
-		if sc.anyTile(before, w0, win.Melds, ctx, &z.probe) {
+		hb := h
+		if s.Tile != sc.r.Wildcard {
+			hb = h.Less(s.Tile)
+		}
+		if sc.anyTile(before, &hb, w0, win.Melds, ctx, &z.probe) {
 			return best, failed, ErrAnyTileWait
 		}
 	}
@@ -1015,20 +1073,40 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrThreshold
 	}
 	z.best = bi
-	sc.arrange(&c, h.Held(), w, &z.bufs[bi])
+	sc.toArrange(&c, h.Held(), w, &z.bufs[bi])
 	return best, failed, nil
 }
 
-// arrange finds the arrangement of the reading valued in b (c holding
-// the kinds held), when the tables rather than a search showed it: the
-// one find gives for its props, as if each set had been searched.
-func (sc *scorer) arrange(c *tile.Counts, held hand.Mask, w int, b *resultBuf) {
-	if !b.lazy {
-		return
+// arrangeQuery is what find needs to search for a reading of the
+// winner's real tiles c (holding the kinds held) and w wildcards.
+type arrangeQuery struct {
+	c     tile.Counts
+	held  hand.Mask
+	w     int
+	wild  tile.Kind
+	never hand.Mask
+}
+
+// toArrange keeps in b, when the tables rather than a search showed its
+// reading, what arrange needs to find the reading's arrangement.
+func (sc *scorer) toArrange(c *tile.Counts, held hand.Mask, w int, b *resultBuf) {
+	if b.lazy {
+		b.q = arrangeQuery{c: *c, held: held, w: w, wild: sc.r.Wildcard, never: sc.r.never()}
 	}
-	opts := hand.Options{Wildcards: w, WildNever: sc.r.never()}
-	sc.find(c, held, &opts, b.want, &b.dec)
-	b.lazy = false
+}
+
+// arrange makes b.dec the arrangement of the reading valued in b and
+// reports whether it has one (false: read without a shape). A lazy
+// reading's is the one find gives for its props, as if each set had been
+// searched.
+func (b *resultBuf) arrange() bool {
+	if b.lazy {
+		q := &b.q
+		opts := hand.Options{Wildcards: q.w, WildNever: q.never}
+		find(&q.c, q.held, &opts, q.wild, b.want, &b.dec)
+		b.lazy = false
+	}
+	return b.shaped
 }
 
 // kongTile returns a kong-only kind among the real tiles c and the
