@@ -216,10 +216,14 @@ func TestCountedCompleteMatchesComplete(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 11))
 	n, complete := diffHands(t), 0
 	variants := func(o Options) []Options {
-		a, b, c, d := o, o, o, o
+		a, b, c, d, e, f := o, o, o, o, o, o
 		a.PairOnly, b.PairOnly, c.PairOnly = 0, mask258All, Mask(0x1ff)<<9
 		d.WildNever |= MaskOf(tile.P5)
-		return []Options{o, a, b, c, d}
+		// Honours banned and some of them alone allowed as the pair.
+		e.WildNever |= MaskOf(tile.East, tile.White)
+		f.PairOnly = mask258All | MaskOf(tile.East, tile.North, tile.Red)
+		f.WildNever |= MaskOf(tile.North)
+		return []Options{o, a, b, c, d, e, f}
 	}
 	for i := range n {
 		c, o := diffCase(r)

@@ -251,23 +251,53 @@ func completeKeys(h *Counted, o *Options) (complete, handled bool) {
 		}
 		delta = min(delta, n1-n0)
 	}
-	for k := tile.East; k < tile.NumKinds; k++ {
-		n0, n1 := honorNeed0[h.c[k]], honorNeed1[h.c[k]]
-		if o.WildNever.Has(k) {
-			if n0 > 0 {
-				n0 = impossible
-			}
-			if n1 > 0 {
-				n1 = impossible
-			}
-		}
-		if o.PairOnly != 0 && !o.PairOnly.Has(k) {
-			n1 = impossible
-		}
-		sum += n0
-		delta = min(delta, n1-n0)
+	hs, hd := h.honourNeeds(o)
+	return sum+hs+min(delta, hd) <= o.Wildcards, true
+}
+
+// honourNeeds is, for the honours of h under o's bans and pair rule, what
+// the loop over them in completeFast adds up: the wildcards they need as
+// sets (sum) and the least extra any of them needs for the pair (delta),
+// with impossible for a need a ban or the pair rule forbids. It works on
+// the masks of the kinds held once, twice, three and four times instead,
+// all seven honours at a time.
+func (h *Counted) honourNeeds(o *Options) (sum, delta int) {
+	const hon = (Mask(1)<<tile.NumKinds - 1) &^ suitedMask
+	v1 := hon & h.held &^ h.multi
+	v2 := hon & h.multi &^ h.odd &^ h.four
+	v3 := hon & h.multi & h.odd
+	v4 := hon & h.four
+	v0 := hon &^ h.held
+	never := o.WildNever & hon
+	pair := hon // the honours the pair may be
+	if o.PairOnly != 0 {
+		pair &= o.PairOnly
 	}
-	return sum+delta <= o.Wildcards, true
+	// As sets: a single and a four need two wildcards, a pair one; a
+	// banned kind cannot have them.
+	sum = 2*popcount(v1&^never) + popcount(v2&^never) + 2*popcount(v4&^never) +
+		impossible*popcount((v1|v2|v4)&never)
+	// With the pair, less what the kind needs as sets: a single, a pair
+	// and a four one less (-1), none or a triplet two more (2); banned,
+	// a pair held is the pair at no cost (-impossible), a single or a
+	// four none the better (0); a kind the pair may not be, the pair
+	// impossible.
+	delta = impossible
+	switch {
+	case v2&never&pair != 0:
+		delta = -impossible
+	case (v1|v2|v4)&^never&pair != 0:
+		delta = -1
+	case (v1|v4)&never != 0 || v2&never&^pair != 0:
+		delta = 0
+	case (v0|v3)&^never&pair != 0:
+		delta = 2
+	case (v1|v4)&^never&^pair != 0:
+		delta = impossible - 2
+	case v2&^never&^pair != 0:
+		delta = impossible - 1
+	}
+	return sum, delta
 }
 
 // completeFast is the standard-shape check by tables. handled is false
