@@ -127,6 +127,20 @@ func (h *Counted) Held() Mask { return h.held }
 // Four returns the kinds held exactly four times.
 func (h *Counted) Four() Mask { return h.four }
 
+// ByCount returns the kinds held n times for n from 0 to 4 (the kinds
+// held more often are in none: see Over).
+func (h *Counted) ByCount() [5]Mask {
+	const all = Mask(1)<<tile.NumKinds - 1
+	ok := ^h.over
+	return [5]Mask{
+		all &^ h.held,
+		h.held &^ h.multi & ok,
+		h.multi &^ h.odd &^ h.four & ok,
+		h.multi & h.odd & ok,
+		h.four,
+	}
+}
+
 // Over returns the kinds held more than four times (bad input).
 func (h *Counted) Over() Mask { return h.over }
 

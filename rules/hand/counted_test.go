@@ -85,6 +85,25 @@ func TestCountMatchesKinds(t *testing.T) {
 	}
 }
 
+// TestByCountMatchesCounts checks ByCount against the counts read one
+// by one, counts over four (in no mask) included.
+func TestByCountMatchesCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 14))
+	for range diffHands(t) {
+		c := randomCounts(r)
+		h := Count(&c)
+		var want [5]Mask
+		for k, v := range c {
+			if v <= 4 {
+				want[v] |= Mask(1) << k
+			}
+		}
+		if got := h.ByCount(); got != want {
+			t.Fatalf("Count(%v).ByCount() = %x, want %x", c, got, want)
+		}
+	}
+}
+
 func TestLessMatchesCount(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 2))
 	for range diffHands(t) {

@@ -44,7 +44,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 			pairs, o.PairOnly = mask258, mask258
 		}
 		if want&propPungs != 0 {
-			hb := *m.kinds(c)
+			hb := *m.kinds(h)
 			hb[0] &^= hand.MaskOf(sc.r.Wildcard)
 			hb[w] |= hand.MaskOf(sc.r.Wildcard)
 			return pungsOnly(&hb, 0, 0, pairs), true
@@ -53,7 +53,7 @@ func (sc *scorer) has(c *tile.Counts, h *hand.Counted, m *hasMemo, w int, want p
 	}
 	held := h.Held()
 	if want&propPungs != 0 {
-		bc := m.kinds(c)
+		bc := m.kinds(h)
 		if want&prop258 == 0 {
 			return pungsOnly(bc, w, never, allKinds), true
 		}
@@ -161,10 +161,10 @@ func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, wa
 	return ok, tabled
 }
 
-// kinds returns the kinds of c by count, counted on first use.
-func (m *hasMemo) kinds(c *tile.Counts) *byCount {
+// kinds returns the kinds of h by count, on first use.
+func (m *hasMemo) kinds(h *hand.Counted) *byCount {
 	if !m.counted {
-		m.bc, m.counted = countKinds(c), true
+		m.bc, m.counted = h.ByCount(), true
 	}
 	return &m.bc
 }
@@ -183,15 +183,6 @@ func heldKinds(c *tile.Counts) hand.Mask {
 // byCount are the kinds a hand holds by count: [0] not held, [v] held
 // v times (counts over four are left to find).
 type byCount [5]hand.Mask
-
-func countKinds(c *tile.Counts) byCount {
-	var bc byCount
-	for k, v := range c {
-		bc[min(v, 4)] |= 1 << k
-	}
-	bc[0] &= allKinds
-	return bc
-}
 
 // pungsOnly reports whether a hand of the kinds bc and w wildcards reads
 // as triplets and a pair of a kind in pairs, the wildcards standing for

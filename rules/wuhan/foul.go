@@ -146,7 +146,7 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 	rs.n = 0
 	if fullHand(win) {
 		ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
-			bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
+			bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4, melded: meldKinds(win.Melds)}
 		sc.readingsOf(&c, nil, w, win.Melds, ctx, rs)
 		if rs.n == 0 {
 			sc.lax = true

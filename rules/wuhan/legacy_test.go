@@ -27,7 +27,7 @@ func (sc *scorer) legacyReadings(cp *tile.Counts, w int, melds []tile.Meld, ctx 
 	c := *cp
 	set.n, set.limited = 0, false
 	h := hand.Count(&c)
-	col := sc.colours(h.Held(), melds)
+	col := sc.colours(h.Held() | meldKinds(melds))
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {

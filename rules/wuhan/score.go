@@ -398,8 +398,13 @@ type winCtx struct {
 	way         Way
 	replacement bool
 	seabed      bool
-	bare        bool // four opening melds and one concealed tile before the win (全求人's shape)
-	probe       bool // the any-tile check's: most hands it tries do not win
+	bare        bool      // four opening melds and one concealed tile before the win (全求人's shape)
+	probe       bool      // the any-tile check's: most hands it tries do not win
+	melded      hand.Mask // the kinds in the winner's melds
+	// hint, when hinted, is the props by which the any-tile check's last
+	// hand won: the next hand it tries likely wins by them too.
+	hint   props
+	hinted bool
 }
 
 // maxPatterns is the most patterns a reading has: all pungs, the three
@@ -432,6 +437,8 @@ type readingSet struct {
 	rs      [10]reading
 	n       int
 	limited bool // some reading failed W5 alone
+	// wonBy is the props of the reading the any-tile check stopped at.
+	wonBy props
 	// ds receives the hand core's readings of a hand without wildcards,
 	// here rather than on the stack so that it is not cleared each time.
 	ds [8]hand.Decomposition
@@ -457,12 +464,9 @@ func (set *readingSet) add(rd *reading) {
 // any pattern, §9).
 type colours struct{ qing, feng, jiang bool }
 
-func (sc *scorer) colours(held hand.Mask, melds []tile.Meld) colours {
-	for _, m := range melds {
-		for _, t := range m.Tiles {
-			held |= hand.MaskOf(t.Kind)
-		}
-	}
+// colours returns the colours of a hand holding the kinds held, its melds
+// included.
+func (sc *scorer) colours(held hand.Mask) colours {
 	suited := held & suitedKinds
 	oneSuit := suited&^(suitMask<<0) == 0 || suited&^(suitMask<<9) == 0 || suited&^(suitMask<<18) == 0
 	return colours{
@@ -470,6 +474,17 @@ func (sc *scorer) colours(held hand.Mask, melds []tile.Meld) colours {
 		feng:  suited == 0,
 		jiang: held&^mask258 == 0,
 	}
+}
+
+// meldKinds is the mask of the kinds in melds.
+func meldKinds(melds []tile.Meld) hand.Mask {
+	var held hand.Mask
+	for _, m := range melds {
+		for _, t := range m.Tiles {
+			held |= hand.MaskOf(t.Kind)
+		}
+	}
+	return held
 }
 
 func is258(k tile.Kind) bool {
@@ -502,8 +517,8 @@ const (
 // a reading the need tables tell (has); only the best reading's
 // arrangement is searched for (arrange), after valuing.
 func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
-	out.n, out.limited = 0, false
-	col := sc.colours(h.Held(), melds)
+	out.n, out.limited, out.wonBy = 0, false, 0
+	col := sc.colours(h.Held() | ctx.melded)
 	meldPungs := true
 	for _, m := range melds {
 		if m.Type == tile.Chi {
@@ -525,6 +540,18 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 	var found [8]props
 	nfound := 0
 	var memo hasMemo
+	// The any-tile check first tries the props its last hand won by. A
+	// reading found for them may have more props than it is valued
+	// with; valued with fewer it wins only if it wins with all of them.
+	if ctx.probe && ctx.hinted {
+		if ok, tabled := sc.hasMemo(&memo, c, h, w, ctx.hint); tabled && ok {
+			rd := reading{shaped: true, lazy: true, want: ctx.hint}
+			if sc.classifyProps(&rd, ctx.hint, col, w, ctx, out); out.n > 0 {
+				out.wonBy = ctx.hint
+				return
+			}
+		}
+	}
 	// Every set of props narrows the plain reading: a hand without one
 	// has none of them. Most hands the any-tile check tries have none,
 	// nor have most 風一色 and 将一色 hands, which need no shape: for
@@ -557,6 +584,7 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 				}
 			}
 			if ctx.probe && out.n > 0 {
+				out.wonBy = want
 				return // the any-tile check asks only whether the hand wins
 			}
 		}
@@ -722,6 +750,7 @@ func (sc *scorer) anyTile(c tile.Counts, h *hand.Counted, w int, melds []tile.Me
 		if rs.n == 0 {
 			return false
 		}
+		ctx.hint, ctx.hinted = rs.wonBy, true
 	}
 	return true
 }
@@ -1040,7 +1069,7 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		return best, failed, ErrSituation
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
-		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4}
+		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4, melded: meldKinds(win.Melds)}
 	rs := &z.rs
 	sc.readingsOf(&c, &h, w, win.Melds, ctx, rs)
 	if rs.n == 0 {
