@@ -104,40 +104,31 @@ func TestByCountMatchesCounts(t *testing.T) {
 	}
 }
 
-func TestLessMatchesCount(t *testing.T) {
+// TestLessAndPlusMatchCount checks Less and Plus, one tile less of every
+// kind held and one more of every kind, against the counts so changed
+// read count by count (countedRef), a fifth copy and counts already over
+// four included.
+func TestLessAndPlusMatchCount(t *testing.T) {
 	r := rand.New(rand.NewPCG(24, 2))
 	for range diffHands(t) {
 		c := randomCounts(r)
 		h := Count(&c)
 		for k := range tile.NumKinds {
-			if c[k] == 0 {
-				continue
-			}
-			less := c
-			less[k]--
-			if got, want := h.Less(tile.Kind(k)), Count(&less); got != want {
-				t.Fatalf("Count(%v).Less(%v) = %+v, want %+v", c, tile.Kind(k), got, want)
-			}
-		}
-	}
-}
-
-// TestPlusMatchesCount checks Plus, one tile more of every kind, against
-// the counts with that tile read count by count (countedRef), a fifth
-// copy and counts already over four included.
-func TestPlusMatchesCount(t *testing.T) {
-	r := rand.New(rand.NewPCG(24, 12))
-	for range diffHands(t) {
-		c := randomCounts(r)
-		h := Count(&c)
-		for k := range tile.NumKinds {
-			if c[k] == 255 {
-				continue
-			}
-			more := c
-			more[k]++
-			if got, want := h.Plus(tile.Kind(k)), countedRef(&more); got != want {
-				t.Fatalf("Count(%v).Plus(%v) = %+v, want %+v", c, tile.Kind(k), got, want)
+			for _, d := range []int{-1, 1} {
+				changed := c
+				changed[k] += uint8(d)
+				var got Counted
+				switch {
+				case d < 0 && c[k] == 0:
+					continue
+				case d < 0:
+					got = h.Less(tile.Kind(k))
+				default:
+					got = h.Plus(tile.Kind(k))
+				}
+				if want := countedRef(&changed); got != want {
+					t.Fatalf("Count(%v) with %+d %v = %+v, want %+v", c, d, tile.Kind(k), got, want)
+				}
 			}
 		}
 	}

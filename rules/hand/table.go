@@ -232,9 +232,22 @@ func completeKeys(h *Counted, o *Options) (complete, handled bool) {
 	if o.WildNever&suitedMask != 0 {
 		return false, false
 	}
+	sum, delta, ok := suitsNeed(&h.keys, o)
+	if !ok {
+		return false, false
+	}
+	hs, hd := h.honourNeeds(o)
+	return sum+hs+min(delta, hd) <= o.Wildcards, true
+}
+
+// suitsNeed is the suits' part of the tables' check, the suits' table
+// keys given: the wildcards they need as sets (sum) and the least extra
+// one of them needs for the pair (delta), under o's pair rule; ok is
+// false for a pair rule the tables do not cover.
+func suitsNeed(keys *[3]int32, o *Options) (sum, delta int, ok bool) {
 	tab := needTable()
-	sum, delta := 0, impossible
-	for s, key := range h.keys {
+	delta = impossible
+	for s, key := range keys {
 		e := int(tab[key])
 		n0 := e % 6
 		sum += n0
@@ -247,12 +260,11 @@ func completeKeys(h *Counted, o *Options) (complete, handled bool) {
 		case pm == mask258:
 			n1 = e / 36
 		default:
-			return false, false
+			return 0, 0, false
 		}
 		delta = min(delta, n1-n0)
 	}
-	hs, hd := h.honourNeeds(o)
-	return sum+hs+min(delta, hd) <= o.Wildcards, true
+	return sum, delta, true
 }
 
 // honourNeeds is, for the honours of h under o's bans and pair rule, what
@@ -308,32 +320,16 @@ func completeFast(c *tile.Counts, o *Options) (complete, handled bool) {
 	if o.WildNever&suitedMask != 0 {
 		return false, false
 	}
-	tab := needTable()
-	sum, delta := 0, impossible
-	for s := range 3 {
-		cs := c[s*9 : s*9+9]
-		var key int32
-		for r := 8; r >= 0; r-- {
-			if cs[r] > 4 {
-				return false, false
-			}
-			key = key*5 + int32(cs[r])
-		}
-		e := int(tab[key])
-		n0 := e % 6
-		sum += n0
-		var n1 int
-		switch pm := (o.PairOnly >> (9 * s)) & 0x1ff; {
-		case o.PairOnly == 0 || pm == 0x1ff:
-			n1 = e / 6 % 6
-		case pm == 0:
-			continue
-		case pm == mask258:
-			n1 = e / 36
-		default:
+	var keys [3]int32
+	for s := range keys {
+		var ok bool
+		if keys[s], ok = suitKey(c, s); !ok {
 			return false, false
 		}
-		delta = min(delta, n1-n0)
+	}
+	sum, delta, ok := suitsNeed(&keys, o)
+	if !ok {
+		return false, false
 	}
 	for k := int(tile.East); k < tile.NumKinds; k++ {
 		v := c[k]
