@@ -33,7 +33,12 @@ type Sensing struct {
 	// Board, if set, follows the hands people play on the real table
 	// (jantaku run --sensing with a hardware profile).
 	Board *Board
-	hands uint64 // hands played so far, for each hand's seed
+	// Played, if set, is given what the simulated players did in each
+	// hand played through sensing, once the hand is over: the actions
+	// each meant and when its last tile came down, against which a
+	// latency is measured (cmd/jantaku's TestSensedLatency).
+	Played func(players.HandResult)
+	hands  uint64 // hands played so far, for each hand's seed
 }
 
 // Board is the table's own tile sensing: the surface readers of the
@@ -344,6 +349,9 @@ func (s *Table) startSensed(ctx context.Context) error {
 		}
 		if err == nil {
 			s.log.Info("hand played through sensing", "actions", len(res.Meant), "reads", res.Reads)
+			if s.sense.Played != nil {
+				s.sense.Played(res)
+			}
 		}
 		run.done <- err
 	}()
