@@ -93,7 +93,13 @@ func score(hp *Hand, cp *Conditions, op *Options, out *[16]Scored) (Result, erro
 	}
 	all := h.Concealed
 	n := h.Concealed.Total()
-	for _, m := range h.Melds {
+	for i, m := range h.Melds {
+		// A meld that is no set (a tile of no kind, a flower, too few
+		// tiles) is a description no table gives: turned down, not
+		// counted as three tiles.
+		if err := m.Check(); err != nil {
+			return Result{}, fmt.Errorf("sichuan: meld %d: %w: %w", i+1, err, game.ErrIllegal)
+		}
 		if m.Type == tile.Chi {
 			return Result{}, fmt.Errorf("sichuan: a chi meld: %w", game.ErrNotWinning)
 		}

@@ -382,6 +382,11 @@ func (sc *scorer) check(s *Situation) error {
 				return bad("seat %d: %v does not score as a kong", i, k)
 			}
 		}
+		for _, k := range p.Concealed {
+			if k >= tile.NumKinds || sc.r.Absent.Has(k) {
+				return bad("seat %d holds %v, which is not a tile in play", i, k)
+			}
+		}
 	}
 	if dealers > 1 {
 		return bad("%d dealers", dealers)
