@@ -382,6 +382,9 @@ func (sc *scorer) check(s *Situation) error {
 				return bad("seat %d: %v does not score as a kong", i, k)
 			}
 		}
+		if seat := game.Seat(i); seat != s.Winner && seat != s.From {
+			continue // the others' concealed tiles are not read
+		}
 		for _, k := range p.Concealed {
 			if k >= tile.NumKinds || sc.r.Absent.Has(k) {
 				return bad("seat %d holds %v, which is not a tile in play", i, k)
