@@ -8,7 +8,6 @@ import (
 	"io"
 	"log/slog"
 	"os"
-	"path/filepath"
 	"slices"
 	"strconv"
 	"sync"
@@ -19,9 +18,7 @@ import (
 	tablesvc "jantaku/firmware/table"
 	"jantaku/hardware/sim/players"
 	"jantaku/internal/testdir"
-	"jantaku/mqtt/access"
 	"jantaku/mqtt/mqtttest"
-	"jantaku/mqtt/topic"
 	"jantaku/rules/game"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
@@ -87,26 +84,7 @@ func TestSensedLatency(t *testing.T) {
 		at   time.Time
 	}
 	var arrivals []arrival
-	var acc access.Config
-	eventually(t, ctx, "the credentials written", func() bool {
-		b, err := os.ReadFile(filepath.Join(dir, "access.json"))
-		return err == nil && json.Unmarshal(b, &acc) == nil
-	})
-	u, ok := userOf(acc, access.Display)
-	if !ok {
-		t.Fatal("no display user")
-	}
-	tp, err := topic.New(acc.Prefix, acc.Table)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-latency").SetUsername(u.Name).SetPassword(u.Password).
-		SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
-	c := paho.NewClient(o)
-	if tok := c.Connect(); !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
-		t.Fatalf("connect: %v", tok.Error())
-	}
-	defer c.Disconnect(0)
+	c, tp := displayClient(t, ctx, dir, mq, "latency")
 	if tok := c.Subscribe(tp.Events(), 1, func(_ paho.Client, m paho.Message) {
 		at := time.Now()
 		var msg struct {

@@ -117,26 +117,8 @@ func TestServeTablePublishesMachineStatus(t *testing.T) {
 	go func() { done <- serveTable(ctx, cfg, slog.New(slog.NewTextHandler(io.Discard, nil)), io.Discard) }()
 	status <- json.RawMessage(`{"phase":"faulted","hands":3,"errors":[{"code":"E102","title":"conveyor jam","part":"eye2","side":2,"message":"stuck","remedy":"open the lid"}]}`)
 
-	var acc access.Config
-	eventually(t, ctx, "the credentials written", func() bool {
-		b, err := os.ReadFile(filepath.Join(dir, "access.json"))
-		return err == nil && json.Unmarshal(b, &acc) == nil
-	})
-	u, ok := userOf(acc, access.Display)
-	if !ok {
-		t.Fatal("no display user")
-	}
-	tp, err := topic.New(acc.Prefix, acc.Table)
-	if err != nil {
-		t.Fatal(err)
-	}
+	c, tp := displayClient(t, ctx, dir, mq, "machine-watch")
 	got := make(chan []byte, 4)
-	o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-machine-watch").SetUsername(u.Name).SetPassword(u.Password).SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
-	c := paho.NewClient(o)
-	if tok := c.Connect(); !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
-		t.Fatalf("connect: %v", tok.Error())
-	}
-	defer c.Disconnect(0)
 	if tok := c.Subscribe(tp.Machine(), 1, func(_ paho.Client, m paho.Message) { got <- m.Payload() }); !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
 		t.Fatalf("subscribe: %v", tok.Error())
 	}
@@ -230,4 +212,33 @@ func eventually(t *testing.T, ctx context.Context, what string, ok func() bool) 
 			t.Fatalf("not %s: %v", what, ctx.Err())
 		}
 	}
+}
+
+// displayClient connects to the table's broker at mq as the display user of the
+// credentials the table wrote in dir, once it has written them, under the
+// client ID user-name: the client, disconnected when the test ends, and
+// the table's topics.
+func displayClient(t *testing.T, ctx context.Context, dir, mq, name string) (paho.Client, topic.Table) {
+	t.Helper()
+	var acc access.Config
+	eventually(t, ctx, "the credentials written", func() bool {
+		b, err := os.ReadFile(filepath.Join(dir, "access.json"))
+		return err == nil && json.Unmarshal(b, &acc) == nil
+	})
+	u, ok := userOf(acc, access.Display)
+	if !ok {
+		t.Fatal("no display user")
+	}
+	tp, err := topic.New(acc.Prefix, acc.Table)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o := paho.NewClientOptions().AddBroker("tcp://" + mq).SetClientID(u.Name + "-" + name).SetUsername(u.Name).SetPassword(u.Password).
+		SetConnectRetry(true).SetConnectRetryInterval(50 * time.Millisecond)
+	c := paho.NewClient(o)
+	if tok := c.Connect(); !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
+		t.Fatalf("connect: %v", tok.Error())
+	}
+	t.Cleanup(func() { c.Disconnect(0) })
+	return c, tp
 }
