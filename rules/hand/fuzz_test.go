@@ -65,6 +65,9 @@ func FuzzAnalysis(f *testing.F) {
 		if err != nil && !isInputError(err) {
 			t.Fatalf("Arrangements(%v, %+v): %v", c, o, err)
 		}
+		if h := hand.Count(&c); h.Complete(&o) != hand.Complete(&c, &o) {
+			t.Fatalf("Counted.Complete(%v, %+v) disagrees with Complete", c, o)
+		}
 		if err == nil {
 			if hand.Complete(&c, &o) != (len(as) > 0) {
 				t.Fatalf("Complete(%v, %+v) disagrees with %d arrangements", c, o, len(as))
