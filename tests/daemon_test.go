@@ -11,6 +11,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"syscall"
 	"testing"
@@ -207,6 +208,20 @@ func tail(b []byte) string {
 		b = b[len(b)-n:]
 	}
 	return string(b)
+}
+
+// linesWith returns the lines of b that contain any of subs, the last 40.
+func linesWith(b []byte, subs ...string) string {
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		for _, s := range subs {
+			if strings.Contains(l, s) {
+				out = append(out, l)
+				break
+			}
+		}
+	}
+	return strings.Join(out[max(0, len(out)-40):], "\n")
 }
 
 // records reads the whole records of the journal at path (a torn last

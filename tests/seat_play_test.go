@@ -169,8 +169,20 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			err := p.until(wctx, fmt.Sprintf(`JT.app.seq > %d || JT.app.view.hand > %d`, m.Seq, first.Hand))
 			wcancel()
 			if err != nil {
+				// What the page last had and how it was connected, and
+				// what the table's log says of its own connection: a page
+				// that missed a state, or a state never published.
+				var conn struct {
+					Conn     string `json:"conn"`
+					Detail   string `json:"detail"`
+					Seq      int64  `json:"seq"`
+					States   int    `json:"states"`
+					Connects int    `json:"connects"`
+				}
+				_ = p.eval(ctx, `({conn: JT.app.conn, detail: JT.app.connDetail, seq: JT.app.seq, states: JT.metrics.states, connects: JT.metrics.connects})`, &conn)
 				log, _ := os.ReadFile(logPath)
-				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\n%s", m.Phase, m.Legal, err, history[max(0, len(history)-10):], tail(log))
+				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\ntable's mqtt log lines:\n%s\n%s",
+					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped"), tail(log))
 			}
 			continue
 		}

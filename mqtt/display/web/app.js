@@ -13,7 +13,7 @@ const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + fmt(Math.abs(n));
 JT.signed = signed;
 
 // Measured by the browser tests: render delay of each state message.
-JT.metrics = { lat: [], render: [], states: 0 }; // ms
+JT.metrics = { lat: [], render: [], states: 0, connects: 0 }; // ms; connects: times online
 
 const app = {
   cfg: null, view: null, prev: null, last: null, machine: null, online: null,
@@ -58,7 +58,11 @@ function connect(creds) {
     password: creds.password,
     clientId: creds.username + "-" + app.page.name + "-" + Math.random().toString(36).slice(2, 10),
     subscriptions: subs,
-    onStatus: (s, d) => { app.conn = s; app.connDetail = d || ""; JT.redraw(); },
+    onStatus: (s, d) => {
+      app.conn = s; app.connDetail = d || "";
+      if (s === "online") JT.metrics.connects++;
+      JT.redraw();
+    },
     onMessage: message,
   });
   JT.redraw();
