@@ -185,8 +185,7 @@ func (h *Counted) PartsFit() bool {
 	if h.over != 0 {
 		return false
 	}
-	const honours = (Mask(1)<<tile.NumKinds - 1) &^ suitedMask
-	hon := honours & h.held
+	hon := honorMask & h.held
 	if hon&^h.multi != 0 || hon&h.four != 0 {
 		return false // an honour held once or four times
 	}

@@ -274,7 +274,7 @@ func suitsNeed(keys *[3]int32, o *Options) (sum, delta int, ok bool) {
 // the masks of the kinds held once, twice, three and four times instead,
 // all seven honours at a time.
 func (h *Counted) honourNeeds(o *Options) (sum, delta int) {
-	const hon = (Mask(1)<<tile.NumKinds - 1) &^ suitedMask
+	const hon = honorMask
 	v1 := hon & h.held &^ h.multi
 	v2 := hon & h.multi &^ h.odd &^ h.four
 	v3 := hon & h.multi & h.odd

@@ -229,9 +229,7 @@ func (z *Scorer) Arrangement() *hand.Arrangement {
 	if !z.scored || !b.arrange() {
 		return nil
 	}
-	if !b.arrOut {
-		b.arr, b.arrOut = b.dec.Arrangement(), true
-	}
+	b.arr = b.dec.Arrangement() // slices of dec: no copy
 	return &b.arr
 }
 
@@ -263,7 +261,6 @@ type resultBuf struct {
 	// reading it chose.
 	q      arrangeQuery
 	arr    hand.Arrangement
-	arrOut bool // arr is dec's
 	winner [maxFans]Fan
 	shares [3]Share
 	fans   [3][maxFans]Fan
@@ -901,7 +898,7 @@ func (sc *scorer) value(s *Situation, rd *reading, w int, b *resultBuf) Result {
 	// The arrangement and the shares' items stay in b until attach
 	// (or detached) hands them out: storing into b what points into b
 	// would, to the escape analysis, send the Scorer to the heap.
-	b.dec, b.shaped, b.lazy, b.want, b.arrOut = rd.d, rd.shaped, rd.lazy, rd.want, false
+	b.dec, b.shaped, b.lazy, b.want = rd.d, rd.shaped, rd.lazy, rd.want
 	res.Winner = sc.common(win, big, b.winner[:0:maxFans])
 	if rd.hard {
 		res.Winner = append(res.Winner, Fan{Kind: Hard, Count: 1, Fan: 1})
