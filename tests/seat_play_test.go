@@ -4,12 +4,17 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"jantaku/internal/testdir"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 	"time"
+
+	paho "github.com/eclipse/paho.mqtt.golang"
+
+	"jantaku/internal/testdir"
+	"jantaku/mqtt/mqtttest"
 )
 
 // seatMove is one move the test makes on seat 0's page, as a person
@@ -92,9 +97,9 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 	defer cancel()
 	data := testdir.InMemory(t)
 	logPath := filepath.Join(data, "daemon.log")
-	httpAddr := freeTCP(t)
+	httpAddr, mqttAddr := freeTCP(t), freeTCP(t)
 	d := startDaemon(t, httpAddr, logPath, []string{"--rules", rules, "--humans", "0", "--data", data,
-		"--mqtt", freeTCP(t), "--ws", freeTCP(t), "--pace", "20ms", "--seed", "7",
+		"--mqtt", mqttAddr, "--ws", freeTCP(t), "--pace", "20ms", "--seed", "7",
 		"--claim-window", seatClaimWindow()}, nil)
 	defer d.kill()
 
@@ -114,6 +119,9 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			pw = u.Password
 		}
 	}
+	// A second client of seat 0, beside the page, tells a state the table
+	// never published from one the page never got.
+	obs := observeSeat(t, "tcp://"+mqttAddr, "seat0", pw, 0)
 	p, err := b.open(ctx, "seat0-"+rules, fmt.Sprintf("http://%s/display/seat.html?seat=0&lang=en#u=seat0&p=%s", httpAddr, pw), 390, 844, true)
 	if err != nil {
 		t.Fatal(err)
@@ -179,10 +187,12 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 					States   int    `json:"states"`
 					Connects int    `json:"connects"`
 				}
+				var trace []string
 				_ = p.eval(ctx, `({conn: JT.app.conn, detail: JT.app.connDetail, seq: JT.app.seq, states: JT.metrics.states, connects: JT.metrics.connects})`, &conn)
+				_ = p.eval(ctx, `JT.metrics.trace || []`, &trace)
 				log, _ := os.ReadFile(logPath)
-				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\ntable's mqtt log lines:\n%s\n%s",
-					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped"), tail(log))
+				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\npage's last state messages: %v\nanother seat 0 client's: %v\ntable's mqtt log lines:\n%s\n%s",
+					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, obs.last(), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped"), tail(log))
 			}
 			continue
 		}
@@ -294,4 +304,49 @@ func claimWindowLeft(msg string) (time.Duration, bool) {
 	}
 	d, err := time.ParseDuration(strings.TrimSuffix(rest, " more"))
 	return d, err == nil
+}
+
+// seatObserver is a client of a seat beside its page: the numbers of the
+// seat's states as the broker delivered them, the newest last.
+type seatObserver struct {
+	c    *mqtttest.Client
+	mu   sync.Mutex
+	seqs []string
+}
+
+func observeSeat(t *testing.T, url, user, pw string, seat int) *seatObserver {
+	t.Helper()
+	c, err := mqtttest.Dial(t, url, user, pw, user+"-observer", nil)
+	if err != nil {
+		t.Fatalf("%s beside the page: %v", user, err)
+	}
+	o := &seatObserver{c: c}
+	tok := c.Paho().Subscribe(mqtttest.Table().SeatState(seat), 1, func(_ paho.Client, m paho.Message) {
+		var s struct {
+			Seq int64 `json:"seq"`
+		}
+		_ = json.Unmarshal(m.Payload(), &s)
+		o.mu.Lock()
+		defer o.mu.Unlock()
+		r := ""
+		if m.Retained() {
+			r = "r"
+		}
+		o.seqs = append(o.seqs, fmt.Sprintf("%d%s", s.Seq, r))
+		if len(o.seqs) > 64 {
+			o.seqs = o.seqs[len(o.seqs)-16:]
+		}
+	})
+	if !tok.WaitTimeout(mqtttest.Patience) || tok.Error() != nil {
+		t.Fatalf("%s beside the page: subscribe: %v", user, tok.Error())
+	}
+	return o
+}
+
+// last says whether the client is still connected and the newest dozen
+// numbers.
+func (o *seatObserver) last() string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return fmt.Sprintf("connected %v, %v", o.c.Connected(), o.seqs[max(0, len(o.seqs)-12):])
 }

@@ -13,11 +13,12 @@ const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + fmt(Math.abs(n));
 JT.signed = signed;
 
 // Measured by the browser tests: render delay of each state message.
-JT.metrics = { lat: [], render: [], states: 0, connects: 0 }; // ms; connects: times online
+JT.metrics = { lat: [], render: [], states: 0, connects: 0, trace: [] }; // ms; connects: times online; trace: the last state messages' numbers ("r" retained)
 
 const app = {
   cfg: null, view: null, prev: null, last: null, machine: null, online: null,
   conn: "connecting", connDetail: "", seq: -1, time: 0, page: null, client: null,
+  fresh: true, // the next state is taken whatever its number (a new connection)
 };
 JT.app = app;
 
@@ -60,7 +61,7 @@ function connect(creds) {
     subscriptions: subs,
     onStatus: (s, d) => {
       app.conn = s; app.connDetail = d || "";
-      if (s === "online") JT.metrics.connects++;
+      if (s === "online") { JT.metrics.connects++; app.fresh = true; }
       JT.redraw();
     },
     onMessage: message,
@@ -73,17 +74,28 @@ function message(topic, text, meta) {
   try { msg = JSON.parse(text); } catch (e) { return; }
   const cfg = app.cfg;
   if (topic === cfg.topics.status) {
-    app.online = msg.status === "online";
+    const online = msg.status === "online";
+    // A table back online may have restarted with another game and a
+    // clock set back: its next state is taken whatever its number.
+    if (online && app.online === false) app.fresh = true;
+    app.online = online;
     JT.redraw();
   } else if (topic === cfg.topics.machine) {
     app.machine = msg.machine || null;
     JT.redraw();
   } else if (topic === app.stateTopic) {
+    const tr = JT.metrics.trace;
+    tr.push(String(msg.seq) + (meta.retain ? "r" : ""));
+    if (tr.length > 16) tr.shift();
     if (!msg.state || msg.state.v !== 1) return;
     const tm = msg.time ? Date.parse(msg.time) : 0;
-    // QoS 1 may redeliver or reorder: drop an older state, unless it is
-    // newer by its time (a new game starts its sequence again).
-    if (!meta.retain && msg.seq <= app.seq && !(tm > app.time)) return;
+    // Only a newer state is drawn: a later number, or a later time (a new
+    // game starts its sequence again). Retained states are no exception:
+    // a broker sends them on subscribing, and a step published at that
+    // moment can reach the page live before the retained one it replaced.
+    // The first state of a connection is taken whatever it says.
+    if (!app.fresh && msg.seq <= app.seq && !(tm > app.time)) return;
+    app.fresh = false;
     app.seq = msg.seq;
     app.time = tm;
     app.prev = app.view;

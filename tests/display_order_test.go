@@ -1,0 +1,135 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"jantaku/tablecore"
+	"jantaku/tablecore/tablecoretest"
+)
+
+// TestDisplayKeepsTheNewestState hands the page's MQTT handler state
+// messages in the orders a broker can deliver them, and checks which the
+// page draws. The embedded broker sends a subscriber the retained state
+// after granting the subscription, so a step published at that moment can
+// arrive live before the retained state it replaced: the page must not
+// go back to the older one, or it offers a player a move the table no
+// longer waits for and nothing that it does.
+func TestDisplayKeepsTheNewestState(t *testing.T) {
+	bin := requireChromium(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a hang guard, not a measure
+	defer cancel()
+
+	rs := displayRuleset{tablecoretest.New()}
+	g, err := tablecore.New(rs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &displayTable{t: t, g: g}
+	pub, srv := startDisplayRig(t, ctx, d)
+	d.pub = pub
+	hands := []string{"123m456m789m11p23s9s", "111z222z333z444z5z", "123p456p789p56s77s", "555z666z777z99s13s"}
+	wall, err := tablecoretest.Wall(rs.R.Set, hands, "3z8m1z9m2z4s", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.StartHand(tablecore.Deal{Wall: wall, Dice: [2]int{3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	seq := d.publish(ctx, "deal")
+
+	b := startDisplayBrowser(t, bin)
+	p, err := b.open(ctx, "centre", srv.URL+"/centre.html", 1280, 720, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := p.until(ctx, fmt.Sprintf("window.JT && JT.app && JT.app.seq === %d", seq)); err != nil {
+		t.Fatal(err)
+	}
+
+	// deliver hands the page's MQTT handler one state message: the view
+	// it holds, under another number and time (ms after the one it has).
+	deliver := func(seq int, later int, retained bool) {
+		t.Helper()
+		js := fmt.Sprintf(`(() => {
+  const a = JT.app;
+  const msg = {v: 1, table: "t1", seq: %d, time: new Date(a.time + %d).toISOString(), state: a.view};
+  a.client.o.onMessage(a.stateTopic, JSON.stringify(msg), {retain: %v, qos: 1});
+  return true;
+})()`, seq, later, retained)
+		var ok bool
+		if err := p.eval(ctx, js, &ok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	status := func(s string) {
+		t.Helper()
+		js := fmt.Sprintf(`(() => { const a = JT.app; a.client.o.onMessage(a.cfg.topics.status, JSON.stringify({v: 1, table: "t1", status: %q}), {retain: true, qos: 1}); return true; })()`, s)
+		var ok bool
+		if err := p.eval(ctx, js, &ok); err != nil {
+			t.Fatal(err)
+		}
+	}
+	held := func(what string, want int) {
+		t.Helper()
+		var got int
+		if err := p.eval(ctx, "JT.app.seq", &got); err != nil {
+			t.Fatal(err)
+		}
+		if got != want {
+			t.Fatalf("%s: the page holds state %d, want %d", what, got, want)
+		}
+	}
+	n := int(seq)
+
+	deliver(n+2, 0, false)
+	held("a newer state, live", n+2)
+	deliver(n+1, 0, true)
+	held("the retained state it replaced, after it", n+2)
+	deliver(n+1, 0, false)
+	held("an older state redelivered live", n+2)
+	deliver(n+2, 0, true)
+	held("the same state retained", n+2)
+
+	// A new game numbers its steps from 1 again, later.
+	deliver(1, 1000, false)
+	held("a new game's first step", 1)
+	deliver(1, 0, true)
+	held("the same step retained", 1)
+
+	// A new connection takes the first state it is sent, whatever its
+	// number: the table may have restarted with another game and its
+	// clock set back.
+	var ok bool
+	if err := p.eval(ctx, `(() => { JT.app.client.o.onStatus("online"); return true; })()`, &ok); err != nil {
+		t.Fatal(err)
+	}
+	deliver(n+5, 0, false)
+	deliver(n+4, 0, true)
+	held("a reconnection's live state, then the retained one it replaced", n+5)
+	if err := p.eval(ctx, `(() => { JT.app.client.o.onStatus("online"); return true; })()`, &ok); err != nil {
+		t.Fatal(err)
+	}
+	deliver(3, -5000, true)
+	held("a reconnection's first state, older by number and time", 3)
+
+	// So does a table that went offline and came back.
+	status("offline")
+	status("online")
+	deliver(2, -5000, true)
+	held("the first state of a table back online", 2)
+	deliver(1, -5000, false)
+	held("an older one after it", 2)
+
+	// The page still follows the real table.
+	if _, err := g.Apply(g.Legal(0)[0]); err != nil {
+		t.Fatal(err)
+	}
+	next := d.publish(ctx, "discard")
+	// Its time is later than the states handed to the page above.
+	if err := p.until(ctx, fmt.Sprintf("JT.app.seq === %d", next)); err != nil {
+		t.Fatal(err)
+	}
+}
