@@ -4,6 +4,8 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -191,8 +193,8 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 				_ = p.eval(ctx, `({conn: JT.app.conn, detail: JT.app.connDetail, seq: JT.app.seq, states: JT.metrics.states, connects: JT.metrics.connects})`, &conn)
 				_ = p.eval(ctx, `JT.metrics.trace || []`, &trace)
 				log, _ := os.ReadFile(logPath)
-				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\npage's last state messages: %v\nanother seat 0 client's: %v\ntable's mqtt log lines:\n%s\n%s",
-					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, obs.last(), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped"), tail(log))
+				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\npage's last state messages: %v\nanother seat 0 client's: %v\nthe broker's counters:\n%s\ntable's mqtt log lines:\n%s\n%s",
+					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, obs.last(), brokerMetrics(httpAddr), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped", "quota"), tail(log))
 			}
 			continue
 		}
@@ -349,4 +351,26 @@ func (o *seatObserver) last() string {
 	o.mu.Lock()
 	defer o.mu.Unlock()
 	return fmt.Sprintf("connected %v, %v", o.c.Connected(), o.seqs[max(0, len(o.seqs)-12):])
+}
+
+// brokerMetrics returns the embedded broker's lines of the daemon's
+// /metrics, or why there are none.
+func brokerMetrics(httpAddr string) string {
+	c := http.Client{Timeout: 10 * time.Second}
+	r, err := c.Get("http://" + httpAddr + "/metrics")
+	if err != nil {
+		return err.Error()
+	}
+	defer r.Body.Close()
+	b, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err.Error()
+	}
+	var out []string
+	for _, l := range strings.Split(string(b), "\n") {
+		if strings.HasPrefix(l, "jantaku_mqtt_") {
+			out = append(out, l)
+		}
+	}
+	return strings.Join(out, "\n")
 }

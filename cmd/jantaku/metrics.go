@@ -136,6 +136,8 @@ func (m *metrics) watchBroker(b *broker.Broker) {
 			func() float64 { return float64(b.Stats().MessagesSent) }),
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "jantaku_mqtt_messages_dropped_total", Help: "Messages the embedded broker dropped for slow subscribers."},
 			func() float64 { return float64(b.Stats().MessagesDropped) }),
+		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "jantaku_mqtt_messages_unacknowledged_dropped_total", Help: "Messages the embedded broker dropped for subscribers that left 1024 unacknowledged."},
+			func() float64 { return float64(b.Stats().InflightDropped) }),
 	)
 }
 

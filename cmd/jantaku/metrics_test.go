@@ -190,6 +190,11 @@ func TestMetricsAndHealthOfARunningTable(t *testing.T) {
 	if n, _ := value(fams, "jantaku_mqtt_messages_received_total"); n <= 0 {
 		t.Errorf("MQTT messages received %v: the table publishes every step", n)
 	}
+	for _, name := range []string{"jantaku_mqtt_messages_dropped_total", "jantaku_mqtt_messages_unacknowledged_dropped_total"} {
+		if n, ok := value(fams, name); !ok || n != 0 {
+			t.Errorf("%s %v (present %v), want 0: nothing subscribes slowly here", name, n, ok)
+		}
+	}
 	if n, ok := value(fams, "jantaku_journal_errors_total"); !ok || n != 0 {
 		t.Errorf("journal errors %v (present %v), want 0", n, ok)
 	}

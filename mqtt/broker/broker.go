@@ -172,6 +172,7 @@ type Stats struct {
 	MessagesReceived int64 // PUBLISH packets received
 	MessagesSent     int64 // PUBLISH packets sent
 	MessagesDropped  int64 // to slow subscribers
+	InflightDropped  int64 // to subscribers with 1024 unacknowledged messages
 	Retained         int64 // retained messages held
 	Pending          int64 // connections not logged in yet
 }
@@ -184,6 +185,7 @@ func (b *Broker) Stats() Stats {
 		MessagesReceived: atomic.LoadInt64(&i.MessagesReceived),
 		MessagesSent:     atomic.LoadInt64(&i.MessagesSent),
 		MessagesDropped:  atomic.LoadInt64(&i.MessagesDropped),
+		InflightDropped:  atomic.LoadInt64(&i.InflightDropped),
 		Retained:         atomic.LoadInt64(&i.Retained),
 		Pending:          int64(b.gate.pendingNow()),
 	}
