@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +17,8 @@ import (
 // after granting the subscription, so a step published at that moment can
 // arrive live before the retained state it replaced: the page must not
 // go back to the older one, or it offers a player a move the table no
-// longer waits for and nothing that it does.
+// longer waits for and nothing that it does. A message the page fails on
+// must not stop the ones after it either.
 func TestDisplayKeepsTheNewestState(t *testing.T) {
 	bin := requireChromium(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a hang guard, not a measure
@@ -122,6 +124,41 @@ func TestDisplayKeepsTheNewestState(t *testing.T) {
 	held("the first state of a table back online", 2)
 	deliver(1, -5000, false)
 	held("an older one after it", 2)
+
+	// A message the page fails on does not stop the ones after it in the
+	// same stream: its handler for other topics is made to throw, and
+	// one WebSocket message brings such a message and then a state.
+	var got struct {
+		Seq    int      `json:"seq"`
+		Errors []string `json:"errors"`
+	}
+	js := `(() => {
+  const a = JT.app, enc = new TextEncoder();
+  const publish = (topic, text) => { // MQTT PUBLISH, QoS 0
+    const t = enc.encode(topic), p = enc.encode(text), n = 2 + t.length + p.length, len = [];
+    let x = n;
+    do { let d = x % 128; x = Math.floor(x / 128); if (x > 0) d |= 128; len.push(d); } while (x > 0);
+    const out = new Uint8Array(1 + len.length + n);
+    out[0] = 0x30; out.set(len, 1);
+    let o = 1 + len.length;
+    out[o++] = t.length >> 8; out[o++] = t.length & 255; out.set(t, o); out.set(p, o + t.length);
+    return out;
+  };
+  const before = a.page.message;
+  a.page.message = () => { throw new Error("a handler that fails"); };
+  const bad = publish("jantaku/t1/elsewhere", "{}");
+  const good = publish(a.stateTopic, JSON.stringify({v: 1, table: "t1", seq: a.seq + 1, time: new Date(a.time).toISOString(), state: a.view}));
+  const both = new Uint8Array(bad.length + good.length);
+  both.set(bad); both.set(good, bad.length);
+  try { a.client.receive(both); } finally { a.page.message = before; }
+  return {seq: a.seq, errors: JT.metrics.errors};
+})()`
+	if err := p.eval(ctx, js, &got); err != nil {
+		t.Fatalf("a message the page fails on: %v", err)
+	}
+	if got.Seq != 3 || len(got.Errors) != 1 || !strings.Contains(got.Errors[0], "a handler that fails") {
+		t.Fatalf("after a message the page fails on and a state: state %d, errors %q; want state 3 and the one error", got.Seq, got.Errors)
+	}
 
 	// The page still follows the real table.
 	if _, err := g.Apply(g.Legal(0)[0]); err != nil {

@@ -189,12 +189,13 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 					States   int    `json:"states"`
 					Connects int    `json:"connects"`
 				}
-				var trace []string
+				var trace, errs []string
 				_ = p.eval(ctx, `({conn: JT.app.conn, detail: JT.app.connDetail, seq: JT.app.seq, states: JT.metrics.states, connects: JT.metrics.connects})`, &conn)
 				_ = p.eval(ctx, `JT.metrics.trace || []`, &trace)
+				_ = p.eval(ctx, `JT.metrics.errors || []`, &errs)
 				log, _ := os.ReadFile(logPath)
-				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\npage's last state messages: %v\nanother seat 0 client's: %v\nthe broker's counters:\n%s\ntable's mqtt log lines:\n%s\n%s",
-					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, obs.last(), brokerMetrics(httpAddr), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped", "quota"), tail(log))
+				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\npage's last state messages: %v, failed on: %q\nanother seat 0 client's: %v\nthe broker's counters:\n%s\ntable's mqtt log lines:\n%s\n%s",
+					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, errs, obs.last(), brokerMetrics(httpAddr), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped", "quota"), tail(log))
 			}
 			continue
 		}

@@ -13,7 +13,7 @@ const signed = (n) => (n > 0 ? "+" : n < 0 ? "−" : "±") + fmt(Math.abs(n));
 JT.signed = signed;
 
 // Measured by the browser tests: render delay of each state message.
-JT.metrics = { lat: [], render: [], states: 0, connects: 0, trace: [] }; // ms; connects: times online; trace: the last state messages' numbers ("r" retained)
+JT.metrics = { lat: [], render: [], states: 0, connects: 0, trace: [], errors: [] }; // ms; connects: times online; trace: the last state messages' numbers ("r" retained); errors: messages the page failed on
 
 const app = {
   cfg: null, view: null, prev: null, last: null, machine: null, online: null,
@@ -65,6 +65,12 @@ function connect(creds) {
       JT.redraw();
     },
     onMessage: message,
+    onError: (e) => {
+      console.error(e);
+      const errs = JT.metrics.errors;
+      errs.push(String((e && e.stack) || e));
+      if (errs.length > 16) errs.shift();
+    },
   });
   JT.redraw();
 }

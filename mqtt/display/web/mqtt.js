@@ -7,6 +7,7 @@ const JT = window.JT || (window.JT = {});
 JT.MQTT = class {
   // opts: {url, username, password, clientId, keepalive (s), onConnect(),
   // onMessage(topic, text, {retain, qos}), onStatus(state, detail),
+  // onError(error) (a handler threw on a packet; the next are handled),
   // subscriptions: [filter, ...] (re-made on every connection, in order)}
   constructor(opts) {
     this.o = Object.assign({ keepalive: 30 }, opts);
@@ -132,8 +133,15 @@ JT.MQTT = class {
         if ((b[i] & 0x80) === 0) { ok = true; i++; break; }
       }
       if (!ok || b.length - i < len) break;
-      this.handle(b[off], b.subarray(i, i + len));
+      const head = b[off], body = b.subarray(i, i + len);
       off = i + len;
+      // A message its handler fails on must not stop the ones after it:
+      // the stream moves on, and the failure is reported.
+      try {
+        this.handle(head, body);
+      } catch (e) {
+        if (this.o.onError) this.o.onError(e); else console.error(e);
+      }
     }
     this.buf = b.slice(off);
   }
