@@ -102,7 +102,7 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 	httpAddr, mqttAddr := freeTCP(t), freeTCP(t)
 	d := startDaemon(t, httpAddr, logPath, []string{"--rules", rules, "--humans", "0", "--data", data,
 		"--mqtt", mqttAddr, "--ws", freeTCP(t), "--pace", "20ms", "--seed", "7",
-		"--claim-window", seatClaimWindow()}, nil)
+		"--claim-window", seatClaimWindow(), "--log-level", "debug"}, nil)
 	defer d.kill()
 
 	var acc struct {
@@ -195,7 +195,7 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 				_ = p.eval(ctx, `JT.metrics.errors || []`, &errs)
 				log, _ := os.ReadFile(logPath)
 				t.Fatalf("the table stood still, seat 0's page offering nothing (phase %s, legal %v): %v (history %v)\npage: %+v\npage's last state messages: %v, failed on: %q\nanother seat 0 client's: %v\nthe broker's counters:\n%s\ntable's mqtt log lines:\n%s\n%s",
-					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, errs, obs.last(), brokerMetrics(httpAddr), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped", "quota"), tail(log))
+					m.Phase, m.Legal, err, history[max(0, len(history)-10):], conn, trace, errs, obs.last(), brokerMetrics(httpAddr), linesWith(log, "mqtt connected", "mqtt connection lost", "reassert", "dropped", "quota"), linesWith(log, "step ", "waiting for", "mqtt command"))
 			}
 			continue
 		}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"time"
 
 	"jantaku/hardware/sim/players"
@@ -265,6 +266,17 @@ func (s *Table) publish(ctx context.Context, evs []tablecore.Event) {
 	}
 	if onlyPasses(evs) || s.gather {
 		s.passes = append(s.passes, evs...)
+		s.log.Debug("step held", "events", describeEvents(evs), "gather", s.gather)
+		if !s.gather && keptLastDraw(s.t.Game()) {
+			// Unlike a claim's pass, keeping a last-draws tile moves the
+			// turn on, and the next player may be a person waiting to be
+			// shown the draw: the views go out now. The pass takes no
+			// number, so they go out as a snapshot of that number; the
+			// pass itself goes with the next step, as every pass does.
+			if err := s.pub.Snapshot(ctx, s.t.Game(), s.now()); err != nil {
+				s.log.Warn("publishing", "err", err)
+			}
+		}
 		return
 	}
 	if len(s.passes) > 0 {
@@ -276,9 +288,23 @@ func (s *Table) publish(ctx context.Context, evs []tablecore.Event) {
 
 // send publishes evs as one step.
 func (s *Table) send(ctx context.Context, evs []tablecore.Event) {
+	s.log.Debug("step published", "events", describeEvents(evs))
 	if err := s.pub.Publish(ctx, s.t.Game(), evs, s.now()); err != nil {
 		s.log.Warn("publishing", "err", err)
 	}
+}
+
+// keptLastDraw reports whether the last action of g's hand is a seat
+// keeping the tile it drew in the last-draws phase (Rules.FinalDraws,
+// Wuhan's 海底撈): a pass right after its own draw. A claim's pass follows
+// a discard or an added kong.
+func keptLastDraw(g *tablecore.Game) bool {
+	h := g.Hand()
+	if h == nil || len(h.Log) < 2 {
+		return false
+	}
+	last, before := h.Log[len(h.Log)-1], h.Log[len(h.Log)-2]
+	return last.Kind == game.Pass && before.Kind == game.Draw && before.Seat == last.Seat
 }
 
 // onlyPasses reports whether evs are passes and nothing else.
@@ -320,4 +346,19 @@ func (s *Table) finish(ctx context.Context) error {
 	s.played++
 	s.log.Info("game finished and archived", "id", id, "scores", st.Scores, "hands", st.Hands)
 	return nil
+}
+
+// describeEvents names events for the debug log: "12 discard 3 5p".
+func describeEvents(evs []tablecore.Event) string {
+	var b strings.Builder
+	for i, e := range evs {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		fmt.Fprintf(&b, "%d %s", e.Seq, e.Type)
+		if e.Type == tablecore.Acted {
+			fmt.Fprintf(&b, " %s", e.Action)
+		}
+	}
+	return b.String()
 }
