@@ -26,12 +26,15 @@ import (
 const seatMove = `(() => {
   const v = JT.app.view;
   const seq = JT.app.seq;
+  // States are counted, not told by their numbers: a table's snapshot
+  // repeats the number of the state before it.
+  const states = JT.metrics.states;
   const replies = JT.metrics.replies || 0;
   // The page draws the newest state in its next task: click only what
   // is drawn for the state the page holds.
-  if (String(seq) !== document.body.dataset.seq) return {did: "", seq: -1, replies, hand: v ? v.hand : 0};
-  if (!v || !v.seats) return {did: "", seq, replies, hand: 0};
-  const out = (did) => ({did, seq, replies, hand: v.hand, phase: v.phase, legal: (v.legal || []).map(a => a.kind)});
+  if (String(states) !== document.body.dataset.states) return {did: "", seq: -1, states: -1, replies, hand: v ? v.hand : 0};
+  if (!v || !v.seats) return {did: "", seq, states, replies, hand: 0};
+  const out = (did) => ({did, seq, states, replies, hand: v.hand, phase: v.phase, legal: (v.legal || []).map(a => a.kind)});
   if (v.phase === "over" || v.game_over) return out("over");
   const q = (s) => document.querySelector(s);
   const qa = (s) => Array.from(document.querySelectorAll(s));
@@ -54,6 +57,7 @@ const seatMove = `(() => {
 type seatMoveResult struct {
 	Did     string   `json:"did"`
 	Seq     int64    `json:"seq"`
+	States  int64    `json:"states"`
 	Replies int      `json:"replies"`
 	Hand    int      `json:"hand"`
 	Phase   string   `json:"phase"`
@@ -165,8 +169,8 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 		if m.Hand > first.Hand || m.Did == "over" {
 			break
 		}
-		if m.Did == "" && m.Seq < 0 {
-			if err := p.until(ctx, `String(JT.app.seq) === document.body.dataset.seq`); err != nil {
+		if m.Did == "" && m.States < 0 {
+			if err := p.until(ctx, `String(JT.metrics.states) === document.body.dataset.states`); err != nil {
 				t.Fatal(err)
 			}
 			continue
@@ -176,7 +180,7 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			// minutes without a step is a table that stopped, however busy
 			// the machine.
 			wctx, wcancel := context.WithTimeout(ctx, 2*time.Minute)
-			err := p.until(wctx, fmt.Sprintf(`JT.app.seq > %d || JT.app.view.hand > %d`, m.Seq, first.Hand))
+			err := p.until(wctx, fmt.Sprintf(`JT.metrics.states > %d || JT.app.view.hand > %d`, m.States, first.Hand))
 			wcancel()
 			if err != nil {
 				// What the page last had and how it was connected, and
@@ -252,7 +256,7 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 				t.Fatalf("%s (phase %s, legal %v) refused: %s\n%s", m.Did, m.Phase, m.Legal, msg, tail(log))
 			}
 			wctx, wcancel := context.WithTimeout(ctx, time.Minute)
-			moved := p.until(wctx, fmt.Sprintf(`JT.app.seq > %d`, m.Seq)) == nil
+			moved := p.until(wctx, fmt.Sprintf(`JT.metrics.states > %d`, m.States)) == nil
 			wcancel()
 			if !moved {
 				log, _ := os.ReadFile(logPath)
@@ -262,7 +266,7 @@ func playSeatHand(t *testing.T, b *displayBrowser, rules, shots string) {
 			overtaken++
 			continue
 		}
-		if err := p.until(ctx, fmt.Sprintf(`JT.app.seq > %d`, m.Seq)); err != nil {
+		if err := p.until(ctx, fmt.Sprintf(`JT.metrics.states > %d`, m.States)); err != nil {
 			t.Fatalf("%s: no new state: %v", m.Did, err)
 		}
 	}

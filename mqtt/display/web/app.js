@@ -158,6 +158,10 @@ JT.redraw = function () {
   for (const tm of waiting) JT.metrics.lat.push(now - tm);
   waiting.length = 0;
   if (pendingSeq !== null) { document.body.dataset.seq = pendingSeq; pendingSeq = null; }
+  // The states drawn so far: a state may repeat the number of the one
+  // before it (a table's snapshot), so this, not the number, tells that
+  // the newest state is on screen.
+  document.body.dataset.states = JT.metrics.states;
   for (const k of ["lat", "render"]) if (JT.metrics[k].length > 5000) JT.metrics[k].splice(0, 1000);
 };
 
