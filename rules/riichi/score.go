@@ -156,11 +156,11 @@ func (wk *work) best(w *Win, o *Options) (*cand, *hand.Decomposition, error) {
 	}
 	rbuf := &wk.rbuf
 	for i := range arrs {
-		a := arrs[i].Arrangement()
-		switch a.Shape {
+		d := &arrs[i]
+		switch d.Shape {
 		case hand.Standard:
-			for _, rd := range a.AppendReadings(rbuf[:0], w.WinTile) {
-				s.standard(a.Groups, rd, c)
+			for _, rd := range d.AppendReadings(rbuf[:0], w.WinTile) {
+				s.standard(d.Groups(), rd, c)
 				c.arr = i
 				keep()
 			}
