@@ -88,6 +88,9 @@ func decompose(dst []Decomposition, h *Counted, o *Options, n int) []Decompositi
 		}
 		dst = col.appendTo(dst)
 	}
+	if len(dst)-start < 2 {
+		return dst // one reading or none, as most hands: nothing to sort
+	}
 	return sortDecompositions(dst, start)
 }
 
