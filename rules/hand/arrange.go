@@ -212,15 +212,28 @@ func (a Arrangement) Readings(win tile.Kind) []Reading {
 // AppendReadings appends the readings of Readings to out: with room in
 // out (MaxGroups) it allocates nothing.
 func (a Arrangement) AppendReadings(out []Reading, win tile.Kind) []Reading {
-	for i, g := range a.Groups {
+	return appendReadings(out, a.Shape, a.Groups, win)
+}
+
+// AppendReadings is Arrangement.AppendReadings of d read in place, without
+// an Arrangement made for it.
+func (d *Decomposition) AppendReadings(out []Reading, win tile.Kind) []Reading {
+	return appendReadings(out, d.Shape, d.groups[:d.ngroups], win)
+}
+
+// appendReadings appends the readings of win in groups, of shape sh, to
+// out.
+func appendReadings(out []Reading, sh Shape, groups []Group, win tile.Kind) []Reading {
+	for i, g := range groups {
 		// Every group spans at most seven kinds from its tile (a knitted
-		// set, 147): most are ruled out before their mask is made.
-		if win < g.Tile || win > g.Tile+6 || !g.mask().Has(win) {
+		// set, 147): most are ruled out, by one unsigned test, before their
+		// mask is made.
+		if uint8(win-g.Tile) > 6 || !g.mask().Has(win) {
 			continue
 		}
 		w := Special
 		switch {
-		case a.Shape == ThirteenOrphans || g.Kind == Single || g.Kind == Knitted:
+		case sh == ThirteenOrphans || g.Kind == Single || g.Kind == Knitted:
 		case g.Kind == Triplet:
 			w = Shanpon
 		case g.Kind == Pair:

@@ -202,8 +202,10 @@ func pairOf(v uint32, base tile.Kind) tile.Kind { return base + tile.Kind(v>>20&
 // putSets writes the sets of the suit reading v, a suit whose first kind
 // is base, to d's groups from n on, and returns the next group.
 func putSets(d *Decomposition, n int, v uint32, base tile.Kind) int {
-	for i := range int(v >> 24) {
-		g := setCodes[(v>>(5*i)-1)&15]
+	// The codes (each the set's number + 1, so never zero) fill the low
+	// 20 bits from bit 0: the sets end at the first zero code.
+	for x := v & (1<<20 - 1); x != 0; x >>= 5 {
+		g := setCodes[(x-1)&15]
 		g.Tile += base
 		d.groups[n] = g
 		n++

@@ -63,7 +63,9 @@ func decompose(dst []Decomposition, h *Counted, o *Options, n int) []Decompositi
 		dst, handled = standardTable(dst, h, o.PairOnly)
 	}
 	var specials Shapes
-	if o.Shapes != 0 {
+	// Without wildcards the masks rule out most special shapes (seven
+	// pairs by an odd count, orphans by a simple...) before a call.
+	if o.Shapes != 0 && (o.Wildcards != 0 || possibleShapes(h.held, h.odd, h.multi, o.Shapes)&^(1<<Standard) != 0) {
 		specials = completeShapesOf(c, o, n, false, h)
 	}
 	if !handled || specials != 0 {
@@ -87,6 +89,9 @@ func decompose(dst []Decomposition, h *Counted, o *Options, n int) []Decompositi
 			special(sh, c, o, &col)
 		}
 		dst = col.appendTo(dst)
+	}
+	if len(dst)-start < 2 {
+		return dst // one reading or none, as most hands: nothing to sort
 	}
 	return sortDecompositions(dst, start)
 }

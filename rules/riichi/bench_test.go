@@ -57,7 +57,8 @@ func BenchmarkScoreCorpus(b *testing.B) {
 }
 
 // BenchmarkScorerCorpus is BenchmarkScoreCorpus through one Scorer
-// reused: the steady state of a table scoring win after win.
+// reused, the win and options passed by pointer (ScoreWin): the steady
+// state of a table scoring win after win.
 func BenchmarkScorerCorpus(b *testing.B) {
 	var f struct{ Cases []mjsCase }
 	readCorpus(b, "riichi-mjsoul-agari/agari_4p.json", &f)
@@ -70,7 +71,7 @@ func BenchmarkScorerCorpus(b *testing.B) {
 	b.ReportAllocs()
 	i := 0
 	for b.Loop() {
-		z.Score(wins[i], o)
+		z.ScoreWin(&wins[i], &o)
 		if i++; i == len(wins) {
 			i = 0
 		}

@@ -12,7 +12,8 @@
 // dealer, then South, West, North in turn order (spec/riichi.md §0.1).
 //
 // Score values a win; a Scorer does the same in storage it keeps from win
-// to win, allocating nothing.
+// to win, allocating nothing, and its ScoreWin takes the win and options
+// by pointer and returns the result in that storage, copying neither.
 //
 // The package is pure: no I/O, no clocks, no state.
 package riichi

@@ -58,19 +58,6 @@ func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
 		}
 		paoBase = min(paoBase, base)
 	}
-	pay := func(from Wind, points, honba int) {
-		if points == 0 && honba == 0 {
-			return
-		}
-		for i := range out {
-			if out[i].From == from {
-				out[i].Points += points
-				out[i].Honba += honba
-				return
-			}
-		}
-		out = append(out, Payment{From: from, To: w.Seat, Points: points, Honba: honba})
-	}
 	mult := 4
 	if w.Dealer() {
 		mult = 6
@@ -85,18 +72,20 @@ func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
 			if paoHonba == PaoHonbaLiable {
 				fromHonba, liableHonba = 0, fromHonba
 			}
-			pay(w.From, share/2+ceil100(mult*(base-paoBase)), fromHonba)
-			pay(w.Pao.Liable, share-share/2, liableHonba)
+			out = appendPayment(out, w.From, w.Seat, share/2+ceil100(mult*(base-paoBase)), fromHonba)
+			out = appendPayment(out, w.Pao.Liable, w.Seat, share-share/2, liableHonba)
 			return out, deposits
 		}
-		pay(w.From, ceil100(mult*base), 300*w.Honba)
-		return out, deposits
+		return appendPayment(out, w.From, w.Seat, ceil100(mult*base), 300*w.Honba), deposits
 	}
+	// A tsumo: each seat's share summed by seat, then paid in seat order.
+	var points, honba [4]int
 	rest := base - paoBase
 	if paoBase > 0 {
 		// Tsumo: the liable player pays the pao share alone, as for a
 		// ron, and all the honba (D-RI-38).
-		pay(w.Pao.Liable, ceil100(mult*paoBase), 300*w.Honba)
+		points[w.Pao.Liable&3] += ceil100(mult * paoBase)
+		honba[w.Pao.Liable&3] += 300 * w.Honba
 	}
 	// A three-player game has no North: its share of a tsumo is not paid
 	// (tsumo loss, Tenhou) or is split between the two payers.
@@ -112,9 +101,11 @@ func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
 		if o.Players == 3 && seat == North {
 			continue
 		}
-		honba := 100 * w.Honba
-		if paoBase > 0 {
-			honba = 0
+		if paoBase == 0 {
+			honba[seat] += 100 * w.Honba
+		}
+		if rest == 0 {
+			continue
 		}
 		share := ceil100(rest)
 		if seat == East || w.Dealer() {
@@ -123,18 +114,21 @@ func winPayments(w *Win, c *cand, o *Options, out []Payment) ([]Payment, int) {
 		if northShare > 0 {
 			share = ceil100(share + northShare/2)
 		}
-		if rest == 0 {
-			share = 0
-		}
-		pay(seat, share, honba)
+		points[seat] += share
 	}
-	// By seat: at most three payers, each once, so an insertion sort.
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j].From < out[j-1].From; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+	for seat := range Wind(4) {
+		out = appendPayment(out, seat, w.Seat, points[seat], honba[seat])
 	}
 	return out, deposits
+}
+
+// appendPayment appends from's payment of points and honba to to, if
+// there is one.
+func appendPayment(out []Payment, from, to Wind, points, honba int) []Payment {
+	if points == 0 && honba == 0 {
+		return out
+	}
+	return append(out, Payment{From: from, To: to, Points: points, Honba: honba})
 }
 
 // Nagashi returns the payments of a nagashi mangan by seat at an

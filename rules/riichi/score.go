@@ -65,7 +65,25 @@ type Result struct {
 // Score allocates the Result's storage once; a Scorer reuses its own.
 func Score(w Win, o Options) (Result, error) {
 	var wk work
-	return score(&w, &o, nil, &wk)
+	best, d, err := wk.best(&w, &o)
+	if err != nil {
+		return Result{}, err
+	}
+	buf := new(resultBuf) // one allocation holds the result's slices
+	ny, nf := best.ny, best.nf
+	ys, fs := buf.yaku[:ny:ny], buf.fu[:nf:nf]
+	if ny > len(buf.yaku) {
+		ys = make([]Scored, ny)
+	}
+	if nf > len(buf.fu) {
+		fs = make([]FuPart, nf)
+	}
+	copy(ys, best.yaku[:ny])
+	copy(fs, best.fuParts[:nf])
+	var r Result
+	best.setResult(&r, ys, fs, buf.arrangement(d))
+	r.pay(&w, best, &o, buf.pay[:0:len(buf.pay)])
+	return r, nil
 }
 
 // Scorer scores wins in storage of its own: the Result it returns shares
@@ -73,12 +91,14 @@ func Score(w Win, o Options) (Result, error) {
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
 type Scorer struct {
-	buf resultBuf
+	res Result
+	pay [4]Payment
 	wk  work
 }
 
-// work is what one scoring works in and the Result does not keep: a
-// Scorer keeps it from win to win rather than clear it each time.
+// work is what one scoring works in: a Scorer keeps it from win to win
+// rather than clear it each time, and its Result refers to the scoring
+// candidate and decomposition there instead of copying them.
 type work struct {
 	dbuf  [8]hand.Decomposition
 	cands [2]cand
@@ -86,26 +106,46 @@ type work struct {
 }
 
 // Score is the package's Score in z's storage.
-func (z *Scorer) Score(w Win, o Options) (Result, error) { return score(&w, &o, &z.buf, &z.wk) }
+func (z *Scorer) Score(w Win, o Options) (Result, error) {
+	r, err := z.ScoreWin(&w, &o)
+	if err != nil {
+		return Result{}, err
+	}
+	return *r, nil
+}
 
-// score is Score with the result's slices in buf, or in a new one when
-// buf is nil, working in wk.
-func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
+// ScoreWin is Score for a win and options passed by pointer, which saves
+// copying them, and a Result in z's storage, which saves copying it: w and
+// o are read and not kept, and the Result is valid until z's next call.
+func (z *Scorer) ScoreWin(w *Win, o *Options) (*Result, error) {
+	best, d, err := z.wk.best(w, o)
+	if err != nil {
+		return nil, err
+	}
+	r := &z.res
+	best.setResult(r, best.yaku[:best.ny:best.ny], best.fuParts[:best.nf:best.nf], d.Arrangement())
+	r.pay(w, best, o, z.pay[:0:len(z.pay)])
+	return r, nil
+}
+
+// best scores every reading of the win w under o in wk and returns the
+// one worth the most and the decomposition it reads.
+func (wk *work) best(w *Win, o *Options) (*cand, *hand.Decomposition, error) {
 	var s scorer // on the stack: cleared there for less than a copy costs
 	// Set here, on the local scorer, w and o stay on the caller's stack;
 	// set through a pointer to s they would move to the heap.
 	s.w, s.o = w, o
 	if err := s.read(w, o); err != nil {
-		return Result{}, err
+		return nil, nil, err
 	}
 	s.init(w, o)
 	ho := shapes()
 	arrs, err := s.hc.Decompose(wk.dbuf[:0], &ho)
 	if err != nil {
-		return Result{}, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
+		return nil, nil, fmt.Errorf("riichi: %v: %w", err, ErrBadHand)
 	}
 	if len(arrs) == 0 {
-		return Result{}, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(w), ErrNotWinning)
+		return nil, nil, fmt.Errorf("riichi: %v does not make four sets and a pair, seven pairs or thirteen orphans: %w", handString(w), ErrNotWinning)
 	}
 	best, c := &wk.cands[0], &wk.cands[1]
 	found := false
@@ -116,11 +156,11 @@ func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
 	}
 	rbuf := &wk.rbuf
 	for i := range arrs {
-		a := arrs[i].Arrangement()
-		switch a.Shape {
+		d := &arrs[i]
+		switch d.Shape {
 		case hand.Standard:
-			for _, rd := range a.AppendReadings(rbuf[:0], w.WinTile) {
-				s.standard(a.Groups, rd, c)
+			for _, rd := range d.AppendReadings(rbuf[:0], w.WinTile) {
+				s.standard(d.Groups(), rd, c)
 				c.arr = i
 				keep()
 			}
@@ -135,41 +175,30 @@ func score(w *Win, o *Options, buf *resultBuf, wk *work) (Result, error) {
 		}
 	}
 	if !found {
-		return Result{}, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(w), w.WinTile, ErrNoYaku)
+		return nil, nil, fmt.Errorf("riichi: %v wins on %v with no yaku (dora do not count): %w", handString(w), w.WinTile, ErrNoYaku)
 	}
-	if buf == nil {
-		buf = new(resultBuf) // one allocation holds the result's slices
-	}
-	ny, nf := best.ny, best.nf
-	ys, fs := buf.yaku[:ny:ny], buf.fu[:nf:nf]
-	if ny > len(buf.yaku) {
-		ys = make([]Scored, ny)
-	}
-	if nf > len(buf.fu) {
-		fs = make([]FuPart, nf)
-	}
-	copy(ys, best.yaku[:ny])
-	copy(fs, best.fuParts[:nf])
-	r := Result{
-		Yaku:        ys,
-		Han:         best.han,
-		Fu:          best.fu,
-		FuParts:     fs,
-		Yakuman:     best.yakuman,
-		Limit:       best.limit,
-		Base:        best.base,
-		Arrangement: buf.arrangement(&arrs[best.arr]),
-		Wait:        best.wait,
-	}
+	return best, &arrs[best.arr], nil
+}
+
+// setResult sets r, payments aside, to the candidate c, its yaku ys and
+// fu parts fs and the arrangement a it read.
+func (c *cand) setResult(r *Result, ys []Scored, fs []FuPart, a hand.Arrangement) {
+	r.Yaku, r.Han, r.Fu, r.FuParts = ys, c.han, c.fu, fs
+	r.Yakuman, r.Limit, r.Base = c.yakuman, c.limit, c.base
+	r.Arrangement, r.Wait = a, c.wait
 	if r.Yakuman > 0 {
 		r.Fu, r.FuParts = 0, nil
 	}
-	r.Payments, r.Deposits = winPayments(w, best, o, buf.pay[:0:len(buf.pay)])
+}
+
+// pay sets r's payments, in out, deposits and total for the win w scored
+// as c under o.
+func (r *Result) pay(w *Win, c *cand, o *Options, out []Payment) {
+	r.Payments, r.Deposits = winPayments(w, c, o, out)
+	r.Total = r.Deposits
 	for _, p := range r.Payments {
 		r.Total += p.Total()
 	}
-	r.Total += r.Deposits
-	return r, nil
 }
 
 func handString(w *Win) string {
@@ -413,7 +442,7 @@ type yakuHan struct {
 	han uint8
 }
 
-// resultBuf backs a Result's slices.
+// resultBuf backs the slices of a Result that Score returns.
 type resultBuf struct {
 	yaku [10]Scored
 	fu   [10]FuPart

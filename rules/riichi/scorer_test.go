@@ -9,8 +9,9 @@ import (
 	"jantaku/rules/tile"
 )
 
-// TestScorerReuse: one Scorer scoring the corpus hands in turn gives what
-// Score gives for each, and allocates nothing. Skipped without the corpus.
+// TestScorerReuse: one Scorer scoring the corpus hands in turn, by value
+// (Score) and by pointer (ScoreWin), gives what Score gives for each, and
+// allocates nothing. Skipped without the corpus.
 func TestScorerReuse(t *testing.T) {
 	var f struct{ Cases []mjsCase }
 	readCorpus(t, "riichi-mjsoul-agari/agari_4p.json", &f)
@@ -23,9 +24,16 @@ func TestScorerReuse(t *testing.T) {
 		if !reflect.DeepEqual(got, want) || (err == nil) != (werr == nil) {
 			t.Fatalf("case %d: Scorer %+v %v, Score %+v %v", i, got, err, want, werr)
 		}
+		pr, err := z.ScoreWin(&w, &o)
+		if (err == nil) != (werr == nil) || err == nil && !reflect.DeepEqual(*pr, want) {
+			t.Fatalf("case %d: ScoreWin %+v %v, Score %+v %v", i, pr, err, want, werr)
+		}
 		if err == nil && i%8 == 0 {
 			if n := testing.AllocsPerRun(3, func() { z.Score(w, o) }); n != 0 {
 				t.Fatalf("case %d: %v allocations a win", i, n)
+			}
+			if n := testing.AllocsPerRun(3, func() { z.ScoreWin(&w, &o) }); n != 0 {
+				t.Fatalf("case %d: %v allocations a win by pointer", i, n)
 			}
 		}
 	}

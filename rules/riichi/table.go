@@ -919,7 +919,10 @@ func (r *Ruleset) Win(h *game.Hand, a game.Action) (game.Win, error) {
 		// Keep what grew for the next win; the result is read below,
 		// before anything scores again.
 		r.own.conc, r.own.idx, r.own.dora, r.own.ura = w.Concealed, idx, w.Dora, w.Ura
-		res, err = r.own.sc.Score(w, r.o.Options)
+		var pr *Result
+		if pr, err = r.own.sc.ScoreWin(&w, &r.o.Options); err == nil {
+			res = *pr
+		}
 	} else {
 		res, err = Score(w, r.o.Options)
 	}

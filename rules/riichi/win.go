@@ -266,6 +266,8 @@ func (w *Win) checkConditions(o *Options, closed bool, norths uint8) error {
 }
 
 // shapes returns the winning shapes of riichi (spec/riichi.md §7.1).
-func shapes() hand.Options {
-	return hand.Options{Shapes: hand.ShapesOf(hand.SevenPairs, hand.ThirteenOrphans)}
-}
+func shapes() hand.Options { return hand.Options{Shapes: riichiShapes} }
+
+// riichiShapes are the special shapes riichi accepts, as a constant
+// (hand.ShapesOf is a loop at run time).
+const riichiShapes = hand.Shapes(1<<hand.SevenPairs | 1<<hand.ThirteenOrphans)

@@ -148,7 +148,7 @@ func run(corpus, out string, budget time.Duration) error {
 	})
 	var rz riichi.Scorer
 	report("riichi/scorer", len(rs), wins, budget, func(i int) {
-		rz.Score(rs[i].win, ro)
+		rz.ScoreWin(&rs[i].win, &ro)
 	})
 	report("riichi/parse+score", len(rs), wins, budget, func(i int) {
 		c := &rs[i]
