@@ -10,7 +10,6 @@ import (
 
 	"jantaku/mqtt/mqtttest"
 	"jantaku/rules/game"
-	"jantaku/tablecore"
 	"jantaku/tablecore/tablecoretest"
 )
 
@@ -67,24 +66,8 @@ func TestDisplaysFit(t *testing.T) {
 	defer cancel()
 	shots := displayScreenshots(t)
 
-	rs := spreadRuleset{displayRuleset{tablecoretest.New()}}
-	g, err := tablecore.New(rs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &displayTable{t: t, g: g}
-	pub, srv := startDisplayRig(t, ctx, d)
-	d.pub = pub
-
-	hands := []string{"123m456m789m11p23s9s", "111z222z333z444z5z", "123p456p789p56s77s", "555z666z777z99s13s"}
-	wall, err := tablecoretest.Wall(rs.R.Set, hands, "3z8m1z9m2z4s", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.StartHand(tablecore.Deal{Wall: wall, Dice: [2]int{3, 4}}); err != nil {
-		t.Fatal(err)
-	}
-	d.publish(ctx, "deal")
+	d, srv, _ := startDisplayHand(t, ctx, spreadRuleset{displayRuleset{tablecoretest.New()}})
+	pub := d.pub
 	if err := pub.Machine(ctx, json.RawMessage(`{"phase":"walls-up","errors":[]}`), time.Now()); err != nil {
 		t.Fatal(err)
 	}

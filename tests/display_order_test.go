@@ -7,7 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"jantaku/tablecore"
 	"jantaku/tablecore/tablecoretest"
 )
 
@@ -24,23 +23,8 @@ func TestDisplayKeepsTheNewestState(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute) // a hang guard, not a measure
 	defer cancel()
 
-	rs := displayRuleset{tablecoretest.New()}
-	g, err := tablecore.New(rs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &displayTable{t: t, g: g}
-	pub, srv := startDisplayRig(t, ctx, d)
-	d.pub = pub
-	hands := []string{"123m456m789m11p23s9s", "111z222z333z444z5z", "123p456p789p56s77s", "555z666z777z99s13s"}
-	wall, err := tablecoretest.Wall(rs.R.Set, hands, "3z8m1z9m2z4s", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.StartHand(tablecore.Deal{Wall: wall, Dice: [2]int{3, 4}}); err != nil {
-		t.Fatal(err)
-	}
-	seq := d.publish(ctx, "deal")
+	d, srv, seq := startDisplayHand(t, ctx, displayRuleset{tablecoretest.New()})
+	g := d.g
 
 	b := startDisplayBrowser(t, bin)
 	p, err := b.open(ctx, "centre", srv.URL+"/centre.html", 1280, 720, false)

@@ -226,6 +226,36 @@ func startDisplayRig(t *testing.T, ctx context.Context, h command.Handler) (*tab
 	return pub, web
 }
 
+// displayHands is the deal of the display tests' hand.
+var displayHands = []string{
+	"123m456m789m11p23s9s", // dealer: discards 9s, then riichi on 3z
+	"111z222z333z444z5z",
+	"123p456p789p56s77s", // ready on 4s-7s
+	"555z666z777z99s13s", // pons the 9s
+}
+
+// startDisplayHand starts the display rig (startDisplayRig) on a game of
+// rs whose table answers the seats' commands, deals displayHands and
+// publishes the deal, whose number it returns.
+func startDisplayHand(t *testing.T, ctx context.Context, rs game.Ruleset) (*displayTable, *httptest.Server, uint64) {
+	t.Helper()
+	g, err := tablecore.New(rs, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := &displayTable{t: t, g: g}
+	pub, srv := startDisplayRig(t, ctx, d)
+	d.pub = pub
+	wall, err := tablecoretest.Wall(g.Rules().Set, displayHands, "3z8m1z9m2z4s", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.StartHand(tablecore.Deal{Wall: wall, Dice: [2]int{3, 4}}); err != nil {
+		t.Fatal(err)
+	}
+	return d, srv, d.publish(ctx, "deal")
+}
+
 // TestDisplays plays a hand on the test ruleset through the embedded
 // broker and the real publisher, with the centre screen, two seat views
 // and the spectator view open in headless Chromium, and checks what each
@@ -239,30 +269,8 @@ func TestDisplays(t *testing.T) {
 	shots := displayScreenshots(t)
 	t.Logf("screenshots in %s", shots)
 
-	rs := displayRuleset{tablecoretest.New()}
-	g, err := tablecore.New(rs, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	d := &displayTable{t: t, g: g}
-	pub, srv := startDisplayRig(t, ctx, d)
-	d.pub = pub
-
-	// The deal.
-	hands := []string{
-		"123m456m789m11p23s9s", // dealer: discards 9s, then riichi on 3z
-		"111z222z333z444z5z",
-		"123p456p789p56s77s", // ready on 4s-7s
-		"555z666z777z99s13s", // pons the 9s
-	}
-	wall, err := tablecoretest.Wall(rs.R.Set, hands, "3z8m1z9m2z4s", "")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := g.StartHand(tablecore.Deal{Wall: wall, Dice: [2]int{3, 4}}); err != nil {
-		t.Fatal(err)
-	}
-	seq := d.publish(ctx, "deal")
+	d, srv, seq := startDisplayHand(t, ctx, displayRuleset{tablecoretest.New()})
+	g, pub := d.g, d.pub
 	machine := func(s string) {
 		if err := pub.Machine(ctx, json.RawMessage(s), time.Now()); err != nil {
 			t.Fatal(err)
