@@ -15,6 +15,7 @@ import (
 	"jantaku/drivers/rfid"
 	tablesvc "jantaku/firmware/table"
 	"jantaku/mqtt/broker"
+	mqtable "jantaku/mqtt/table"
 )
 
 // observer is what the daemon's parts report for its operational metrics:
@@ -139,6 +140,22 @@ func (m *metrics) watchBroker(b *broker.Broker) {
 		prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "jantaku_mqtt_messages_unacknowledged_dropped_total", Help: "Messages the embedded broker dropped for subscribers that left 1024 unacknowledged."},
 			func() float64 { return float64(b.Stats().InflightDropped) }),
 	)
+}
+
+// watchCommands exposes what became of the commands the table received
+// over MQTT: a sender flooding the table shows as rate_limited rising.
+func (m *metrics) watchCommands(p *mqtable.Publisher) {
+	const name, help = "jantaku_mqtt_commands_total", "Commands the table received over MQTT, by what became of them."
+	for result, n := range map[string]func(mqtable.CommandStats) uint64{
+		"taken":        func(s mqtable.CommandStats) uint64 { return s.Taken },
+		"rate_limited": func(s mqtable.CommandStats) uint64 { return s.RateLimited },
+		"queue_full":   func(s mqtable.CommandStats) uint64 { return s.QueueFull },
+		"retained":     func(s mqtable.CommandStats) uint64 { return s.Retained },
+	} {
+		m.reg.MustRegister(prometheus.NewCounterFunc(
+			prometheus.CounterOpts{Name: name, Help: help, ConstLabels: prometheus.Labels{"result": result}},
+			func() float64 { return float64(n(p.Commands())) }))
+	}
 }
 
 // watchJournal exposes the size of the journal at path.

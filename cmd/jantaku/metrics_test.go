@@ -195,6 +195,11 @@ func TestMetricsAndHealthOfARunningTable(t *testing.T) {
 			t.Errorf("%s %v (present %v), want 0: nothing subscribes slowly here", name, n, ok)
 		}
 	}
+	for _, result := range []string{"taken", "rate_limited", "queue_full", "retained"} {
+		if n, ok := value(fams, "jantaku_mqtt_commands_total", "result", result); !ok || n != 0 {
+			t.Errorf("commands %s %v (present %v), want 0: nobody sends the simulated table a command", result, n, ok)
+		}
+	}
 	if n, ok := value(fams, "jantaku_journal_errors_total"); !ok || n != 0 {
 		t.Errorf("journal errors %v (present %v), want 0", n, ok)
 	}

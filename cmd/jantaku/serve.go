@@ -172,6 +172,7 @@ func serveTable(ctx context.Context, cfg tableConfig, log *slog.Logger, stdout i
 		cancel()
 	}()
 	steps.pub = pub
+	met.watchCommands(pub)
 	if cfg.Buttons != nil {
 		go handleButtons(ctx, tableHandler{svc}, cfg.Buttons, log)
 	}

@@ -82,7 +82,7 @@ func TestCommandRate(t *testing.T) {
 	clk := mqtttest.NewClock()
 	rec := &recorder{}
 	logs := &logLines{}
-	start(t, b, table.Options{Handler: rec, Clock: clk, Log: slog.New(logs)}, func(c *table.Config) {
+	p := start(t, b, table.Options{Handler: rec, Clock: clk, Log: slog.New(logs)}, func(c *table.Config) {
 		c.CommandRate, c.CommandBurst = 1, 5
 	})
 	seat := mqtttest.Connect(t, b, "seat0", "flood")
@@ -105,19 +105,43 @@ func TestCommandRate(t *testing.T) {
 	if r := decodeReply(t, op.WaitFor("operator reply", replyFor(tb, "operator", "o1"))); !r.OK {
 		t.Fatalf("operator: %+v", r.Error)
 	}
+	// The broker acknowledges a publish before it passes it on, and the
+	// operator's command may overtake the end of the flood: the clock moves
+	// only once the table has had all 30, or a late one takes the new token.
+	waitCommands(t, p, func(s table.CommandStats) bool { return s.Taken+s.RateLimited == 31 })
+	if s := p.Commands(); s.Taken != 6 || s.RateLimited != 25 || s.QueueFull != 0 || s.Retained != 0 {
+		t.Errorf("commands %+v, want the burst of 5 and the operator's taken, 25 rate limited", s)
+	}
 	clk.Advance(time.Second)
 	if err := seat.Publish(tb.Command("seat0"), []byte(`{"v":1,"id":"after","type":"ok"}`)); err != nil {
 		t.Fatal(err)
 	}
 	seat.WaitFor("reply after", replyFor(tb, "seat0", "after"))
-	if n := len(seat.On(tb.Reply("seat0"))); n != 6 {
-		t.Errorf("seat 0 got %d replies, want the burst of 5 and the one after", n)
+	var ids []string
+	for _, m := range seat.On(tb.Reply("seat0")) {
+		ids = append(ids, decodeReply(t, m).ID)
+	}
+	if want := "[f0 f1 f2 f3 f4 after]"; fmt.Sprint(ids) != want {
+		t.Errorf("seat 0 got replies to %v, want %s: the burst of 5 and the one after", ids, want)
 	}
 	if n := logs.count("over the rate limit"); n != 1 {
 		t.Errorf("%d log lines about the flood, want 1", n)
 	}
 	if n := logs.count("mqtt command refused"); n != 1 {
 		t.Errorf("%d log lines about refused commands, want 1", n)
+	}
+}
+
+// waitCommands waits until the publisher's command counts satisfy ok; it
+// fails the test after mqtttest.Patience.
+func waitCommands(t *testing.T, p *table.Publisher, ok func(table.CommandStats) bool) {
+	t.Helper()
+	deadline := time.Now().Add(mqtttest.Patience)
+	for !ok(p.Commands()) {
+		if time.Now().After(deadline) {
+			t.Fatalf("commands %+v after %v", p.Commands(), mqtttest.Patience)
+		}
+		time.Sleep(5 * time.Millisecond)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	paho "github.com/eclipse/paho.mqtt.golang"
@@ -96,6 +97,31 @@ type Publisher struct {
 	memory command.Memory
 	limit  command.Limiter
 	warned sync.Map // sender -> struct{}: a retained command was logged
+
+	// What became of the commands received (Stats).
+	cmdTaken, cmdRateLimited, cmdQueueFull, cmdRetained atomic.Uint64
+}
+
+// CommandStats counts the commands a Publisher has received on its
+// command topics since it started, by what became of them. A sender
+// flooding the table shows as RateLimited rising.
+type CommandStats struct {
+	Taken       uint64 // queued for the Handler
+	RateLimited uint64 // dropped without reply: the sender was over its rate
+	QueueFull   uint64 // dropped: the Handler was too far behind
+	Retained    uint64 // ignored: kept by the broker from an earlier time
+}
+
+// Commands reports what has become of the commands received so far. Each
+// command is counted once the MQTT client has handed it over, in the order
+// the broker delivered them.
+func (p *Publisher) Commands() CommandStats {
+	return CommandStats{
+		Taken:       p.cmdTaken.Load(),
+		RateLimited: p.cmdRateLimited.Load(),
+		QueueFull:   p.cmdQueueFull.Load(),
+		Retained:    p.cmdRetained.Load(),
+	}
 }
 
 type inbound struct {
@@ -580,6 +606,7 @@ func (p *Publisher) onCommand(_ paho.Client, m paho.Message) {
 	}
 	if m.Retained() {
 		// Kept by the broker from some earlier time: never run it.
+		p.cmdRetained.Add(1)
 		if _, seen := p.warned.LoadOrStore(sender, struct{}{}); !seen {
 			p.log.Warn("mqtt retained command ignored (logged once per sender)", "sender", sender, "topic", m.Topic())
 		}
@@ -590,6 +617,7 @@ func (p *Publisher) onCommand(_ paho.Client, m paho.Message) {
 		p.log.Info("mqtt commands under the rate limit again", "sender", sender, "dropped", recovered)
 	}
 	if !ok {
+		p.cmdRateLimited.Add(1)
 		if first {
 			p.log.Warn("mqtt commands over the rate limit: dropped without reply until the sender slows down (logged once)", "sender", sender, "rate", p.limit.Rate, "burst", p.limit.Burst, "defaults", p.limit.Rate == 0)
 		}
@@ -597,7 +625,9 @@ func (p *Publisher) onCommand(_ paho.Client, m paho.Message) {
 	}
 	select {
 	case p.cmds <- inbound{sender: sender, payload: m.Payload()}:
+		p.cmdTaken.Add(1)
 	default:
+		p.cmdQueueFull.Add(1)
 		p.log.Warn("mqtt command dropped: queue full", "sender", sender, "depth", queueDepth)
 	}
 }
