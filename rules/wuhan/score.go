@@ -574,6 +574,7 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 		for _, f := range found[:nfound] {
 			skip = skip || f&want == want
 		}
+		skip = skip || memo.ruledOut(want)
 		if !skip {
 			switch ok, tabled := sc.hasMemo(&memo, c, h, w, want); {
 			case tabled && ok:
@@ -1088,7 +1089,15 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		if s.Tile != sc.r.Wildcard {
 			hb = h.Less(s.Tile)
 		}
-		if sc.anyTile(before, &hb, w0, win.Melds, ctx, &z.probe) {
+		wins, tabled := false, false
+		if sc.read == nil {
+			// The differential test's readings go through anyTile.
+			wins, tabled = sc.anyTileByTables(&hb, w0, win.Melds, ctx)
+		}
+		if !tabled {
+			wins = sc.anyTile(before, &hb, w0, win.Melds, ctx, &z.probe)
+		}
+		if wins {
 			return best, failed, ErrAnyTileWait
 		}
 	}
@@ -1187,7 +1196,7 @@ func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
 	case ErrShape:
 		return notWinning(reason, "%v", tile.Format(kindsTiles(win.Concealed, s.Tile)))
 	case ErrAnyTileWait:
-		return notWinning(reason, "every tile completes the hand")
+		return anyTileWait(s.Winner)<<6 | anyTileWait(s.Tile)
 	case ErrThreshold:
 		lows := ""
 		for _, sh := range failed.Shares {
@@ -1197,6 +1206,26 @@ func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
 	}
 	return notWinning(reason, "does not win")
 }
+
+// anyTileWait is the refusal of a win by an any-tile wait, ErrAnyTileWait
+// wrapped with game.ErrNotWinning as notWinning words it, naming the
+// winner's seat and the winning tile: seat<<6 | tile. A table refuses
+// such wins at every discard it asks about, so the refusal is a small
+// number (an interface holds one under 256 without allocating), worded
+// only when printed.
+type anyTileWait uint16
+
+func (e anyTileWait) Error() string {
+	return notWinning(ErrAnyTileWait, "seat %d on %v: every tile completes the hand", e>>6, tile.Kind(e&0x3f)).Error()
+}
+
+// Is reports whether target is one of the reasons e wraps, for
+// errors.Is without the slice Unwrap returns.
+func (e anyTileWait) Is(target error) bool {
+	return target == ErrAnyTileWait || target == game.ErrNotWinning
+}
+
+func (e anyTileWait) Unwrap() []error { return []error{ErrAnyTileWait, game.ErrNotWinning} }
 
 // baoRule is why a player pays for everyone (§11.5).
 type baoRule uint8
