@@ -353,27 +353,7 @@ func (h *Counted) completedBy(o *Options, cand Mask, all bool) Mask {
 		n0[s], d[s] = a, b-a
 	}
 	sets := n0[0] + n0[1] + n0[2]
-	hon := cand & honorMask
-	var hs, hd int
-	var hn0 [7]int             // each honour's, when one is a candidate
-	hd2, hat := impossible, -1 // the honours' second least extra, and which has the least
-	if hon == 0 {
-		hs, hd = h.honourNeeds(o)
-	} else {
-		hd = impossible
-		for i := range hn0 {
-			k := tile.East + tile.Kind(i)
-			a, b := honourNeed(k, h.c[k], o)
-			hn0[i] = a
-			hs += a
-			switch x := b - a; {
-			case x < hd:
-				hd, hd2, hat = x, hd, i
-			case x < hd2:
-				hd2 = x
-			}
-		}
-	}
+	hs, hd := h.honourNeeds(o)
 	extras := [3]int{min(hd, d[1], d[2]), min(hd, d[0], d[2]), min(hd, d[0], d[1])}
 	for s := range 3 {
 		m := cand >> (9 * s) & 0x1ff
@@ -396,6 +376,25 @@ func (h *Counted) completedBy(o *Options, cand Mask, all bool) Mask {
 			case all:
 				return got
 			}
+		}
+	}
+	hon := cand & honorMask
+	if hon == 0 {
+		return got
+	}
+	// An honour added: each honour's needs, and the least extra of the
+	// others, which is the second least when it has the least.
+	var hn0 [7]int
+	hd, hd2, hat := impossible, impossible, -1
+	for i := range hn0 {
+		k := tile.East + tile.Kind(i)
+		a, b := honourNeed(k, h.c[k], o)
+		hn0[i] = a
+		switch x := b - a; {
+		case x < hd:
+			hd, hd2, hat = x, hd, i
+		case x < hd2:
+			hd2 = x
 		}
 	}
 	suitExtra := min(d[0], d[1], d[2])

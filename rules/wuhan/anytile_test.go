@@ -25,7 +25,7 @@ func TestAnyTileByTablesMatchesReadings(t *testing.T) {
 		if !ok {
 			continue
 		}
-		sc := &scorer{o: o, n: o.Players()}
+		sc := &scorer{o: &o, n: o.Players()}
 		sc.r, _ = o.Roles(s.Indicator)
 		win := &s.Players[s.Winner]
 		ks := append([]tile.Kind(nil), win.Concealed...)
