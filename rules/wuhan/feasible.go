@@ -144,25 +144,27 @@ func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, wa
 	if m.known&bit != 0 {
 		return m.yes&bit != 0, true
 	}
-	if want&m.no != 0 {
-		return false, true
-	}
 	if want&(want-1) != 0 { // more than one prop
-		for rest := want; rest != 0; rest &= rest - 1 {
+		for rest := want; rest != 0 && want&m.no == 0; rest &= rest - 1 {
 			if one := rest & -rest; m.known&(1<<one) == 0 {
-				sc.hasMemo(m, c, h, w, one)
+				sc.hasKept(m, c, h, w, one)
 			}
 		}
-		if want&m.no != 0 {
-			m.known |= bit
-			return false, true
-		}
 	}
+	if want&m.no != 0 {
+		m.known |= bit
+		return false, true
+	}
+	return sc.hasKept(m, c, h, w, want)
+}
+
+// hasKept is has, its answer kept in m.
+func (sc *scorer) hasKept(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, want props) (ok, tabled bool) {
 	ok, tabled = sc.has(c, h, m, w, want)
 	if tabled {
-		m.known |= bit
+		m.known |= 1 << want
 		if ok {
-			m.yes |= bit
+			m.yes |= 1 << want
 		} else if want&(want-1) == 0 {
 			m.no |= want
 		}

@@ -961,7 +961,8 @@ func (sc *scorer) caps(res *Result, s *Situation) {
 	c := sc.o.Caps
 	all := true
 	anyOpen := false
-	for _, sh := range res.Shares {
+	for i := range res.Shares {
+		sh := &res.Shares[i]
 		all = all && sh.Raw >= float64(c.Cap)
 		anyOpen = anyOpen || openings(&s.Players[sh.Seat]) > 0
 	}
@@ -988,21 +989,18 @@ func (sc *scorer) caps(res *Result, s *Situation) {
 
 // passes applies the threshold (§8.6, DEC-19, DEC-21).
 func (sc *scorer) passes(res *Result) bool {
-	ok := func(sh Share) bool {
+	anyShare := sc.o.ThresholdScope == ScopeAny
+	for i := range res.Shares {
+		sh := &res.Shares[i]
+		ok := sh.Raw >= float64(sc.o.Threshold)
 		if sc.o.ThresholdUnit == UnitFan {
-			return res.Big() || sh.Exp >= sc.o.Threshold
+			ok = res.Big() || sh.Exp >= sc.o.Threshold
 		}
-		return sh.Raw >= float64(sc.o.Threshold)
-	}
-	if sc.o.ThresholdScope == ScopeAny {
-		return slices.ContainsFunc(res.Shares, ok)
-	}
-	for _, sh := range res.Shares {
-		if !ok(sh) {
-			return false
+		if ok == anyShare {
+			return anyShare // one share passes (any), or one fails (all)
 		}
 	}
-	return true
+	return !anyShare
 }
 
 // money rounds points to money by 四捨六入 with the half rule (§11.6).
