@@ -201,6 +201,20 @@ func (h *Counted) PartsFit() bool {
 	return pairs == 1
 }
 
+// SetsFit reports whether h may be sets alone by the number of tiles of
+// each part: every suit's a multiple of three, every honour held none or
+// three times. Bad input (a count over four) does not fit.
+func (h *Counted) SetsFit() bool {
+	if h.over != 0 {
+		return false
+	}
+	hon := honorMask & h.held
+	if hon&^(h.multi&h.odd&^h.four) != 0 {
+		return false // an honour held once, twice or four times
+	}
+	return h.sums[0]%3|h.sums[1]%3|h.sums[2]%3 == 0
+}
+
 // Plus returns h with one more tile of kind k, as Count of those counts
 // would, in constant time while no count passes four.
 func (h *Counted) Plus(k tile.Kind) Counted {

@@ -386,3 +386,49 @@ func TestCompletedByMatchesComplete(t *testing.T) {
 		t.Errorf("one wildcard: completed by %x, want every kind", got)
 	}
 }
+
+// TestSetsFitByCounts checks SetsFit against the parts' tile counts read
+// one by one: each suit's total a multiple of three, each honour's count
+// none or three.
+func TestSetsFitByCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 19))
+	fits := 0
+	for i := range diffHands(t) {
+		c, _ := diffCase(r)
+		switch i % 3 {
+		case 0:
+			c = randomCounts(r)
+		case 1:
+			// Less its pair, or another two tiles: sets alone, often.
+			for n := 0; n < 2 && c.Total() > 0; {
+				if k := r.IntN(tile.NumKinds); c[k] >= 2 || (c[k] > 0 && r.IntN(4) == 0) {
+					c[k]--
+					n++
+				}
+			}
+		}
+		want := true
+		for s := range 3 {
+			n := 0
+			for _, v := range c[9*s : 9*s+9] {
+				n += int(v)
+				want = want && v <= 4
+			}
+			want = want && n%3 == 0
+		}
+		for _, v := range c[tile.East:] {
+			want = want && (v == 0 || v == 3)
+		}
+		h := Count(&c)
+		if got := h.SetsFit(); got != want {
+			t.Fatalf("%v: SetsFit %v, want %v", c, got, want)
+		}
+		if want {
+			fits++
+		}
+	}
+	if fits < diffHands(t)/20 {
+		t.Errorf("only %d hands fit", fits)
+	}
+	t.Logf("%d of %d hands fit", fits, diffHands(t))
+}

@@ -136,17 +136,28 @@ func (m *hasMemo) hand(sc *scorer, h *hand.Counted, w int) handStatus {
 	return m.status
 }
 
-// hasMemo is has through m: it first asks for each single prop of want,
-// so that a set of props is ruled out by the check of one of them, which
-// the smaller sets asked next need anyway.
+// hasMemo is has through m: it first asks for the single props of want
+// that cost less to ask than want itself, so that a set of props is ruled
+// out by the check of one of them, which the smaller sets asked next
+// need anyway.
 func (sc *scorer) hasMemo(m *hasMemo, c *tile.Counts, h *hand.Counted, w int, want props) (ok, tabled bool) {
 	bit := uint8(1) << (want & allProps)
 	if m.known&bit != 0 {
 		return m.yes&bit != 0, true
 	}
 	if want&(want-1) != 0 { // more than one prop
-		for rest := want; rest != 0 && want&m.no == 0; rest &= rest - 1 {
-			if one := rest & -rest; m.known&(1<<one) == 0 {
+		// The singles a query of want costs more than: with all
+		// pungs, want is asked by the counts (pungsOnly), as cheap as
+		// its single 2-5-8 pair or hard test and cheaper, so only
+		// pungs alone, which rules out half the sets, is asked first;
+		// without, hard (most hands fail by the number of tiles of
+		// each part) before the 2-5-8 pair.
+		singles := [2]props{propHard, prop258}
+		if want&propPungs != 0 {
+			singles = [2]props{propPungs, 0}
+		}
+		for _, one := range singles {
+			if want&one != 0 && want&m.no == 0 && m.known&(1<<one) == 0 {
 				sc.hasKept(m, c, h, w, one)
 			}
 		}
@@ -282,6 +293,21 @@ func (sc *scorer) anyTileByTables(h *hand.Counted, w int, melds []tile.Meld, ctx
 	}
 	if all&^mask258 == 0 {
 		left &^= mask258 // 将一色
+	}
+	// A kind with no tile of its own nor one within two ranks held (an
+	// honour not held) joins the hand's groups only with wildcards: as
+	// the pair with one, a triplet with two. Without a wildcard such a
+	// kind completes no hand; with one, only a hand whose real tiles
+	// are sets alone. Most hands are settled here, by their counts.
+	if w <= 1 {
+		near := held
+		for s := range 3 {
+			lo := held >> (9 * s) & suitMask
+			near |= (lo | lo<<1 | lo<<2 | lo>>1 | lo>>2) & suitMask << (9 * s)
+		}
+		if left&^near != 0 && (w == 0 || !h.SetsFit()) {
+			return false, true
+		}
 	}
 	o := hand.Options{Wildcards: w, WildNever: tabNever}
 	if !h.AllCompletedBy(&o, left) {

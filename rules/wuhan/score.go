@@ -785,7 +785,21 @@ func (sc *scorer) common(p *Player, big bool, out []Fan) []Fan {
 			out = append(out, Fan{Kind: k, Count: count, Fan: count * per})
 		}
 	}
-	if op := openings(p); op > 0 {
+	// The melds read once: openings (as openings counts them) and
+	// kongs.
+	var op, open, closed int
+	for i := range p.Melds {
+		switch p.Melds[i].Type {
+		case tile.Kan, tile.AddedKan:
+			op++
+			open++
+		case tile.ClosedKan:
+			closed++
+		default:
+			op++
+		}
+	}
+	if op > 0 {
 		if sc.o.KaikouFan == KaikouPerCall {
 			add(Opening, op, 1)
 		} else {
@@ -809,15 +823,6 @@ func (sc *scorer) common(p *Player, big bool, out []Fan) []Fan {
 	add(GreenKong, green, 1)
 	add(WildKong, wild, 2)
 	add(PiKong, pi, 1)
-	var open, closed int
-	for i := range p.Melds {
-		switch p.Melds[i].Type {
-		case tile.Kan, tile.AddedKan:
-			open++
-		case tile.ClosedKan:
-			closed++
-		}
-	}
 	add(OpenKong, open, 1)
 	add(ClosedKong, closed, 2)
 	if p.Dealer && !big {
@@ -1070,14 +1075,15 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best Result, failed lows, reas
 	if h.Held()&sc.r.KongOnly != 0 {
 		return best, failed, ErrKongTile
 	}
-	if openings(win) == 0 {
+	op := openings(win)
+	if op == 0 {
 		return best, failed, ErrNoOpening
 	}
 	if h.Over() != 0 {
 		return best, failed, ErrSituation
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
-		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4, melded: meldKinds(win.Melds)}
+		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && op == 4, melded: meldKinds(win.Melds)}
 	// The any-tile check first: a hand that waits on every kind wins on
 	// the kind it won on (a real tile, in play, held at most three times
 	// before), so it would pass the readings below and be refused here.
