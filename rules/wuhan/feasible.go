@@ -270,8 +270,9 @@ func tableBans(never, held hand.Mask) (hand.Mask, bool) {
 // (no shape needed), or reads as sets and a pair with a pattern, or with
 // a 2-5-8 pair and one wildcard at most or a way of winning that is a
 // pattern: each a mask of kinds, asked of the tables only for the kinds
-// not settled yet, and the plain reading first, which stops at the
-// first kind that does not complete the hand (most hands). tabled is
+// not settled yet. Most hands are settled first by their counts (a kind
+// far from every tile held), or by the plain reading, which stops at the
+// first kind that does not complete the hand. tabled is
 // false where has defers to find (a single numbered kind barred, more
 // than four wildcards, a count over four): anyTile decides.
 func (sc *scorer) anyTileByTables(h *hand.Counted, w int, melds []tile.Meld, ctx winCtx) (wins, tabled bool) {

@@ -315,9 +315,11 @@ type scorer struct {
 func (sc *scorer) readingsOf(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	if sc.read != nil {
 		// Copies, so that what a function value is given (and so
-		// escapes) is allocated on this path only.
-		cp, co, cc, set := *sc, *sc.o, *c, new(readingSet)
-		cp.o = &co
+		// escapes) is allocated on this path only: the scorer is made
+		// anew, without read, rather than copied, or what it points
+		// to (the Scorer's options) would escape with it.
+		co, cc, set := *sc.o, *c, new(readingSet)
+		cp := scorer{o: &co, r: sc.r, n: sc.n, lax: sc.lax}
 		sc.read(&cp, &cc, w, melds, ctx, set)
 		*out = *set
 		return
