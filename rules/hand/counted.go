@@ -201,6 +201,20 @@ func (h *Counted) PartsFit() bool {
 	return pairs == 1
 }
 
+// SetsFit reports whether h may be sets alone by the number of tiles of
+// each part: every suit's a multiple of three, every honour held none or
+// three times. Bad input (a count over four) does not fit.
+func (h *Counted) SetsFit() bool {
+	if h.over != 0 {
+		return false
+	}
+	hon := honorMask & h.held
+	if hon&^(h.multi&h.odd&^h.four) != 0 {
+		return false // an honour held once, twice or four times
+	}
+	return h.sums[0]%3|h.sums[1]%3|h.sums[2]%3 == 0
+}
+
 // Plus returns h with one more tile of kind k, as Count of those counts
 // would, in constant time while no count passes four.
 func (h *Counted) Plus(k tile.Kind) Counted {
@@ -283,4 +297,137 @@ func (h *Counted) Complete(o *Options) bool {
 func (h *Counted) CountWaits(o *Options, skip Mask, limit int) (int, error) {
 	_, n, err := waitsOf(nil, false, h, o, skip, limit, true)
 	return n, err
+}
+
+// CompletedBy returns the kinds of cand that complete h, one at a time:
+// each kind k such that h with one more tile of k is Complete under o.
+// Rather than a Complete a kind, it reads h's parts by the need tables
+// once and each kind by one lookup of its own part, as the waits do; the
+// options the tables do not cover (a special shape, a wildcard ban on a
+// numbered kind, a pair rule other than whole suits or 2, 5 and 8) are
+// asked kind by kind. A nil o is the zero Options.
+func (h *Counted) CompletedBy(o *Options, cand Mask) Mask {
+	return h.completedBy(o, cand, false)
+}
+
+// AllCompletedBy reports whether every kind of cand completes h, as
+// CompletedBy(o, cand) == cand, but stops at the first kind that does
+// not: a hand that waits on few kinds is settled in a few lookups.
+func (h *Counted) AllCompletedBy(o *Options, cand Mask) bool {
+	cand &= allKindsMask
+	return h.completedBy(o, cand, true) == cand
+}
+
+// allKindsMask are the 34 kinds.
+const allKindsMask = Mask(1)<<tile.NumKinds - 1
+
+// completedBy is CompletedBy; with all it stops at the first kind of
+// cand that does not complete h.
+func (h *Counted) completedBy(o *Options, cand Mask, all bool) Mask {
+	if o == nil {
+		o = &Options{}
+	}
+	cand &= allKindsMask
+	// What Complete refuses whatever the kind: a count over four, a
+	// number of wildcards or of tiles no hand has.
+	if o.Wildcards < 0 || o.Wildcards > 4 || h.over != 0 {
+		return 0
+	}
+	if n := h.n + 1 + o.Wildcards; n > 14 || n%3 != 2 {
+		return 0
+	}
+	// A fifth copy: Complete refuses it too.
+	if all && cand&h.four != 0 {
+		return 0
+	}
+	cand &^= h.four
+	var got Mask
+	if o.Shapes&^ShapesOf(Standard) != 0 || !needTabled(o) {
+		for m := cand; m != 0; m &= m - 1 {
+			k := tile.Kind(bits.TrailingZeros64(uint64(m)))
+			hk := h.Plus(k)
+			switch {
+			case hk.Complete(o):
+				got |= MaskOf(k)
+			case all:
+				return got
+			}
+		}
+		return got
+	}
+	tab := needTable()
+	// What each suit needs as sets only (n0) and the extra it needs to
+	// hold the pair (d), and the honours' sum and least extra: a kind
+	// added changes its own part only, so the hand with it needs the
+	// others' sets, its own part's, and the least extra of all for the
+	// pair.
+	var n0, d [3]int
+	for s, key := range h.keys {
+		a, b := suitNeed(s, tab[key], o)
+		n0[s], d[s] = a, b-a
+	}
+	sets := n0[0] + n0[1] + n0[2]
+	hs, hd := h.honourNeeds(o)
+	extras := [3]int{min(hd, d[1], d[2]), min(hd, d[0], d[2]), min(hd, d[0], d[1])}
+	for s := range 3 {
+		m := cand >> (9 * s) & 0x1ff
+		if m == 0 {
+			continue
+		}
+		// The kind's part needs a + min(the others' extra, b-a): within
+		// room, min(a+extra, b) ≤ room.
+		room := o.Wildcards - (sets - n0[s] + hs)
+		extra := extras[s]
+		key := h.keys[s]
+		pair := pairRule(s, o)
+		for ; m != 0; m &= m - 1 {
+			r := bits.TrailingZeros64(uint64(m))
+			// At most three held: the key with one more is in the table.
+			a, b := entryNeed(tab[key+pow5[r]], pair)
+			switch {
+			case min(a+extra, b) <= room:
+				got |= 1 << (9*s + r)
+			case all:
+				return got
+			}
+		}
+	}
+	hon := cand & honorMask
+	if hon == 0 {
+		return got
+	}
+	// An honour added: each honour's needs, and the least extra of the
+	// others, which is the second least when it has the least.
+	var hn0 [7]int
+	hd, hd2, hat := impossible, impossible, -1
+	for i := range hn0 {
+		k := tile.East + tile.Kind(i)
+		a, b := honourNeed(k, h.c[k], o)
+		hn0[i] = a
+		switch x := b - a; {
+		case x < hd:
+			hd, hd2, hat = x, hd, i
+		case x < hd2:
+			hd2 = x
+		}
+	}
+	suitExtra := min(d[0], d[1], d[2])
+	for ; hon != 0; hon &= hon - 1 {
+		k := tile.Kind(bits.TrailingZeros64(uint64(hon)))
+		i := int(k - tile.East)
+		room := o.Wildcards - (sets + hs - hn0[i])
+		extra := hd
+		if i == hat {
+			extra = hd2
+		}
+		extra = min(extra, suitExtra)
+		a, b := honourNeed(k, h.c[k]+1, o)
+		switch {
+		case min(a+extra, b) <= room:
+			got |= MaskOf(k)
+		case all:
+			return got
+		}
+	}
+	return got
 }

@@ -308,3 +308,127 @@ func TestPartsFitByCounts(t *testing.T) {
 		t.Errorf("only %d hands fit", fits)
 	}
 }
+
+// TestCompletedByMatchesComplete checks CompletedBy and AllCompletedBy
+// against Complete of the counts with each kind added, counted again: the
+// differential test's hands less a tile (waiting hands, with 0–4
+// wildcards), under the options of TestCountedCompleteMatchesComplete and
+// without special shapes (the tables' case), and random counts.
+func TestCompletedByMatchesComplete(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 17))
+	n, waiting, all := diffHands(t), 0, 0
+	variants := func(o Options) []Options {
+		a, b, c, d, e, f := o, o, o, o, o, o
+		a.PairOnly, b.PairOnly, c.PairOnly = 0, mask258All, Mask(0x1ff)<<9
+		d.WildNever |= MaskOf(tile.P5)
+		e.WildNever |= MaskOf(tile.East, tile.White)
+		f.PairOnly = mask258All | MaskOf(tile.East, tile.North, tile.Red)
+		f.WildNever |= MaskOf(tile.North)
+		// The special shapes (asked kind by kind) once; the tables'
+		// options without them.
+		vs := []Options{o, a, b, c, d, e, f}
+		for i := 1; i < len(vs); i++ {
+			vs[i].Shapes = 0
+		}
+		return vs
+	}
+	for i := range n {
+		c, o := diffCase(r)
+		switch {
+		case i%5 == 0:
+			c = randomCounts(r)
+			o.Wildcards = r.IntN(7) - 1
+		case o.Wildcards > 0 && (r.IntN(3) == 0 || c.Total() == 0):
+			o.Wildcards-- // a wildcard out
+		case c.Total() > 0:
+			for {
+				if k := r.IntN(tile.NumKinds); c[k] > 0 {
+					c[k]--
+					break
+				}
+			}
+		}
+		h := Count(&c)
+		// All kinds, a random few, and the kinds Complete says complete
+		// (for AllCompletedBy to say yes).
+		cands := []Mask{allKindsMask, Mask(r.Uint64()) & allKindsMask}
+		for _, v := range variants(o) {
+			var want Mask
+			for k := range tile.Kind(tile.NumKinds) {
+				ck := c
+				ck[k]++
+				if Complete(&ck, &v) {
+					want |= MaskOf(k)
+				}
+			}
+			if want != 0 {
+				waiting++
+			}
+			for _, cand := range append(cands, want, want|MaskOf(tile.Kind(r.IntN(tile.NumKinds)))) {
+				if got := h.CompletedBy(&v, cand); got != want&cand {
+					t.Fatalf("%v, %+v, candidates %x: CompletedBy %x, Complete kind by kind %x", c, v, cand, got, want&cand)
+				}
+				if got := h.AllCompletedBy(&v, cand); got != (want&cand == cand) {
+					t.Fatalf("%v, %+v, candidates %x: AllCompletedBy %v, Complete kind by kind %x", c, v, cand, got, want&cand)
+				} else if got && cand != 0 {
+					all++
+				}
+			}
+		}
+	}
+	// The sample must hold waiting hands, or the comparison proves little.
+	if waiting < n || all < n {
+		t.Errorf("only %d waiting and %d all completing in %d hands", waiting, all, n)
+	}
+	t.Logf("%d hands: %d waiting under some options, %d candidate sets all completing", n, waiting, all)
+	var none Counted
+	if got := none.CompletedBy(&Options{Wildcards: 1}, allKindsMask); got != allKindsMask {
+		t.Errorf("one wildcard: completed by %x, want every kind", got)
+	}
+}
+
+// TestSetsFitByCounts checks SetsFit against the parts' tile counts read
+// one by one: each suit's total a multiple of three, each honour's count
+// none or three.
+func TestSetsFitByCounts(t *testing.T) {
+	r := rand.New(rand.NewPCG(24, 19))
+	fits := 0
+	for i := range diffHands(t) {
+		c, _ := diffCase(r)
+		switch i % 3 {
+		case 0:
+			c = randomCounts(r)
+		case 1:
+			// Less its pair, or another two tiles: sets alone, often.
+			for n := 0; n < 2 && c.Total() > 0; {
+				if k := r.IntN(tile.NumKinds); c[k] >= 2 || (c[k] > 0 && r.IntN(4) == 0) {
+					c[k]--
+					n++
+				}
+			}
+		}
+		want := true
+		for s := range 3 {
+			n := 0
+			for _, v := range c[9*s : 9*s+9] {
+				n += int(v)
+				want = want && v <= 4
+			}
+			want = want && n%3 == 0
+		}
+		for _, v := range c[tile.East:] {
+			want = want && (v == 0 || v == 3)
+		}
+		h := Count(&c)
+		if got := h.SetsFit(); got != want {
+			t.Fatalf("%v: SetsFit %v, want %v", c, got, want)
+		}
+		if want {
+			fits++
+		}
+	}
+	if fits < diffHands(t)/20 {
+		t.Errorf("only %d hands fit", fits)
+	}
+	t.Logf("%d of %d hands fit", fits, diffHands(t))
+}

@@ -128,24 +128,12 @@ func needTabled(o *Options) bool {
 // the part is over four.
 func (ps *parts) need(p int, c *tile.Counts, o *Options, tab []byte) bool {
 	if p >= 3 {
-		k := int(tile.East) + p - 3
+		k := tile.East + tile.Kind(p-3)
 		v := c[k]
 		if v > 4 {
 			return false
 		}
-		n0, n1 := honorNeed0[v], honorNeed1[v]
-		if o.WildNever.Has(tile.Kind(k)) {
-			if n0 > 0 {
-				n0 = impossible
-			}
-			if n1 > 0 {
-				n1 = impossible
-			}
-		}
-		if o.PairOnly != 0 && !o.PairOnly.Has(tile.Kind(k)) {
-			n1 = impossible
-		}
-		ps.n0[p], ps.n1[p] = n0, n1
+		ps.n0[p], ps.n1[p] = honourNeed(k, v, o)
 		return true
 	}
 	key, ok := suitKey(c, p)
@@ -154,6 +142,24 @@ func (ps *parts) need(p int, c *tile.Counts, o *Options, tab []byte) bool {
 	}
 	ps.suit(p, tab[key], o)
 	return true
+}
+
+// honourNeed is what honour k held v times (at most four) needs under
+// o's bans and pair rule: the wildcards as sets only, and with the pair.
+func honourNeed(k tile.Kind, v uint8, o *Options) (n0, n1 int) {
+	n0, n1 = honorNeed0[v], honorNeed1[v]
+	if o.WildNever.Has(k) {
+		if n0 > 0 {
+			n0 = impossible
+		}
+		if n1 > 0 {
+			n1 = impossible
+		}
+	}
+	if o.PairOnly != 0 && !o.PairOnly.Has(k) {
+		n1 = impossible
+	}
+	return n0, n1
 }
 
 // suitKey is the table key of suit s of c; false when a count is over
@@ -187,6 +193,37 @@ func suitNeed(s int, entry byte, o *Options) (n0, n1 int) {
 	default: // 2, 5 and 8
 		return e % 6, e / 36
 	}
+}
+
+// The pair rules of a suit the tables read: any rank, none, or 2, 5
+// and 8.
+const (
+	pairAny = iota
+	pairNone
+	pair258
+)
+
+// pairRule is suit s's pair rule under o, as suitNeed reads it.
+func pairRule(s int, o *Options) int {
+	switch pm := (o.PairOnly >> (9 * s)) & 0x1ff; {
+	case o.PairOnly == 0 || pm == 0x1ff:
+		return pairAny
+	case pm == 0:
+		return pairNone
+	}
+	return pair258
+}
+
+// entryNeed is suitNeed with the suit's pair rule read once (pairRule).
+func entryNeed(entry byte, pair int) (n0, n1 int) {
+	e := uint(entry) // unsigned: the divisions are a multiply and a shift
+	switch pair {
+	case pairAny:
+		return int(e % 6), int(e / 6 % 6)
+	case pairNone:
+		return int(e % 6), impossible
+	}
+	return int(e % 6), int(e / 36)
 }
 
 // others is, for each part, the wildcards every other part needs as

@@ -37,7 +37,7 @@ func TestHasMatchesFind(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		sc := &scorer{o: o, r: roles, n: o.Players()}
+		sc := &scorer{o: &o, r: roles, n: o.Players()}
 		c, w, ok := randomHand(r, roles)
 		if !ok {
 			continue

@@ -131,7 +131,7 @@ func (z *Scorer) falseWinWith(o Options, s Situation, read readFunc) (Result, er
 	if err != nil {
 		return Result{}, err
 	}
-	sc := &scorer{o: o, r: roles, n: o.Players(), read: read}
+	sc := &scorer{o: &z.knownO, r: roles, n: z.knownO.Players(), read: read}
 	if err := sc.check(&s); err != nil {
 		return Result{}, err
 	}

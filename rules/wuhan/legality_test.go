@@ -187,3 +187,27 @@ func TestOptionsValidate(t *testing.T) {
 func contains(s, sub string) bool {
 	return len(sub) == 0 || len(s) >= len(sub) && (s[:len(sub)] == sub || contains(s[1:], sub))
 }
+
+// TestAnyTileRefusal: the refusal of an any-tile wait on a discard (L5)
+// names the winner's seat and the winning tile, wraps ErrAnyTileWait and
+// game.ErrNotWinning, and through a reused Scorer allocates nothing (a
+// table meets it at every discard it asks about).
+func TestAnyTileRefusal(t *testing.T) {
+	s := situation(t, "4p", 2, "3m", wuhan.ByDiscard, 1, payer(t, false, opened, ""), payer(t, false, "", ""),
+		win(t, false, "(pon 222s<1)(pon 999m<2)(pon 111z<3)", "777p5p", ""), payer(t, false, opened, ""))
+	var z wuhan.Scorer
+	_, err := z.Score(wuhan.Defaults(), s)
+	if !errors.Is(err, wuhan.ErrAnyTileWait) || !errors.Is(err, game.ErrNotWinning) || errors.Is(err, wuhan.ErrShape) {
+		t.Fatalf("got %v, want %v and %v", err, wuhan.ErrAnyTileWait, game.ErrNotWinning)
+	}
+	const want = "wuhan: seat 2 on 3m: every tile completes the hand: an any-tile wait wins only by self-draw or robbing (W7, DEC-12) (not a winning hand)"
+	if err.Error() != want {
+		t.Errorf("error %q, want %q", err, want)
+	}
+	if _, serr := wuhan.Score(wuhan.Defaults(), s); serr == nil || serr.Error() != want {
+		t.Errorf("Score: %v, want %q", serr, want)
+	}
+	if n := testing.AllocsPerRun(20, func() { z.Score(wuhan.Defaults(), s) }); n != 0 {
+		t.Errorf("%v allocations a refusal", n)
+	}
+}

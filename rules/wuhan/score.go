@@ -128,7 +128,7 @@ func (r Result) Payments(winner game.Seat) []game.Payment {
 // Score allocates the Result's storage; a Scorer reuses its own.
 func Score(o Options, s Situation) (Result, error) {
 	var z Scorer
-	res, err := z.scoreWith(o, s, nil)
+	res, err := z.scoreWith(&o, &s, nil)
 	if err != nil {
 		return Result{}, err
 	}
@@ -211,7 +211,7 @@ func (z *Scorer) roles(o *Options, indicator tile.Kind) (Roles, error) {
 // Arrangement.
 func (z *Scorer) Score(o Options, s Situation) (Result, error) {
 	z.scored = false
-	res, err := z.scoreWith(o, s, nil)
+	res, err := z.scoreWith(&o, &s, nil)
 	if err == nil {
 		z.attach(&res)
 		z.scored = true
@@ -279,26 +279,27 @@ func (z *Scorer) attach(res *Result) {
 // readFunc reads a hand as scorer.readings does.
 type readFunc = func(sc *scorer, c *tile.Counts, w int, melds []tile.Meld, ctx winCtx, out *readingSet)
 
-// scoreWith is Score reading hands with read (nil: scorer.readings).
-func (z *Scorer) scoreWith(o Options, s Situation, read readFunc) (Result, error) {
-	roles, err := z.roles(&o, s.Indicator)
+// scoreWith is Score reading hands with read (nil: scorer.readings). s
+// is the caller's copy, which check may change.
+func (z *Scorer) scoreWith(o *Options, s *Situation, read readFunc) (Result, error) {
+	roles, err := z.roles(o, s.Indicator)
 	if err != nil {
 		return Result{}, err
 	}
-	sc := &scorer{o: o, r: roles, n: o.Players(), read: read}
-	if err := sc.check(&s); err != nil {
+	sc := &scorer{o: &z.knownO, r: roles, n: z.knownO.Players(), read: read}
+	if err := sc.check(s); err != nil {
 		return Result{}, err
 	}
 	if w := &s.Players[s.Winner]; !fullHand(w) {
 		return Result{}, fmt.Errorf("%w: the winner holds %d concealed tiles with %d melds, want %d",
 			ErrSituation, len(w.Concealed), len(w.Melds), 13-3*len(w.Melds))
 	}
-	return sc.score(&s, z)
+	return sc.score(s, z)
 }
 
 // scorer holds what every step of scoring reads.
 type scorer struct {
-	o Options
+	o *Options // the Scorer's copy, validated
 	r Roles
 	n int
 	// lax keeps the readings that fail only W4 or W5 (as 小胡): FalseWin
@@ -314,8 +315,11 @@ type scorer struct {
 func (sc *scorer) readingsOf(c *tile.Counts, h *hand.Counted, w int, melds []tile.Meld, ctx winCtx, out *readingSet) {
 	if sc.read != nil {
 		// Copies, so that what a function value is given (and so
-		// escapes) is allocated on this path only.
-		cp, cc, set := *sc, *c, new(readingSet)
+		// escapes) is allocated on this path only: the scorer is made
+		// anew, without read, rather than copied, or what it points
+		// to (the Scorer's options) would escape with it.
+		co, cc, set := *sc.o, *c, new(readingSet)
+		cp := scorer{o: &co, r: sc.r, n: sc.n, lax: sc.lax}
 		sc.read(&cp, &cc, w, melds, ctx, set)
 		*out = *set
 		return
@@ -360,11 +364,13 @@ func (sc *scorer) check(s *Situation) error {
 	// (a tile kind outside the mask is caught by Meld.Check).
 	uncallable := sc.r.KongOnly | sc.r.Absent | hand.MaskOf(sc.r.Wildcard)
 	dealers := 0
-	for i, p := range s.Players {
+	for i := range s.Players {
+		p := &s.Players[i]
 		if p.Dealer {
 			dealers++
 		}
-		for _, m := range p.Melds {
+		for j := range p.Melds {
+			m := &p.Melds[j]
 			if err := m.Check(); err != nil {
 				return bad("seat %d: %v", i, err)
 			}
@@ -574,6 +580,7 @@ func (sc *scorer) readings(c *tile.Counts, h *hand.Counted, w int, melds []tile.
 		for _, f := range found[:nfound] {
 			skip = skip || f&want == want
 		}
+		skip = skip || memo.ruledOut(want)
 		if !skip {
 			switch ok, tabled := sc.hasMemo(&memo, c, h, w, want); {
 			case tabled && ok:
@@ -764,8 +771,8 @@ func (sc *scorer) anyTile(c tile.Counts, h *hand.Counted, w int, melds []tile.Me
 // a pon later added to (§10 F1).
 func openings(p *Player) int {
 	n := 0
-	for _, m := range p.Melds {
-		if m.Type != tile.ClosedKan {
+	for i := range p.Melds {
+		if p.Melds[i].Type != tile.ClosedKan {
 			n++
 		}
 	}
@@ -780,7 +787,21 @@ func (sc *scorer) common(p *Player, big bool, out []Fan) []Fan {
 			out = append(out, Fan{Kind: k, Count: count, Fan: count * per})
 		}
 	}
-	if op := openings(p); op > 0 {
+	// The melds read once: openings (as openings counts them) and
+	// kongs.
+	var op, open, closed int
+	for i := range p.Melds {
+		switch p.Melds[i].Type {
+		case tile.Kan, tile.AddedKan:
+			op++
+			open++
+		case tile.ClosedKan:
+			closed++
+		default:
+			op++
+		}
+	}
+	if op > 0 {
 		if sc.o.KaikouFan == KaikouPerCall {
 			add(Opening, op, 1)
 		} else {
@@ -804,15 +825,6 @@ func (sc *scorer) common(p *Player, big bool, out []Fan) []Fan {
 	add(GreenKong, green, 1)
 	add(WildKong, wild, 2)
 	add(PiKong, pi, 1)
-	var open, closed int
-	for _, m := range p.Melds {
-		switch m.Type {
-		case tile.Kan, tile.AddedKan:
-			open++
-		case tile.ClosedKan:
-			closed++
-		}
-	}
 	add(OpenKong, open, 1)
 	add(ClosedKong, closed, 2)
 	if p.Dealer && !big {
@@ -956,7 +968,8 @@ func (sc *scorer) caps(res *Result, s *Situation) {
 	c := sc.o.Caps
 	all := true
 	anyOpen := false
-	for _, sh := range res.Shares {
+	for i := range res.Shares {
+		sh := &res.Shares[i]
 		all = all && sh.Raw >= float64(c.Cap)
 		anyOpen = anyOpen || openings(&s.Players[sh.Seat]) > 0
 	}
@@ -983,21 +996,18 @@ func (sc *scorer) caps(res *Result, s *Situation) {
 
 // passes applies the threshold (§8.6, DEC-19, DEC-21).
 func (sc *scorer) passes(res *Result) bool {
-	ok := func(sh Share) bool {
+	anyShare := sc.o.ThresholdScope == ScopeAny
+	for i := range res.Shares {
+		sh := &res.Shares[i]
+		ok := sh.Raw >= float64(sc.o.Threshold)
 		if sc.o.ThresholdUnit == UnitFan {
-			return res.Big() || sh.Exp >= sc.o.Threshold
+			ok = res.Big() || sh.Exp >= sc.o.Threshold
 		}
-		return sh.Raw >= float64(sc.o.Threshold)
-	}
-	if sc.o.ThresholdScope == ScopeAny {
-		return slices.ContainsFunc(res.Shares, ok)
-	}
-	for _, sh := range res.Shares {
-		if !ok(sh) {
-			return false
+		if ok == anyShare {
+			return anyShare // one share passes (any), or one fails (all)
 		}
 	}
-	return true
+	return !anyShare
 }
 
 // money rounds points to money by 四捨六入 with the half rule (§11.6).
@@ -1054,7 +1064,7 @@ func (sc *scorer) score(s *Situation, z *Scorer) (Result, error) {
 // the last reading below the threshold. It formats no error, so that the
 // tenpai test of §11.5.3, which judges many hands that do not win,
 // allocates nothing.
-func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason error) {
+func (sc *scorer) judge(s *Situation, z *Scorer) (best Result, failed lows, reason error) {
 	win := &s.Players[s.Winner]
 	if s.Way != BySelfDraw && s.Tile == sc.r.Wildcard {
 		return best, failed, ErrWildDiscard
@@ -1067,14 +1077,32 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 	if h.Held()&sc.r.KongOnly != 0 {
 		return best, failed, ErrKongTile
 	}
-	if openings(win) == 0 {
+	op := openings(win)
+	if op == 0 {
 		return best, failed, ErrNoOpening
 	}
 	if h.Over() != 0 {
 		return best, failed, ErrSituation
 	}
 	ctx := winCtx{way: s.Way, replacement: s.Replacement, seabed: s.Seabed,
-		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && openings(win) == 4, melded: meldKinds(win.Melds)}
+		bare: len(win.Melds) == 4 && len(win.Concealed) == 1 && op == 4, melded: meldKinds(win.Melds)}
+	// The any-tile check first: a hand that waits on every kind wins on
+	// the kind it won on (a real tile, in play, held at most three times
+	// before), so it would pass the readings below and be refused here.
+	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
+		hb := h.Less(s.Tile) // not the wildcard (ErrWildDiscard above)
+		wins, tabled := false, false
+		if sc.read == nil {
+			// The differential test's readings go through anyTile.
+			wins, tabled = sc.anyTileByTables(&hb, w0, win.Melds, ctx)
+		}
+		if !tabled {
+			wins = sc.anyTile(before, &hb, w0, win.Melds, ctx, &z.probe)
+		}
+		if wins {
+			return best, failed, ErrAnyTileWait
+		}
+	}
 	rs := &z.rs
 	sc.readingsOf(&c, &h, w, win.Melds, ctx, rs)
 	if rs.n == 0 {
@@ -1083,20 +1111,11 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 		}
 		return best, failed, ErrShape
 	}
-	if s.Way == ByDiscard || s.Way == ByRobbing && !sc.o.AnytileMayRob {
-		hb := h
-		if s.Tile != sc.r.Wildcard {
-			hb = h.Less(s.Tile)
-		}
-		if sc.anyTile(before, &hb, w0, win.Melds, ctx, &z.probe) {
-			return best, failed, ErrAnyTileWait
-		}
-	}
 	found, bi := false, 1 // best is in z.bufs[bi]
 	for i := range rs.list() {
 		res := sc.value(s, &rs.rs[i], w, &z.bufs[1-bi])
 		if !sc.passes(&res) {
-			failed = res
+			failed.of(&res)
 			continue
 		}
 		if !found || res.Points > best.Points {
@@ -1109,6 +1128,24 @@ func (sc *scorer) judge(s *Situation, z *Scorer) (best, failed Result, reason er
 	z.best = bi
 	sc.toArrange(&c, h.Held(), w, &z.bufs[bi])
 	return best, failed, nil
+}
+
+// lows is what explain words of a reading below the threshold: each
+// share's seat and raw points, without the Result (judge copies it
+// for every reading that fails).
+type lows struct {
+	shares [3]struct {
+		Seat game.Seat
+		Raw  float64
+	}
+	n int
+}
+
+func (l *lows) of(res *Result) {
+	l.n = len(res.Shares)
+	for i := range res.Shares[:min(l.n, len(l.shares))] {
+		l.shares[i].Seat, l.shares[i].Raw = res.Shares[i].Seat, res.Shares[i].Raw
+	}
 }
 
 // arrangeQuery is what find needs to search for a reading of the
@@ -1165,7 +1202,7 @@ func (sc *scorer) add(c tile.Counts, w int, win tile.Kind) (tile.Counts, int) {
 }
 
 // explain words the reason judge gave for a hand that does not win.
-func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
+func (sc *scorer) explain(s *Situation, reason error, failed *lows) error {
 	win := &s.Players[s.Winner]
 	before, w := sc.split(win.Concealed)
 	c, w := sc.add(before, w, s.Tile)
@@ -1187,16 +1224,36 @@ func (sc *scorer) explain(s *Situation, reason error, failed *Result) error {
 	case ErrShape:
 		return notWinning(reason, "%v", tile.Format(kindsTiles(win.Concealed, s.Tile)))
 	case ErrAnyTileWait:
-		return notWinning(reason, "every tile completes the hand")
+		return anyTileWait(s.Winner)<<6 | anyTileWait(s.Tile)
 	case ErrThreshold:
 		lows := ""
-		for _, sh := range failed.Shares {
+		for _, sh := range failed.shares[:failed.n] {
 			lows += fmt.Sprintf(" seat %d %g;", sh.Seat, sh.Raw)
 		}
 		return notWinning(reason, "raw points%s minimum %d %s", lows, sc.o.Threshold, sc.o.ThresholdUnit)
 	}
 	return notWinning(reason, "does not win")
 }
+
+// anyTileWait is the refusal of a win by an any-tile wait, ErrAnyTileWait
+// wrapped with game.ErrNotWinning as notWinning words it, naming the
+// winner's seat and the winning tile: seat<<6 | tile. A table refuses
+// such wins at every discard it asks about, so the refusal is a small
+// number (an interface holds one under 256 without allocating), worded
+// only when printed.
+type anyTileWait uint16
+
+func (e anyTileWait) Error() string {
+	return notWinning(ErrAnyTileWait, "seat %d on %v: every tile completes the hand", e>>6, tile.Kind(e&0x3f)).Error()
+}
+
+// Is reports whether target is one of the reasons e wraps, for
+// errors.Is without the slice Unwrap returns.
+func (e anyTileWait) Is(target error) bool {
+	return target == ErrAnyTileWait || target == game.ErrNotWinning
+}
+
+func (e anyTileWait) Unwrap() []error { return []error{ErrAnyTileWait, game.ErrNotWinning} }
 
 // baoRule is why a player pays for everyone (§11.5).
 type baoRule uint8
