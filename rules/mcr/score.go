@@ -32,6 +32,31 @@ func ParseHand(s string) (Hand, error) {
 	return Hand{Concealed: tile.CountsOf(th.Concealed), Melds: th.Melds, Flowers: len(th.Flowers)}, nil
 }
 
+// HandParser reads hands as ParseHand does, in storage of its own (a
+// tile.HandParser): the Hand it returns shares that storage and is valid
+// until the parser's next Parse. Reusing a HandParser, reading a hand
+// allocates nothing (an error does); with a reused Scorer, so does
+// scoring it. The zero value is ready to use; a HandParser is not safe
+// for concurrent use.
+type HandParser struct {
+	tp tile.HandParser
+}
+
+// Parse reads s as ParseHand does.
+func (p *HandParser) Parse(s string) (Hand, error) {
+	th, err := p.tp.Parse(s)
+	if err != nil {
+		return Hand{}, err
+	}
+	// Counted in place rather than through CountsOf: no copy of the
+	// counts to make.
+	h := Hand{Melds: th.Melds, Flowers: len(th.Flowers)}
+	for _, t := range th.Concealed {
+		h.Concealed[t.Kind]++ // ParseHand keeps the flowers apart
+	}
+	return h, nil
+}
+
 // Conditions is how the hand was won: what the table knows. The referee
 // works these out from the hand's state (Ruleset.Win); Score trusts them
 // except where the tiles decide (spec/mcr.md §4.2: a held copy rules out
