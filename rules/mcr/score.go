@@ -29,7 +29,18 @@ func ParseHand(s string) (Hand, error) {
 	if err != nil {
 		return Hand{}, err
 	}
-	return Hand{Concealed: tile.CountsOf(th.Concealed), Melds: th.Melds, Flowers: len(th.Flowers)}, nil
+	return handOf(&th), nil
+}
+
+// handOf is the Hand of tiles read by tile.ParseHand, which keeps the
+// flowers apart: the concealed tiles counted in place rather than through
+// CountsOf, with no copy of the counts to make.
+func handOf(th *tile.Hand) Hand {
+	h := Hand{Melds: th.Melds, Flowers: len(th.Flowers)}
+	for _, t := range th.Concealed {
+		h.Concealed[t.Kind]++
+	}
+	return h
 }
 
 // HandParser reads hands as ParseHand does, in storage of its own (a
@@ -48,13 +59,7 @@ func (p *HandParser) Parse(s string) (Hand, error) {
 	if err != nil {
 		return Hand{}, err
 	}
-	// Counted in place rather than through CountsOf: no copy of the
-	// counts to make.
-	h := Hand{Melds: th.Melds, Flowers: len(th.Flowers)}
-	for _, t := range th.Concealed {
-		h.Concealed[t.Kind]++ // ParseHand keeps the flowers apart
-	}
-	return h, nil
+	return handOf(&th), nil
 }
 
 // Conditions is how the hand was won: what the table knows. The referee
