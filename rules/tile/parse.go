@@ -126,15 +126,31 @@ type copyTracker [64]uint8
 // kinds of the group's suit (a row of digitKind). It returns -1, or the
 // index of the first digit with no tile in the suit or no copy left.
 func (c *copyTracker) take(out []Tile, digits string, row *[16]uint8) (bad int) {
+	if len(digits) > len(out) {
+		// out has room for every copy left (see parser), so one of
+		// these digits has none: take them without keeping them to
+		// find which.
+		for j := range len(digits) {
+			v := row[digits[j]&15]
+			cp := nextCopy[v>>6<<4|c[v&63]]
+			if cp == noCopy {
+				return j
+			}
+			c[v&63] |= 1 << (cp & 3)
+		}
+		return len(out) // not reached
+	}
 	out = out[:len(digits)]
 	for j := range len(digits) {
 		v := row[digits[j]&15]
-		cp := nextCopy[v>>6<<4|c[v&63]]
+		k := v & 63
+		cp := nextCopy[v>>6<<4|c[k]]
 		if cp == noCopy {
 			return j
 		}
-		c[v&63] |= 1 << (cp & 3)
-		out[j] = Tile{Kind: Kind(v & 63), Copy: cp, Red: v>>6 == copiesRed}
+		c[k] |= 1 << (cp & 3)
+		// A 0 that has a tile is a red five.
+		out[j] = Tile{Kind: Kind(k), Copy: cp, Red: digits[j] == '0'}
 	}
 	return -1
 }
@@ -151,7 +167,8 @@ const (
 // parser is the state of one reading of a text. The tiles go into buf: a
 // hand's concealed tiles from the bottom, its melds' from the top down,
 // each meld's read above the concealed ones first and moved up once
-// checked. buf holds a tile for each byte of the text, up to maxTiles,
+// checked. buf holds a tile for each byte of the text, up to maxTiles:
+// room for every tile the text can have and every copy not yet taken,
 // so it never runs out. The text itself is passed to each method, not
 // kept here: the errors keep it, and escape analysis, which does not tell
 // one field from another, would then send buf to the heap with it.

@@ -229,6 +229,21 @@ func TestParseAsOracle(t *testing.T) {
 	if good < 20000 {
 		t.Errorf("only %d of the built hands parse", good)
 	}
+	// Long texts, past the most tiles there can be: long groups of
+	// digits, melds among them.
+	for range 20000 {
+		var b strings.Builder
+		for b.Len() < 100+r.IntN(300) {
+			if r.IntN(8) == 0 {
+				b.WriteString(pieces[r.IntN(len(pieces))])
+			}
+			for range r.IntN(200) {
+				b.WriteByte(byte('0' + r.IntN(10)))
+			}
+			b.WriteByte("mpszf"[r.IntN(5)])
+		}
+		sameParse(t, &hp, b.String())
+	}
 	for range 100000 {
 		s := []byte(hands[r.IntN(len(hands))])
 		for range 1 + r.IntN(3) {
@@ -263,6 +278,12 @@ func TestParseAsOracleCases(t *testing.T) {
 		"東 (chi\u3000135m<1)", "東 (chi\u3000135m\u00a0<1)", "[ankan\u00a0\u00a03333m ]", "(pon \xc2\xc2\xc2\xa0)", "(pon \xc2\xc2\xc2\xa0<1)",
 		"(pon 5\xc2\xa0<1)", "1m)", "1m]", "(pon 555z<1)(pon 555z<1)", "0m0m", "1f1f", "9f", "0z", "m", "1", "1m\n2m",
 		"(pon 11f<1)", "(chi 123f<1)", "(pon 1111m<1)", "[ankan 123m]", "(kakan 5550p<2)", "(kan 5055s<3)(pon 555s<1)",
+		// Texts longer than every tile there is, a group of digits
+		// longer than the room left for tiles.
+		strings.Repeat("1", 150) + "m", strings.Repeat("0", 150) + "p", strings.Repeat("9", 150) + "z", strings.Repeat("1", 150) + "f",
+		strings.Repeat("1234", 40) + "s", "(pon " + strings.Repeat("5", 150) + "z<1)", "[ankan " + strings.Repeat("5", 150) + "z]",
+		strings.Repeat("1111m2222m3333m4444m5555m6666m7777m8888m9999m", 3) + "1234567z" + strings.Repeat("1", 120) + "p",
+		strings.Repeat("1111p2222p3333p4444p5555p6666p7777p8888p9999p", 4) + "12345678f" + strings.Repeat("1", 100) + "f",
 	} {
 		sameParse(t, &hp, s)
 	}
