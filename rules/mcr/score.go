@@ -29,7 +29,37 @@ func ParseHand(s string) (Hand, error) {
 	if err != nil {
 		return Hand{}, err
 	}
-	return Hand{Concealed: tile.CountsOf(th.Concealed), Melds: th.Melds, Flowers: len(th.Flowers)}, nil
+	return handOf(&th), nil
+}
+
+// handOf is the Hand of tiles read by tile.ParseHand, which keeps the
+// flowers apart: the concealed tiles counted in place rather than through
+// CountsOf, with no copy of the counts to make.
+func handOf(th *tile.Hand) Hand {
+	h := Hand{Melds: th.Melds, Flowers: len(th.Flowers)}
+	for _, t := range th.Concealed {
+		h.Concealed[t.Kind]++
+	}
+	return h
+}
+
+// HandParser reads hands as ParseHand does, in storage of its own (a
+// tile.HandParser): the Hand it returns shares that storage and is valid
+// until the parser's next Parse. Reusing a HandParser, reading a hand
+// allocates nothing (an error does); with a reused Scorer, so does
+// scoring it. The zero value is ready to use; a HandParser is not safe
+// for concurrent use.
+type HandParser struct {
+	tp tile.HandParser
+}
+
+// Parse reads s as ParseHand does.
+func (p *HandParser) Parse(s string) (Hand, error) {
+	th, err := p.tp.Parse(s)
+	if err != nil {
+		return Hand{}, err
+	}
+	return handOf(&th), nil
 }
 
 // Conditions is how the hand was won: what the table knows. The referee

@@ -77,3 +77,42 @@ func TestScorerAfterOthers(t *testing.T) {
 		}
 	}
 }
+
+// TestParseAndScoreAllocs: a win read from hand notation by a reused
+// tile.HandParser scores as the win it was written from, and reading and
+// scoring it with a reused Scorer allocates nothing. Skipped without the
+// corpus.
+func TestParseAndScoreAllocs(t *testing.T) {
+	var f struct{ Cases []mjsCase }
+	readCorpus(t, "riichi-mjsoul-agari/agari_4p.json", &f)
+	o := riichi.MahjongSoulRules()
+	var p tile.HandParser
+	var z riichi.Scorer
+	var r riichi.Win
+	for i, c := range f.Cases {
+		if i%8 != 0 {
+			continue
+		}
+		w := c.win(t)
+		want, werr := riichi.Score(w, o)
+		s := tile.Hand{Concealed: w.Concealed, Melds: w.Melds}.String()
+		read := func() *riichi.Win {
+			h, err := p.Parse(s)
+			if err != nil {
+				t.Fatalf("case %d: Parse(%q): %v", i, s, err)
+			}
+			r = w
+			r.Concealed, r.Melds = h.Concealed, h.Melds
+			return &r
+		}
+		got, err := z.ScoreWin(read(), &o)
+		if (err == nil) != (werr == nil) || err == nil && got.Han != want.Han || err == nil && got.Fu != want.Fu {
+			t.Fatalf("case %d: %q read and scored %+v %v, Score %+v %v", i, s, got, err, want, werr)
+		}
+		if err == nil {
+			if n := testing.AllocsPerRun(3, func() { z.ScoreWin(read(), &o) }); n != 0 {
+				t.Fatalf("case %d: %v allocations to read and score a win", i, n)
+			}
+		}
+	}
+}

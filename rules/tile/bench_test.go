@@ -21,6 +21,22 @@ func BenchmarkParseHand(b *testing.B) {
 	}
 }
 
+// BenchmarkHandParser reads the same hands with one HandParser reused:
+// no allocation.
+func BenchmarkHandParser(b *testing.B) {
+	for _, s := range []string{"123m567m678p345s88s1m", "234m456m11z789m9m (pon 777z<2)"} {
+		b.Run(s, func(b *testing.B) {
+			b.ReportAllocs()
+			var hp tile.HandParser
+			for b.Loop() {
+				if _, err := hp.Parse(s); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkMeldCheck checks a chi, a pon and a kong: what every scorer
 // does with every meld of every hand it scores.
 func BenchmarkMeldCheck(b *testing.B) {

@@ -59,3 +59,18 @@ func ExampleSet_Contains() {
 	fmt.Println(set.Size(), set.Contains(tile.Tile{Kind: tile.P5, Red: true}), set.Contains(tile.Tile{Kind: tile.M5, Red: true}))
 	// Output: 136 true false
 }
+
+func ExampleHandParser() {
+	// One parser for many hands: each Hand is valid until the next Parse.
+	var p tile.HandParser
+	for _, s := range []string{"123m456p789s11z (pon 555z<1)", "19m19p19s1234567z1m 1f"} {
+		h, err := p.Parse(s)
+		if err != nil {
+			panic(err)
+		}
+		fmt.Println(len(h.Concealed), len(h.Melds), len(h.Flowers), h)
+	}
+	// Output:
+	// 11 1 0 123m456p789s11z (pon 555z<1)
+	// 14 0 1 19m19p19s1234567z1m 1f
+}

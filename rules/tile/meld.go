@@ -187,111 +187,48 @@ type Hand struct {
 //	[ankan 3333m]    concealed kong
 //
 // No tile may appear more often than a set holds. Errors are *ParseError.
+// The hand's tiles share one new array and its melds another; a
+// HandParser reads hand after hand with no allocation.
 func ParseHand(s string) (Hand, error) {
-	var h Hand
-	var ct copyTracker
-	i := 0
-	pos := 0 // characters consumed before s[i]
-	for i < len(s) {
-		c := s[i]
-		switch c {
-		case ' ', '\t':
-			i++
-			pos++
-		case '(', '[':
-			closer := byte(')')
-			if c == '[' {
-				closer = ']'
-			}
-			j := strings.IndexByte(s[i:], closer)
-			if j < 0 {
-				return Hand{}, &ParseError{Input: s, Pos: pos + 1, Char: string(c), Msg: "meld not closed by " + string(closer), Err: ErrSyntax}
-			}
-			body := s[i+1 : i+j]
-			m, err := parseMeld(s, body, pos+1, c == '[', &ct)
-			if err != nil {
-				return Hand{}, err
-			}
-			if h.Melds == nil {
-				h.Melds = make([]Meld, 0, 4)
-			}
-			h.Melds = append(h.Melds, m)
-			pos += runeLen(s[i : i+j+1])
-			i += j + 1
-		default:
-			j := i
-			for j < len(s) && s[j] != '(' && s[j] != '[' && s[j] != ' ' && s[j] != '\t' {
-				j++
-			}
-			var buf [16]Tile
-			ts, err := parseRun(s, s[i:j], pos, &ct, buf[:0])
-			if err != nil {
-				return Hand{}, err
-			}
-			for _, t := range ts {
-				if t.Kind.IsFlower() {
-					h.Flowers = append(h.Flowers, t)
-					continue
-				}
-				if h.Concealed == nil {
-					h.Concealed = make([]Tile, 0, max(14, len(ts)))
-				}
-				h.Concealed = append(h.Concealed, t)
-			}
-			pos += runeLen(s[i:j])
-			i = j
-		}
+	// Read into scratch on the stack, then copy out what was read.
+	var scratch [maxTiles]Tile
+	p := newParser(scratch[:min(len(s), maxTiles)])
+	if err := p.hand(s); err != nil {
+		return Hand{}, err
 	}
-	return h, nil
+	var melds []Meld
+	if p.nm > 0 {
+		melds = make([]Meld, 0, p.nm)
+	}
+	return p.handIn(make([]Tile, p.tiles()), melds), nil
 }
 
-// parseMeld parses the inside of a meld bracket; base is the character
-// offset of the body's first character minus one.
-func parseMeld(input, body string, base int, closed bool, ct *copyTracker) (Meld, error) {
-	typ, tiles, ok := twoFields(body)
-	if !ok {
-		return Meld{}, &ParseError{Input: input, Pos: base, Char: body, Msg: "a meld is a type and its tiles, e.g. (pon 555z<1)", Err: ErrSyntax}
+// HandParser reads hand notation as ParseHand does, in storage of its
+// own: the Hand it returns shares that storage and is valid until the
+// parser's next Parse. Reusing a HandParser, reading a hand allocates
+// nothing (an error does). The zero value is ready to use; a HandParser
+// is not safe for concurrent use.
+type HandParser struct {
+	tiles [maxTiles]Tile
+	p     parser
+	melds []Meld
+}
+
+// Parse reads s as ParseHand does.
+func (hp *HandParser) Parse(s string) (Hand, error) {
+	p := &hp.p
+	p.reset(hp.tiles[:min(len(s), maxTiles)])
+	if err := p.hand(s); err != nil {
+		return Hand{}, err
 	}
-	typPos := base + 1 + runeLen(body[:strings.Index(body, typ)])
-	tilesPos := typPos + runeLen(typ) + runeLen(body[strings.Index(body, typ)+len(typ):strings.LastIndex(body, tiles)])
-	var m Meld
-	switch {
-	case closed && (typ == "ankan" || typ == "kan"):
-		m.Type = ClosedKan
-	case !closed && typ == "chi":
-		m.Type = Chi
-	case !closed && typ == "pon":
-		m.Type = Pon
-	case !closed && typ == "kan":
-		m.Type = Kan
-	case !closed && typ == "kakan":
-		m.Type = AddedKan
-	default:
-		msg := "unknown meld type (chi, pon, kan, kakan in round brackets; ankan in square ones)"
-		return Meld{}, &ParseError{Input: input, Pos: typPos, Char: typ, Msg: msg, Err: ErrSyntax}
+	if hp.melds == nil {
+		hp.melds = make([]Meld, 0, 4)
 	}
-	if !closed {
-		lt := strings.LastIndexByte(tiles, '<')
-		if lt < 0 {
-			return Meld{}, &ParseError{Input: input, Pos: tilesPos, Char: tiles, Msg: "a called meld needs the seat its tile came from, e.g. <3", Err: ErrSyntax}
-		}
-		from := tiles[lt+1:]
-		if len(from) != 1 || from[0] < '1' || from[0] > '3' {
-			// Pos is that of the '<' that starts Char.
-			return Meld{}, &ParseError{Input: input, Pos: tilesPos + runeLen(tiles[:lt]), Char: "<" + from, Msg: "the source seat is <1, <2 or <3", Err: ErrSyntax}
-		}
-		m.From = int(from[0] - '0')
-		tiles = tiles[:lt]
+	h := p.handInPlace(hp.melds[:0])
+	if cap(h.Melds) > cap(hp.melds) {
+		hp.melds = h.Melds[:0]
 	}
-	ts, err := parseRun(input, tiles, tilesPos-1, ct, make([]Tile, 0, 4))
-	if err != nil {
-		return Meld{}, err
-	}
-	m.Tiles = ts
-	if err := m.Check(); err != nil {
-		return Meld{}, &ParseError{Input: input, Pos: tilesPos, Char: tiles, Msg: strings.TrimPrefix(strings.TrimSuffix(err.Error(), ": "+ErrSyntax.Error()), "tile: "), Err: ErrSyntax}
-	}
-	return m, nil
+	return h, nil
 }
 
 // String writes the hand in hand notation; ParseHand reads it back.

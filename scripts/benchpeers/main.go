@@ -6,6 +6,13 @@
 //	go run ./scripts/benchpeers -corpus ../shared/corpus -hands /tmp/hands.json
 //
 // It prints one line per figure: "name ns-per-hand count".
+//
+// With -rounds N each figure runs exactly N rounds over its hands, once,
+// so that an instruction counter (valgrind) gives the cost of a hand by
+// the difference of two round counts; -figure picks the figures run.
+//
+//	valgrind --tool=cachegrind --cache-sim=no --cachegrind-out-file=/dev/null \
+//		./benchpeers -rounds 300 -figure '^mcr/parse\+score$'
 package main
 
 import (
@@ -16,6 +23,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"regexp"
 	"runtime/pprof"
 	"slices"
 	"strings"
@@ -33,7 +41,18 @@ func main() {
 	out := flag.String("hands", "", "write the hands for peers.js to this file")
 	budget := flag.Duration("time", 300*time.Millisecond, "time spent on each of five repeats of a figure")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
+	rounds := flag.Int("rounds", 0, "run each figure this many rounds over its hands, once, instead of timing repeats")
+	figure := flag.String("figure", "", "run only the figures whose names match this regular expression")
 	flag.Parse()
+	only, err := regexp.Compile(*figure)
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "benchpeers: -figure:", err)
+		os.Exit(2)
+	}
+	if *rounds < 0 {
+		fmt.Fprintln(os.Stderr, "benchpeers: -rounds must not be negative")
+		os.Exit(2)
+	}
 	if *prof != "" {
 		f, err := os.Create(*prof)
 		if err != nil {
@@ -46,7 +65,8 @@ func main() {
 		}
 		defer pprof.StopCPUProfile()
 	}
-	if err := run(*corpus, *out, *budget); err != nil {
+	b := bench{budget: *budget, rounds: *rounds, only: only}
+	if err := run(*corpus, *out, &b); err != nil {
 		pprof.StopCPUProfile()
 		fmt.Fprintln(os.Stderr, "benchpeers:", err)
 		os.Exit(1)
@@ -79,7 +99,7 @@ type peerRiichi struct {
 	Riichi     string   `json:"riichi"`
 }
 
-func run(corpus, out string, budget time.Duration) error {
+func run(corpus, out string, b *bench) error {
 	rs, err := loadRiichi(filepath.Join(corpus, "riichi-mjsoul-agari", "agari_4p.json"))
 	if err != nil {
 		return err
@@ -143,14 +163,14 @@ func run(corpus, out string, budget time.Duration) error {
 			wins++
 		}
 	}
-	report("riichi/score", len(rs), wins, budget, func(i int) {
+	b.report("riichi/score", len(rs), wins, func(i int) {
 		riichi.Score(rs[i].win, ro)
 	})
 	var rz riichi.Scorer
-	report("riichi/scorer", len(rs), wins, budget, func(i int) {
+	b.report("riichi/scorer", len(rs), wins, func(i int) {
 		rz.ScoreWin(&rs[i].win, &ro)
 	})
-	report("riichi/parse+score", len(rs), wins, budget, func(i int) {
+	b.report("riichi/parse+score", len(rs), wins, func(i int) {
 		c := &rs[i]
 		h, err := tile.ParseHand(c.notation)
 		if err != nil {
@@ -159,6 +179,19 @@ func run(corpus, out string, budget time.Duration) error {
 		w := c.win
 		w.Concealed, w.Melds = h.Concealed, h.Melds
 		riichi.Score(w, ro)
+	})
+	// The same with the parser and the scorer reused: no allocation.
+	var rp tile.HandParser
+	var rw riichi.Win
+	b.report("riichi/parse+scorer", len(rs), wins, func(i int) {
+		c := &rs[i]
+		h, err := rp.Parse(c.notation)
+		if err != nil {
+			panic(err)
+		}
+		rw = c.win
+		rw.Concealed, rw.Melds = h.Concealed, h.Melds
+		rz.ScoreWin(&rw, &ro)
 	})
 
 	// MCR: every worked example of the corpus.
@@ -171,20 +204,29 @@ func run(corpus, out string, budget time.Duration) error {
 			wins++
 		}
 	}
-	report("mcr/score", len(ms), wins, budget, func(i int) {
+	b.report("mcr/score", len(ms), wins, func(i int) {
 		mcr.Score(ms[i].hand, ms[i].cond, mo)
 	})
 	var mz mcr.Scorer
-	report("mcr/scorer", len(ms), wins, budget, func(i int) {
+	b.report("mcr/scorer", len(ms), wins, func(i int) {
 		mz.Score(ms[i].hand, ms[i].cond, mo)
 	})
-	report("mcr/parse+score", len(ms), wins, budget, func(i int) {
+	b.report("mcr/parse+score", len(ms), wins, func(i int) {
 		h, err := mcr.ParseHand(ms[i].notation)
 		if err != nil {
 			panic(err)
 		}
 		h.Flowers = ms[i].hand.Flowers
 		mcr.Score(h, ms[i].cond, mo)
+	})
+	var mp mcr.HandParser
+	b.report("mcr/parse+scorer", len(ms), wins, func(i int) {
+		h, err := mp.Parse(ms[i].notation)
+		if err != nil {
+			panic(err)
+		}
+		h.Flowers = ms[i].hand.Flowers
+		mz.Score(h, ms[i].cond, mo)
 	})
 
 	// Shanten and waits with riichi's shapes.
@@ -195,7 +237,7 @@ func run(corpus, out string, budget time.Duration) error {
 			tenpai++
 		}
 	}
-	report("shanten", len(shanten), tenpai, budget, func(i int) {
+	b.report("shanten", len(shanten), tenpai, func(i int) {
 		hand.Shanten(shanten[i], so)
 	})
 	var wbuf [tile.NumKinds]hand.Wait
@@ -204,24 +246,39 @@ func run(corpus, out string, budget time.Duration) error {
 		ws, _ := hand.Waits(c, so)
 		nw += len(ws)
 	}
-	report("waits", len(waits), nw, budget, func(i int) {
+	b.report("waits", len(waits), nw, func(i int) {
 		hand.AppendWaits(wbuf[:0], &waits[i], &so)
 	})
 	return nil
 }
 
+// bench is how figures are run: timed repeats of budget each, or a fixed
+// number of rounds; only the figures whose names match only.
+type bench struct {
+	budget time.Duration
+	rounds int
+	only   *regexp.Regexp
+}
+
 // report times f over n hands: five repeats of about budget each, the
-// fastest kept. Time is the process's CPU time (user and system), not the
-// clock's: on a shared machine the clock also counts other programs'
-// turns. check is a count printed beside it so that a run scoring nothing
-// shows.
-func report(name string, n, check int, budget time.Duration, f func(i int)) {
+// fastest kept, or with b.rounds set that many rounds, once. Time is the
+// process's CPU time (user and system), not the clock's: on a shared
+// machine the clock also counts other programs' turns. check is a count
+// printed beside it so that a run scoring nothing shows.
+func (b *bench) report(name string, n, check int, f func(i int)) {
+	if !b.only.MatchString(name) {
+		return
+	}
+	repeats := 5
+	if b.rounds > 0 {
+		repeats = 1
+	}
 	per := 0.0
-	for i := range 5 {
+	for i := range repeats {
 		rounds := 0
 		start := time.Now()
 		cpu0 := cpuTime()
-		for time.Since(start) < budget {
+		for !b.done(rounds, start) {
 			for j := range n {
 				f(j)
 			}
@@ -232,6 +289,14 @@ func report(name string, n, check int, budget time.Duration, f func(i int)) {
 		}
 	}
 	fmt.Printf("jantaku %s %.1f %d %d\n", name, per, n, check)
+}
+
+// done reports whether a repeat that began at start has run its rounds.
+func (b *bench) done(rounds int, start time.Time) bool {
+	if b.rounds > 0 {
+		return rounds >= b.rounds
+	}
+	return time.Since(start) >= b.budget
 }
 
 // cpuTime is the CPU time the process has used.
