@@ -251,15 +251,17 @@ func putSets(d *Decomposition, n int, v uint32, base tile.Kind) int {
 var keyRanks struct {
 	once sync.Once
 	lo   [625]int32 // the first four digits' terms, by their key
-	loN  [625]uint8 // their tiles
+	left [625]uint8 // the tiles they leave of maxSuitTiles
 	hi   [maxSuitTiles + 1][3125]int32
 }
 
 // rankKey is rankSuit of the suit whose need-table key is key (at most
 // maxSuitTiles tiles).
 func rankKey(key int32) int32 {
-	lo, hi := key%625, key/625
-	return keyRanks.lo[lo] + keyRanks.hi[maxSuitTiles-int(keyRanks.loN[lo])][hi]
+	// Unsigned, the division and remainder need no sign fix-up.
+	k := uint32(key)
+	lo, hi := k%625, k/625
+	return keyRanks.lo[lo] + keyRanks.hi[keyRanks.left[lo]][hi]
 }
 
 // keyRankTable builds keyRanks (rankTable has run).
@@ -282,11 +284,12 @@ func keyRankTable() {
 		}
 		for k := range 625 {
 			// The first four digits alone: the other five zero.
+			// (Digits of more tiles are never asked: they count as none.)
 			r, n, ok := terms(0, k, maxSuitTiles)
-			if ok {
-				// Less the zero digits' terms, which are zero.
-				keyRanks.lo[k], keyRanks.loN[k] = r, uint8(n)
+			if !ok {
+				r, n = 0, 0
 			}
+			keyRanks.lo[k], keyRanks.left[k] = r, uint8(maxSuitTiles-n)
 		}
 		for left := range maxSuitTiles + 1 {
 			for k := range 3125 {
