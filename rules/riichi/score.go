@@ -231,7 +231,7 @@ type tally struct {
 
 // add counts the set st.
 func (t *tally) add(st set) {
-	bit := uint64(1) << st.tile
+	bit := uint64(1) << (st.tile & 63) // a kind is under 64: the shift needs no test
 	if st.kind == seqSet {
 		t.seqs++
 		t.seq |= bit
