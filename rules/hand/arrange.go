@@ -99,19 +99,25 @@ func possibleShapes(held, odd, multi Mask, sh Shapes) Shapes {
 	if multi != 0 {
 		sh &^= distinctShapes
 	}
-	if sh.Has(KnittedStraight) && popcount(held&suitedMask) < 9 {
+	// The knitted straight's test apart, so that this one is inlined.
+	if sh.Has(KnittedStraight) && !knittedWhole(held) {
 		sh &^= 1 << KnittedStraight
 	}
-	if sh.Has(KnittedStraight) {
-		whole := false
-		for _, km := range knitMasks {
-			whole = whole || km&^held == 0
-		}
-		if !whole {
-			sh &^= 1 << KnittedStraight
+	return sh
+}
+
+// knittedWhole reports whether the kinds held may hold a knitted
+// straight: nine suited kinds at least, one knitted set whole.
+func knittedWhole(held Mask) bool {
+	if popcount(held&suitedMask) < 9 {
+		return false
+	}
+	for _, km := range knitMasks {
+		if km&^held == 0 {
+			return true
 		}
 	}
-	return sh
+	return false
 }
 
 // countMasks returns the kinds c holds, those it holds an odd number of,
