@@ -99,19 +99,25 @@ func possibleShapes(held, odd, multi Mask, sh Shapes) Shapes {
 	if multi != 0 {
 		sh &^= distinctShapes
 	}
-	if sh.Has(KnittedStraight) && popcount(held&suitedMask) < 9 {
+	// The knitted straight's test apart, so that this one is inlined.
+	if sh.Has(KnittedStraight) && !knittedWhole(held) {
 		sh &^= 1 << KnittedStraight
 	}
-	if sh.Has(KnittedStraight) {
-		whole := false
-		for _, km := range knitMasks {
-			whole = whole || km&^held == 0
-		}
-		if !whole {
-			sh &^= 1 << KnittedStraight
+	return sh
+}
+
+// knittedWhole reports whether the kinds held may hold a knitted
+// straight: nine suited kinds at least, one knitted set whole.
+func knittedWhole(held Mask) bool {
+	if popcount(held&suitedMask) < 9 {
+		return false
+	}
+	for _, km := range knitMasks {
+		if km&^held == 0 {
+			return true
 		}
 	}
-	return sh
+	return false
 }
 
 // countMasks returns the kinds c holds, those it holds an odd number of,
@@ -221,14 +227,18 @@ func (d *Decomposition) AppendReadings(out []Reading, win tile.Kind) []Reading {
 	return appendReadings(out, d.Shape, d.groups[:d.ngroups], win)
 }
 
+// groupOffsets has bit d set for each kind d above its tile that a group
+// of the kind holds, as Group.mask.
+var groupOffsets = [8]uint8{Sequence: 0b111, Triplet: 1, Pair: 1, Knitted: 0b1001001, Single: 1}
+
 // appendReadings appends the readings of win in groups, of shape sh, to
 // out.
 func appendReadings(out []Reading, sh Shape, groups []Group, win tile.Kind) []Reading {
 	for i, g := range groups {
 		// Every group spans at most seven kinds from its tile (a knitted
-		// set, 147): most are ruled out, by one unsigned test, before their
-		// mask is made.
-		if uint8(win-g.Tile) > 6 || !g.mask().Has(win) {
+		// set, 147): most are ruled out by one unsigned test, the rest
+		// by the offsets from its tile its kind holds.
+		if d := uint8(win - g.Tile); d > 6 || groupOffsets[g.Kind&7]>>d&1 == 0 {
 			continue
 		}
 		w := Special

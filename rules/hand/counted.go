@@ -36,39 +36,34 @@ func Count(c *tile.Counts) Counted {
 
 // Set makes h the counted hand of the counts c, in place. It reads each
 // suit's first eight counts as one word (the word that gives its table
-// key), then its ninth, then the honours as one word.
+// key) and its ninth, then the masks from the counts eight at a time, in
+// kind order.
 func (h *Counted) Set(c *tile.Counts) {
 	h.c = *c
-	// Bits 0, 1 and 2 of each count: for counts of at most four, held
-	// is any of them, odd bit 0, more than once bit 1 or 2, four bit 2.
-	var b0, b1, b2 Mask
-	var n, over uint64
 	for s := range 3 {
 		d := (*[9]uint8)(c[9*s : 9*s+9])
 		x, x9 := binary.LittleEndian.Uint64(d[:8]), uint64(d[8])
-		if x|x9 == 0 {
-			// No tile of the suit: key, sum and masks zero.
-			h.sums[s], h.keys[s] = 0, 0
-			continue
-		}
-		over |= byteOverFour(x) | byteOverFour(x9)
 		// Eight counts of at most four sum to at most 32: the top byte
-		// of the product holds the sum.
-		sum := x*byteOnes>>56 + x9
-		n += sum
-		h.sums[s] = uint8(sum)
+		// of the product holds the sum. (A count over four is found
+		// below, and then neither sum nor key is kept.)
+		h.sums[s] = uint8(x*byteOnes>>56 + x9)
 		h.keys[s] = base5(x) + int32(x9)*pow5[8]
-		at := 9 * s
-		b0 |= (gatherLow(x) | Mask(x9&1)<<8) << at
-		b1 |= (gatherLow(x>>1) | Mask(x9>>1&1)<<8) << at
-		b2 |= (gatherLow(x>>2) | Mask(x9>>2&1)<<8) << at
 	}
-	x := binary.LittleEndian.Uint64(c[tile.East-1:]) >> 8 // the seven honours
-	over |= byteOverFour(x)
-	n += x * byteOnes >> 56
-	b0 |= gatherLow(x) << tile.East
-	b1 |= gatherLow(x>>1) << tile.East
-	b2 |= gatherLow(x>>2) << tile.East
+	// Bits 0, 1 and 2 of each count: for counts of at most four, held
+	// is any of them, odd bit 0, more than once bit 1 or 2, four bit 2.
+	w0 := binary.LittleEndian.Uint64(c[0:8])
+	w1 := binary.LittleEndian.Uint64(c[8:16])
+	w2 := binary.LittleEndian.Uint64(c[16:24])
+	w3 := binary.LittleEndian.Uint64(c[24:32])
+	w4 := uint64(c[32]) | uint64(c[33])<<8
+	over := byteOverFour(w0) | byteOverFour(w1) | byteOverFour(w2) | byteOverFour(w3) | byteOverFour(w4)
+	// Bytes of at most four: five words sum to at most 20 a byte.
+	n := (w0 + w1 + w2 + w3 + w4) * byteOnes >> 56
+	b0 := gatherLow(w0) | gatherLow(w1)<<8 | gatherLow(w2)<<16 | gatherLow(w3)<<24 | gatherLow(w4)<<32
+	w0, w1, w2, w3, w4 = w0>>1, w1>>1, w2>>1, w3>>1, w4>>1
+	b1 := gatherLow(w0) | gatherLow(w1)<<8 | gatherLow(w2)<<16 | gatherLow(w3)<<24 | gatherLow(w4)<<32
+	w0, w1, w2, w3, w4 = w0>>1, w1>>1, w2>>1, w3>>1, w4>>1
+	b2 := gatherLow(w0) | gatherLow(w1)<<8 | gatherLow(w2)<<16 | gatherLow(w3)<<24 | gatherLow(w4)<<32
 	h.n, h.over = int(n), 0
 	h.held, h.odd, h.multi, h.four = b0|b1|b2, b0, b1|b2, b2
 	if over != 0 {
@@ -265,9 +260,14 @@ func (h *Counted) Decompose(dst []Decomposition, o *Options) ([]Decomposition, e
 	if o == nil {
 		o = &Options{}
 	}
-	n, err := h.check(o, totalComplete)
-	if err != nil {
-		return dst, err
+	// The usual case, a complete hand without wildcards (as in check),
+	// tested here without a call.
+	n := h.n
+	if o.Wildcards != 0 || h.over != 0 || uint(n) > 14 || completeTotals>>n&1 == 0 {
+		var err error
+		if n, err = h.check(o, totalComplete); err != nil {
+			return dst, err
+		}
 	}
 	return decompose(dst, h, o, n), nil
 }

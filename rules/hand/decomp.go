@@ -128,8 +128,9 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 	// readings are the table's, read in the same pass (a suit without
 	// tiles has the one empty reading).
 	npairs, pairSuit := popcount(hpairs), -1
-	var lists [3][]uint32
-	empty := [1]uint32{0}
+	// Each suit's readings: the first and how many, from off in the
+	// table's pool (a suit without tiles has the one empty reading, 0).
+	var first, count, off [3]uint32
 	for s, n := range h.sums {
 		switch mod3[n] {
 		case 1:
@@ -139,7 +140,7 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 			pairSuit = s
 		}
 		if n == 0 {
-			lists[s] = empty[:]
+			count[s] = 1
 			continue
 		}
 		if n > maxSuitTiles {
@@ -149,50 +150,80 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 		if e == 0 {
 			return dst, true
 		}
-		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]
+		off[s], count[s] = e>>8, e&0xff
+		first[s] = suitReadings.pool[off[s]]
 	}
 	if npairs != 1 {
 		return dst, true
 	}
-	var honors [4]Group // honour triplets, ascending
-	nh := 0
+	st := standardParts{pairs: pairs, pair: tile.Kind(bits.TrailingZeros64(uint64(hpairs))), pairSuit: pairSuit}
 	for m := hon & h.odd; m != 0; m &= m - 1 {
-		if nh == len(honors) {
+		if st.nh == len(st.honors) {
 			return dst, true
 		}
-		honors[nh] = Group{Kind: Triplet, Tile: tile.Kind(bits.TrailingZeros64(uint64(m)))}
-		nh++
+		st.honors[st.nh] = Group{Kind: Triplet, Tile: tile.Kind(bits.TrailingZeros64(uint64(m)))}
+		st.nh++
 	}
-	hpair := tile.Kind(bits.TrailingZeros64(uint64(hpairs)))
+	// Most hands have one reading in each suit: then the one
+	// decomposition, without the lists.
+	if count[0]|count[1]|count[2] == 1 {
+		return st.append(dst, first[0], first[1], first[2]), true
+	}
+	var lists [3][]uint32
+	for s := range lists {
+		if h.sums[s] == 0 {
+			lists[s] = first[s : s+1]
+			continue
+		}
+		lists[s] = suitReadings.pool[off[s] : off[s]+count[s]]
+	}
 	for _, a := range lists[0] {
 		for _, b := range lists[1] {
 			for _, x := range lists[2] {
-				p := hpair
-				switch pairSuit {
-				case 0:
-					p = pairOf(a, 0)
-				case 1:
-					p = pairOf(b, 9)
-				case 2:
-					p = pairOf(x, 18)
-				}
-				if pairs != 0 && !pairs.Has(p) {
-					continue
-				}
-				dst = append(dst, Decomposition{Shape: Standard})
-				d := &dst[len(dst)-1]
-				n := putSets(d, 0, a, 0)
-				n = putSets(d, n, b, 9)
-				n = putSets(d, n, x, 18)
-				if nh > 0 {
-					n += copy(d.groups[n:], honors[:nh])
-				}
-				d.groups[n] = Group{Kind: Pair, Tile: p}
-				d.ngroups = uint8(n + 1)
+				dst = st.append(dst, a, b, x)
 			}
 		}
 	}
 	return dst, true
+}
+
+// standardParts is what the suits' readings share in standardTable: the
+// pairs allowed (0 for any), the honour pair (when no suit holds it), the
+// suit holding the pair (-1 for none) and the honour triplets, ascending.
+type standardParts struct {
+	pairs    Mask
+	pair     tile.Kind
+	pairSuit int
+	nh       int
+	honors   [4]Group
+}
+
+// append appends to dst the decomposition of the suit readings a, b and
+// x with st's honours, unless its pair is not allowed.
+func (st *standardParts) append(dst []Decomposition, a, b, x uint32) []Decomposition {
+	p := st.pair
+	switch st.pairSuit {
+	case 0:
+		p = pairOf(a, 0)
+	case 1:
+		p = pairOf(b, 9)
+	case 2:
+		p = pairOf(x, 18)
+	}
+	if st.pairs != 0 && !st.pairs.Has(p) {
+		return dst
+	}
+	dst = append(dst, Decomposition{Shape: Standard})
+	d := &dst[len(dst)-1]
+	n := putSets(d, 0, a, 0)
+	n = putSets(d, n, b, 9)
+	n = putSets(d, n, x, 18)
+	if st.nh > 0 {
+		n += copy(d.groups[n:], st.honors[:st.nh])
+	}
+	d.groups[n] = Group{Kind: Pair, Tile: p}
+	d.ngroups = uint8(n + 1)
+	return dst
 }
 
 // pairOf is the pair of the suit reading v, a suit whose first kind is
@@ -220,15 +251,17 @@ func putSets(d *Decomposition, n int, v uint32, base tile.Kind) int {
 var keyRanks struct {
 	once sync.Once
 	lo   [625]int32 // the first four digits' terms, by their key
-	loN  [625]uint8 // their tiles
+	left [625]uint8 // the tiles they leave of maxSuitTiles
 	hi   [maxSuitTiles + 1][3125]int32
 }
 
 // rankKey is rankSuit of the suit whose need-table key is key (at most
 // maxSuitTiles tiles).
 func rankKey(key int32) int32 {
-	lo, hi := key%625, key/625
-	return keyRanks.lo[lo] + keyRanks.hi[maxSuitTiles-int(keyRanks.loN[lo])][hi]
+	// Unsigned, the division and remainder need no sign fix-up.
+	k := uint32(key)
+	lo, hi := k%625, k/625
+	return keyRanks.lo[lo] + keyRanks.hi[keyRanks.left[lo]][hi]
 }
 
 // keyRankTable builds keyRanks (rankTable has run).
@@ -251,11 +284,12 @@ func keyRankTable() {
 		}
 		for k := range 625 {
 			// The first four digits alone: the other five zero.
+			// (Digits of more tiles are never asked: they count as none.)
 			r, n, ok := terms(0, k, maxSuitTiles)
-			if ok {
-				// Less the zero digits' terms, which are zero.
-				keyRanks.lo[k], keyRanks.loN[k] = r, uint8(n)
+			if !ok {
+				r, n = 0, 0
 			}
+			keyRanks.lo[k], keyRanks.left[k] = r, uint8(maxSuitTiles-n)
 		}
 		for left := range maxSuitTiles + 1 {
 			for k := range 3125 {

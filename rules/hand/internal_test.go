@@ -131,3 +131,20 @@ func TestCountMasks(t *testing.T) {
 		}
 	}
 }
+
+// TestGroupOffsets holds the offsets appendReadings tests to the kinds
+// Group.mask gives, for every group kind and tile.
+func TestGroupOffsets(t *testing.T) {
+	for kind := Sequence; kind <= Single; kind++ {
+		for k := range tile.Kind(tile.NumKinds) {
+			g := Group{Kind: kind, Tile: k}
+			for win := range tile.Kind(tile.NumKinds) {
+				d := uint8(win - k)
+				got := d <= 6 && groupOffsets[kind]>>d&1 != 0
+				if want := g.mask().Has(win); got != want {
+					t.Errorf("%v at %v holds %v: offsets say %v, mask %v", kind, k, win, got, want)
+				}
+			}
+		}
+	}
+}

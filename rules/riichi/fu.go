@@ -100,7 +100,7 @@ func (s *scorer) fuStandard(c *cand, sets []set, pair tile.Kind, wait hand.WaitK
 	if !s.closed && c.fu == 20 && s.o.OpenPinfuFu == 30 {
 		c.addFu(FuPart{Reason: FuOpenMinimum, Fu: 10})
 	}
-	c.fu = (c.fu + 9) / 10 * 10
+	c.fu = int(uint(c.fu+9) / 10 * 10) // fu are not negative: unsigned, no sign fix-up
 }
 
 // pairFu is the fu of a pair: 2 for a dragon, the seat wind or the round

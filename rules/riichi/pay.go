@@ -27,7 +27,14 @@ func (p Payment) String() string {
 }
 
 // ceil100 rounds up to a multiple of 100 (spec/riichi.md §11.4).
-func ceil100(x int) int { return (x + 99) / 100 * 100 }
+func ceil100(x int) int {
+	if x < 0 {
+		return (x + 99) / 100 * 100
+	}
+	// Points in play are not negative: unsigned, the division needs no
+	// sign fix-up.
+	return int(uint(x+99) / 100 * 100)
+}
 
 // points is what a hand of base points is worth to the winner, honba left
 // out (§11.5).

@@ -231,7 +231,7 @@ type tally struct {
 
 // add counts the set st.
 func (t *tally) add(st set) {
-	bit := uint64(1) << st.tile
+	bit := uint64(1) << (st.tile & 63) // a kind is under 64: the shift needs no test
 	if st.kind == seqSet {
 		t.seqs++
 		t.seq |= bit
@@ -366,11 +366,16 @@ func (s *scorer) init(w *Win, o *Options) {
 		doras = doras[:1]
 	}
 	// North tiles set aside (three players) count as norths for dora.
-	withKita := s.all
-	withKita[tile.North] += uint8(w.Kita)
+	// Counted as asked, without a copy of the counts.
+	count := func(k tile.Kind) int {
+		if k == tile.North {
+			return int(s.all[k]) + w.Kita
+		}
+		return int(s.all[k])
+	}
 	s.kita = w.Kita
 	for _, ind := range doras {
-		s.dora += int(withKita[o.doraOf(ind)])
+		s.dora += count(o.doraOf(ind))
 	}
 	if (w.Riichi || w.DoubleRiichi) && o.UraDora {
 		uras := w.Ura
@@ -378,7 +383,7 @@ func (s *scorer) init(w *Win, o *Options) {
 			uras = uras[:1]
 		}
 		for _, ind := range uras {
-			s.ura += int(withKita[o.doraOf(ind)])
+			s.ura += count(o.doraOf(ind))
 		}
 	}
 	// Yakuman that depend on the tiles only, §9.2.

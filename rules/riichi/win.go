@@ -144,15 +144,19 @@ func (s *scorer) read(w *Win, o *Options) error {
 	if n != 14 || len(w.Melds) > 4 {
 		return fmt.Errorf("riichi: %d concealed tiles and %d melds, want 14 tiles (a kong counts as 3): %w", len(w.Concealed), len(w.Melds), ErrBadHand)
 	}
+	// Counted in locals, stored once: the walk over the tiles is most of
+	// the reading.
+	conc, aka := &s.conc, 0
 	for _, t := range w.Concealed {
 		if t.Kind >= tile.NumKinds {
 			return fmt.Errorf("riichi: %v is not a riichi tile: %w", t, ErrBadHand)
 		}
-		s.conc[t.Kind]++
+		conc[t.Kind]++
 		if t.Red {
-			s.aka++
+			aka++
 		}
 	}
+	s.aka = aka
 	s.hc.Set(&s.conc)
 	s.all = s.conc
 	held, over := s.hc.Held(), s.hc.Over() // over: some kind more than four times
