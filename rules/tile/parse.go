@@ -434,12 +434,17 @@ func (p *parser) meld(s string, i int) (int, error) {
 // type, one space, then tiles and a source that run and the check
 // accept, in which there is no space.
 func (p *parser) meldAsWritten(s string, b0, b1 int, closed bool) bool {
-	sp := b0
-	for sp < b1 && s[sp] != ' ' {
-		sp++
+	// The types are three letters or five, none with a space: the first
+	// space, when a type is known, is the fourth byte or the sixth.
+	sp := b0 + 3
+	if sp < b1 && s[sp] != ' ' {
+		sp = b0 + 5
+	}
+	if sp >= b1 || s[sp] != ' ' {
+		return false
 	}
 	typ, ok := meldType(s[b0:sp], closed)
-	if !ok || sp == b1 {
+	if !ok {
 		return false
 	}
 	m := Meld{Type: typ}
