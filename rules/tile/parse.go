@@ -141,16 +141,17 @@ func (c *copyTracker) take(out []Tile, digits string, row *[16]uint8) (bad int) 
 		return len(out) // not reached
 	}
 	out = out[:len(digits)]
+	_, _ = row[0], c[0] // nil checks once, not in the loop
 	for j := range len(digits) {
 		v := row[digits[j]&15]
-		k := v & 63
-		cp := nextCopy[v>>6<<4|c[k]]
+		k, class := v&63, v>>6
+		cp := nextCopy[class<<4|c[k]]
 		if cp == noCopy {
 			return j
 		}
 		c[k] |= 1 << (cp & 3)
-		// A 0 that has a tile is a red five.
-		out[j] = Tile{Kind: Kind(k), Copy: cp, Red: digits[j] == '0'}
+		// Only a 0 that has a tile has the red copies' class.
+		out[j] = Tile{Kind: Kind(k), Copy: cp, Red: class == copiesRed}
 	}
 	return -1
 }
