@@ -122,38 +122,18 @@ func lowestCopy(free int) uint8 {
 // its own for a digit with no tile.
 type copyTracker [64]uint8
 
-// take writes the tiles of digits, a group's, into out, with row the
-// kinds of the group's suit (a row of digitKind). It returns -1, or the
-// index of the first digit with no tile in the suit or no copy left.
-func (c *copyTracker) take(out []Tile, digits string, row *[16]uint8) (bad int) {
-	if len(digits) > len(out) {
-		// out has room for every copy left (see parser), so one of
-		// these digits has none: take them without keeping them to
-		// find which.
-		for j := range len(digits) {
-			v := row[digits[j]&15]
-			cp := nextCopy[v>>6<<4|c[v&63]]
-			if cp == noCopy {
-				return j
-			}
-			c[v&63] |= 1 << (cp & 3)
-		}
-		return len(out) // not reached
+// take takes the next copy of the kind v, an entry of digitKind: the
+// tile, or ok false when no copy is left or v is noKind. Small enough to
+// be inlined in the loops that read digits.
+func (c *copyTracker) take(v uint8) (t Tile, ok bool) {
+	k, class := v&63, v>>6
+	cp := nextCopy[class<<4|c[k]]
+	if cp == noCopy {
+		return Tile{}, false
 	}
-	out = out[:len(digits)]
-	_, _ = row[0], c[0] // nil checks once, not in the loop
-	for j := range len(digits) {
-		v := row[digits[j]&15]
-		k, class := v&63, v>>6
-		cp := nextCopy[class<<4|c[k]]
-		if cp == noCopy {
-			return j
-		}
-		c[k] |= 1 << (cp & 3)
-		// Only a 0 that has a tile has the red copies' class.
-		out[j] = Tile{Kind: Kind(k), Copy: cp, Red: class == copiesRed}
-	}
-	return -1
+	c[k] |= 1 << (cp & 3)
+	// Only a 0 that has a tile has the red copies' class.
+	return Tile{Kind: Kind(k), Copy: cp, Red: class == copiesRed}, true
 }
 
 // runMode is where a run of mpsz text is read.
@@ -323,11 +303,18 @@ func (p *parser) run(s string, end int) (int, error) {
 			i++
 			continue
 		}
-		if bad := p.copies.take(buf[n:], text[ds:i], &digitKind[cl-cSuit]); bad >= 0 {
-			p.n = n
-			return 0, p.groupError(s, ds+bad, i)
+		// buf has room for every copy left (see parser): a digit with
+		// no copy is found before the room runs out.
+		row := &digitKind[cl-cSuit]
+		for j := ds; j < i; j++ {
+			t, ok := p.copies.take(row[text[j]&15])
+			if !ok {
+				p.n = n
+				return 0, p.groupError(s, j, i)
+			}
+			buf[n] = t
+			n++
 		}
-		n += i - ds
 		i++
 	}
 	p.n = n
@@ -367,9 +354,11 @@ func (p *parser) flowerGroup(s string, ds, i int) error {
 		if p.nf == len(p.flowers) {
 			return p.groupError(s, j, i)
 		}
-		if bad := p.copies.take(p.flowers[p.nf:], s[j:j+1], &digitKind[4]); bad >= 0 {
+		t, ok := p.copies.take(digitKind[4][s[j]&15])
+		if !ok {
 			return p.groupError(s, j, i)
 		}
+		p.flowers[p.nf] = t
 		p.nf++
 	}
 	return nil
