@@ -71,7 +71,7 @@ func (m Meld) Check() error {
 
 // valid reports whether checkError would return nil, with no error to
 // build. TestMeldValidAsCheckError holds the two to the same answer.
-func (m Meld) valid() bool {
+func (m *Meld) valid() bool {
 	switch m.Type {
 	case Chi:
 		if len(m.Tiles) != 3 || m.From < 1 || m.From > 3 {
@@ -82,13 +82,10 @@ func (m Meld) valid() bool {
 		if !lo.IsSuited() || lo%9 > 6 {
 			return false
 		}
-		// Each tile's step above the lowest, as a bit: 0, 1 and 2 once each.
-		var steps uint8
-		for _, k := range [3]Kind{a, b, c} {
-			if d := k - lo; d < 3 {
-				steps |= 1 << d
-			}
-		}
+		// Each tile's step above the lowest, as a bit: 0, 1 and 2 once
+		// each. A step of 3 or more sets a higher bit, or none (a shift
+		// past 31 gives 0), so the three bits are set only by a run.
+		steps := uint32(1)<<(a-lo) | uint32(1)<<(b-lo) | uint32(1)<<(c-lo)
 		return steps == 0b111
 	case Pon:
 		if len(m.Tiles) != 3 || m.From < 1 || m.From > 3 {
