@@ -40,15 +40,10 @@ func Count(c *tile.Counts) Counted {
 // kind order.
 func (h *Counted) Set(c *tile.Counts) {
 	h.c = *c
-	for s := range 3 {
-		d := (*[9]uint8)(c[9*s : 9*s+9])
-		x, x9 := binary.LittleEndian.Uint64(d[:8]), uint64(d[8])
-		// Eight counts of at most four sum to at most 32: the top byte
-		// of the product holds the sum. (A count over four is found
-		// below, and then neither sum nor key is kept.)
-		h.sums[s] = uint8(x*byteOnes>>56 + x9)
-		h.keys[s] = base5(x) + int32(x9)*pow5[8]
-	}
+	// The suits one by one, unrolled: their bounds are constants.
+	h.sums[0], h.keys[0] = suitSumKey((*[9]uint8)(c[0:9]))
+	h.sums[1], h.keys[1] = suitSumKey((*[9]uint8)(c[9:18]))
+	h.sums[2], h.keys[2] = suitSumKey((*[9]uint8)(c[18:27]))
 	// Bits 0, 1 and 2 of each count: for counts of at most four, held
 	// is any of them, odd bit 0, more than once bit 1 or 2, four bit 2.
 	w0 := binary.LittleEndian.Uint64(c[0:8])
@@ -72,6 +67,15 @@ func (h *Counted) Set(c *tile.Counts) {
 		// fifth copy).
 		*h = countedByKinds(c)
 	}
+}
+
+// suitSumKey is the number of tiles and the need table's key of one suit's
+// nine counts d, each at most four. Eight counts of at most four sum to
+// at most 32: the top byte of the product holds their sum. (A count over
+// four is found by Set, and then neither sum nor key is kept.)
+func suitSumKey(d *[9]uint8) (uint8, int32) {
+	x, x9 := binary.LittleEndian.Uint64(d[:8]), uint64(d[8])
+	return uint8(x*byteOnes>>56 + x9), base5(x) + int32(x9)*pow5[8]
 }
 
 // gatherLow moves bit 0 of each byte of x to bits 0–7 of a mask.
