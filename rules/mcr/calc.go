@@ -94,17 +94,21 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	var inMelds hand.Mask // the kinds of the melds
 	for i := range h.Melds {
 		m := &h.Melds[i]
+		// A checked meld holds playing tiles only: three of a run, or
+		// three or four of one kind.
 		if err := m.Check(); err != nil {
 			return fmt.Errorf("%w: %w", ErrBadHand, err)
 		}
-		if m.Tiles[0].Kind >= tile.NumKinds {
-			return fmt.Errorf("%w: a meld of flowers", ErrBadHand)
-		}
-		base := m.Tiles[0].Kind // the lowest kind (Meld.Base), found in the loop below
-		for _, t := range m.Tiles {
-			s.all[t.Kind]++
-			inMelds |= 1 << t.Kind
-			base = min(base, t.Kind)
+		base := m.Tiles[0].Kind // the lowest kind (Meld.Base)
+		if m.Type == tile.Chi {
+			base = min(base, m.Tiles[1].Kind, m.Tiles[2].Kind)
+			s.all[base]++
+			s.all[base+1]++
+			s.all[base+2]++
+			inMelds |= 0b111 << base
+		} else {
+			s.all[base] += uint8(len(m.Tiles))
+			inMelds |= 1 << base
 		}
 		st := set{chow: m.Type == tile.Chi, tile: base, melded: m.Open(), kong: m.IsKong()}
 		s.sets[s.nsets] = st
