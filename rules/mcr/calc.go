@@ -145,7 +145,7 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	}
 	s.held, s.four = held, four
 	t := &s.base
-	s.winFans(t, melded)
+	s.winFans(t, melded, mk+ck)
 	s.kongFans(t, mk, ck)
 	s.tileFans(t, mk+ck)
 	return nil
@@ -166,8 +166,9 @@ func shapes(o *Options) *hand.Options {
 	return &officialShapes
 }
 
-// winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1).
-func (s *scorer) winFans(t *table, melded int) {
+// winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1), with
+// melded melds and kongs of either kind.
+func (s *scorer) winFans(t *table, melded, kongs int) {
 	c, h := &s.c, &s.h
 	lastCopy := c.LastCopy
 	inMelds := s.all[c.Win] - h.Concealed[c.Win]
@@ -177,15 +178,11 @@ func (s *scorer) winFans(t *table, melded int) {
 	if inMelds == 3 {
 		lastCopy = true // three copies in the exposed melds
 	}
-	hasKong := false
-	for _, st := range s.sets[:s.nsets] {
-		hasKong = hasKong || st.kong
-	}
 	s.put(t, LastTile, b2i(lastCopy))
 	if c.SelfDrawn {
 		s.put(t, SelfDrawn, 1)
 		s.put(t, LastTileDraw, b2i(c.LastTile))
-		s.put(t, OutWithReplacement, b2i(c.Replacement && hasKong))
+		s.put(t, OutWithReplacement, b2i(c.Replacement && kongs > 0))
 	} else {
 		s.put(t, LastTileClaim, b2i(c.LastTile && !c.Robbing))
 		s.put(t, RobbingTheKong, b2i(c.Robbing && inMelds == 0 && h.Concealed[c.Win] == 1))
