@@ -6,7 +6,6 @@ package tile
 import (
 	"math/bits"
 	"strings"
-	"unicode"
 	"unicode/utf8"
 )
 
@@ -189,7 +188,7 @@ func oldParseHand(s string) (Hand, error) {
 }
 
 func oldParseMeld(input, body string, base int, closed bool, ct *oldCopyTracker) (Meld, error) {
-	typ, tiles, ok := oldTwoFields(body)
+	typ, tiles, ok := twoFields(body)
 	if !ok {
 		return Meld{}, &ParseError{Input: input, Pos: base, Char: body, Msg: "a meld is a type and its tiles, e.g. (pon 555z<1)", Err: ErrSyntax}
 	}
@@ -235,29 +234,3 @@ func oldParseMeld(input, body string, base int, closed bool, ct *oldCopyTracker)
 	return m, nil
 }
 
-func oldTwoFields(s string) (a, b string, ok bool) {
-	var fs [2]string
-	n := 0
-	for i := 0; i < len(s); {
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if unicode.IsSpace(r) {
-			i += size
-			continue
-		}
-		j := i
-		for j < len(s) {
-			r, size := utf8.DecodeRuneInString(s[j:])
-			if unicode.IsSpace(r) {
-				break
-			}
-			j += size
-		}
-		if n == len(fs) {
-			return "", "", false
-		}
-		fs[n] = s[i:j]
-		n++
-		i = j
-	}
-	return fs[0], fs[1], n == 2
-}
