@@ -233,4 +233,3 @@ func oldParseMeld(input, body string, base int, closed bool, ct *oldCopyTracker)
 	}
 	return m, nil
 }
-
