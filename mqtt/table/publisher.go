@@ -98,7 +98,7 @@ type Publisher struct {
 	limit  command.Limiter
 	warned sync.Map // sender -> struct{}: a retained command was logged
 
-	// What became of the commands received (Stats).
+	// What became of the commands received (Commands).
 	cmdTaken, cmdRateLimited, cmdQueueFull, cmdRetained atomic.Uint64
 }
 
