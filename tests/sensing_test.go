@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"jantaku/drivers/rfid"
 	"jantaku/firmware/sensing"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
@@ -63,6 +64,10 @@ type sensedHand struct {
 	ambiguous       int
 	placeToAccept   []time.Duration // the last tile down (or press) → accepted
 	decisiveToAcc   []time.Duration // the decisive read → accepted
+	readyToAccept   []time.Duration // the later of the last tile down and the action before's acceptance → accepted
+	kinds           []game.Kind     // the kind of each action of placeToAccept
+	inFloors        []float64       // placed→accepted over the floor of the zone it landed in, for placed actions
+	readyInFloors   []float64       // ready→accepted over that floor
 	processing      []time.Duration // real time to process one read
 	mistakes        []players.Mistake
 	truthOver, over bool
@@ -76,6 +81,7 @@ type sensedHand struct {
 type acc struct {
 	a            game.Action
 	at, decisive time.Time
+	floor        time.Duration // one full inventory of the zone it landed in (0: pressed, not placed)
 }
 
 // playHand plays one hand with simulated players on a simulated surface
@@ -122,12 +128,20 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 
 	res := sensedHand{readTime: map[sensing.Area]time.Duration{}}
 	var accepted []acc
+	var passed []time.Time // when passes were accepted: a claim window's end
+	fl := newFloors(tb)
 	take := func(outs []sensing.Output) {
 		for _, o := range outs {
 			switch o := o.(type) {
 			case *sensing.Accepted:
-				if o.Action.Kind != game.Pass {
-					accepted = append(accepted, acc{o.Action, o.At, o.Decisive})
+				if o.Action.Kind == game.Pass {
+					passed = append(passed, o.At)
+				} else {
+					a := acc{a: o.Action, at: o.At, decisive: o.Decisive}
+					if z, ok := landing(o.Action); ok {
+						a.floor = fl.of(len(tb.Surface().Tags(z.String())))
+					}
+					accepted = append(accepted, a)
 				}
 			case *sensing.Anomaly:
 				res.anomalies = append(res.anomalies, o)
@@ -141,7 +155,9 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	}
 	now := start
 	var end handEnd
-	if groups := proofReaders(t, rs.Rules().Players); groups != nil {
+	if os.Getenv("JANTAKU_SENSING_READERS") == "zone-quiet" {
+		playQuiet(t, tb, sn, g, sensing.TableZones(rs.Rules().Players), now, &res, diag, take)
+	} else if groups := proofReaders(t, rs.Rules().Players); groups != nil {
 		playReaders(t, tb, sn, g, groups, now, &res, diag, take)
 	}
 	for !res.multi {
@@ -192,12 +208,35 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	l := lcs(tn, sn2)
 	res.false, res.missed = len(sn2)-l, len(tn)-l
 	if res.false == 0 && res.missed == 0 {
+		// An action the referee takes only after the one before it, and
+		// after the claim window before it has closed (a pass), cannot
+		// be accepted before that: ready is when the sensor could first
+		// have accepted it.
+		var prev time.Time
 		for i, a := range accepted {
+			ready := log[i].Done
+			if prev.After(ready) {
+				ready = prev
+			}
+			for _, p := range passed {
+				if !p.After(a.at) && p.After(ready) {
+					ready = p
+				}
+			}
+			if a.at.After(prev) {
+				prev = a.at
+			}
 			if tn[i].Kind == game.Missing || tn[i].Kind == game.Ron {
 				continue // simultaneous: order normalised
 			}
 			res.placeToAccept = append(res.placeToAccept, a.at.Sub(log[i].Done))
 			res.decisiveToAcc = append(res.decisiveToAcc, a.at.Sub(a.decisive))
+			res.readyToAccept = append(res.readyToAccept, a.at.Sub(ready))
+			res.kinds = append(res.kinds, tn[i].Kind)
+			if a.floor > 0 {
+				res.inFloors = append(res.inFloors, float64(a.at.Sub(log[i].Done))/float64(a.floor))
+				res.readyInFloors = append(res.readyInFloors, float64(a.at.Sub(ready))/float64(a.floor))
+			}
 		}
 	}
 	res.mistakes = tb.Mistakes()
@@ -319,7 +358,7 @@ func proofReaders(t testing.TB, seats int) [][]sensing.Zone {
 		}
 		return out
 	default:
-		t.Fatalf("JANTAKU_SENSING_READERS=%q: want seat, area or zone, each optionally -free, or leave it unset for one reader", v)
+		t.Fatalf("JANTAKU_SENSING_READERS=%q: want seat, area or zone, each optionally -free, or zone-quiet, or leave it unset for one reader", v)
 		return nil
 	}
 }
@@ -556,11 +595,13 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 		build := builds[name]
 		t.Run(name, func(t *testing.T) {
 			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
-			var place, decisive, proc []time.Duration
+			var place, decisive, ready, proc []time.Duration
+			var inFloors, readyInFloors []float64
 			readTime := map[sensing.Area]time.Duration{}
+			byKind := map[game.Kind][]time.Duration{}
 			for i := range hands {
 				miss, ghost := radioRates(t)
-				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: miss, GhostRate: ghost})
+				r := playHand(t, build, players.Config{Seed: uint64(base + i), Pace: pace, MissRate: miss, GhostRate: ghost, BrownOutRate: brownOutRate(t)})
 				if r.void != nil {
 					void++
 					t.Errorf("hand seed %d void: %v", base+i, r.void)
@@ -577,16 +618,24 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 				}
 				place = append(place, r.placeToAccept...)
 				decisive = append(decisive, r.decisiveToAcc...)
+				ready = append(ready, r.readyToAccept...)
+				inFloors = append(inFloors, r.inFloors...)
+				readyInFloors = append(readyInFloors, r.readyInFloors...)
+				for j, k := range r.kinds {
+					byKind[k] = append(byKind[k], r.placeToAccept[j])
+				}
 				proc = append(proc, r.processing...)
 				if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
 					t.Errorf("hand seed %d: %d false, %d missed actions, anomalies %v, over %v/%v\ntruth  %v\nsensed %v", base+i, r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
 				}
 			}
-			t.Logf("%s: %d hands (%d void), %d actions, %d reads: %d false, %d missed, %d anomalies, %d ambiguous; placed→accepted p50 %v p99 %v; decisive read→accepted p50 %v p99 %v; processing per read p50 %v p99 %v",
+			t.Logf("%s: %d hands (%d void), %d actions, %d reads: %d false, %d missed, %d anomalies, %d ambiguous; placed→accepted p50 %v p99 %v; ready→accepted p50 %v p99 %v; decisive read→accepted p50 %v p99 %v; processing per read p50 %v p99 %v",
 				name, hands, void, actions, reads, falseN, missedN, anomalies, ambiguous,
-				percentile(place, .5), percentile(place, .99), percentile(decisive, .5), percentile(decisive, .99),
+				percentile(place, .5), percentile(place, .99), percentile(ready, .5), percentile(ready, .99), percentile(decisive, .5), percentile(decisive, .99),
 				percentile(proc, .5), percentile(proc, .99))
 			t.Logf("%s: reader time %s", name, budget(readTime, reads))
+			t.Logf("%s: placed→accepted by kind of action:%s", name, byKindText(byKind))
+			t.Logf("%s: in floors (one full inventory of the zone the tile landed in): placed→accepted p50 %.2f p99 %.2f, ready→accepted p50 %.2f p99 %.2f", name, quantile(inFloors, .5), quantile(inFloors, .99), quantile(readyInFloors, .5), quantile(readyInFloors, .99))
 			if os.Getenv("JANTAKU_SENSING_REPORT") != "" {
 				fmt.Printf("| %s | %d (%d void) | %d | %d | %d | %d | %v / %v | %v / %v | %v / %v |\n", name, hands, void, actions, falseN, missedN, anomalies,
 					percentile(place, .5).Round(time.Millisecond), percentile(place, .99).Round(time.Millisecond),
@@ -595,6 +644,85 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 			}
 		})
 	}
+}
+
+// quantile is percentile for ratios.
+func quantile(xs []float64, p float64) float64 {
+	if len(xs) == 0 {
+		return 0
+	}
+	s := slices.Clone(xs)
+	slices.Sort(s)
+	return s[int(p*float64(len(s)-1))]
+}
+
+// landing is the zone where the last tile of a placed action lands: a
+// drawn tile in the drawer's hand, a discard in the pond, a call's or a
+// kong's tiles in the melds. A win or a choice is pressed, not placed.
+func landing(a game.Action) (sensing.Zone, bool) {
+	switch a.Kind {
+	case game.Draw:
+		return sensing.SeatZone(a.Seat, sensing.Hand), true
+	case game.Discard, game.Riichi:
+		return sensing.SeatZone(a.Seat, sensing.Discards), true
+	case game.Chi, game.Pon, game.OpenKan, game.AddedKan, game.ClosedKan, game.SingleKan, game.Flower:
+		return sensing.SeatZone(a.Seat, sensing.Melds), true
+	}
+	return sensing.Zone{}, false
+}
+
+// floors is the physical floor of a zone: the time one full inventory of
+// n tags takes on the surface's radio (no tag missed, none from a
+// neighbour; the mean of floorReads, since collisions vary).
+type floors struct {
+	surf *players.Surface
+	uids []rfid.UID
+	by   map[int]time.Duration
+}
+
+const floorReads = 40
+
+func newFloors(tb *players.Table) *floors {
+	f := &floors{surf: players.NewSurface(4, 1), by: map[int]time.Duration{}}
+	for u := range tb.Tags() {
+		f.uids = append(f.uids, u)
+	}
+	slices.Sort(f.uids)
+	return f
+}
+
+func (f *floors) of(n int) time.Duration {
+	n = min(n, len(f.uids))
+	if d, ok := f.by[n]; ok {
+		return d
+	}
+	for _, u := range f.uids {
+		f.surf.Put(u, "")
+	}
+	for _, u := range f.uids[:n] {
+		f.surf.Put(u, players.Zone(0, players.Hand))
+	}
+	var sum time.Duration
+	for range floorReads {
+		_, d := f.surf.Inventory(players.Zone(0, players.Hand))
+		sum += d
+	}
+	f.by[n] = sum / floorReads
+	return f.by[n]
+}
+
+// byKindText is placed→accepted per kind of action: how many, p50, p99.
+func byKindText(m map[game.Kind][]time.Duration) string {
+	var kinds []game.Kind
+	for k := range m {
+		kinds = append(kinds, k)
+	}
+	slices.Sort(kinds)
+	var out string
+	for _, k := range kinds {
+		out += fmt.Sprintf(" %s %d: %v / %v;", k, len(m[k]), percentile(m[k], .5).Round(time.Millisecond), percentile(m[k], .99).Round(time.Millisecond))
+	}
+	return out
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -627,7 +755,7 @@ func TestSensingDiag(t *testing.T) {
 		t.Fatalf("JANTAKU_SENSING_DIAG=%q: %v", v, err)
 	}
 	miss, ghost := radioRates(t)
-	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: miss, GhostRate: ghost}, os.Stdout)
+	r := playHandDiag(t, build, players.Config{Seed: n, Pace: proofPace(), MissRate: miss, GhostRate: ghost, BrownOutRate: brownOutRate(t)}, os.Stdout)
 	fmt.Printf("%d false, %d missed, anomalies %v, over %v/%v\ntruth  %v\nsensed %v\n", r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
 }
 
@@ -722,11 +850,15 @@ func TestSensingMistakes(t *testing.T) {
 
 // TestSensingProofReaders is the proof with a surface reader per seat
 // (profile.PerSeat): the four readers in lockstep frames, and running
-// free as readers out of each other's range would. CI plays 2 hands of
-// riichi and mcr each way at the Fast pace (seeds 7331–7332); the longer
-// runs set JANTAKU_SENSING_READERS on TestSensingProof.
+// free as readers out of each other's range would; and with a reader per
+// zone holding its field on, its tiles kept quiet (zone-quiet), where a
+// tile is also taken in within 1.5 full inventories of its zone at p99.
+// CI plays 2 hands of riichi and mcr each way at the Fast pace (seeds
+// 7331–7332), 1 with quiet zones (their 18 readers make ten times the
+// reads); the longer runs set JANTAKU_SENSING_READERS on
+// TestSensingProof.
 func TestSensingProofReaders(t *testing.T) {
-	for _, mode := range []string{"seat", "seat-free"} {
+	for _, mode := range []string{"seat", "seat-free", "zone-quiet"} {
 		for _, name := range []string{"riichi", "mcr"} {
 			t.Run(mode+"/"+name, func(t *testing.T) {
 				t.Setenv("JANTAKU_SENSING_READERS", mode)
@@ -734,9 +866,15 @@ func TestSensingProofReaders(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				for i := range 2 {
+				var inFloors []float64
+				hands := 2
+				if mode == "zone-quiet" {
+					hands = 1
+				}
+				for i := range hands {
 					seed := uint64(7331 + i)
-					r := playHand(t, build, players.Config{Seed: seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
+					r := playHand(t, build, players.Config{Seed: seed, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005, BrownOutRate: 0.005})
+					inFloors = append(inFloors, r.inFloors...)
 					if r.void != nil {
 						t.Fatalf("seed %d void: %v", seed, r.void)
 					}
@@ -746,6 +884,11 @@ func TestSensingProofReaders(t *testing.T) {
 					if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
 						t.Errorf("seed %d: %d false, %d missed actions, anomalies %v, over %v/%v", seed, r.false, r.missed, r.anomalies, r.over, r.truthOver)
 					}
+				}
+				p50, p99 := quantile(inFloors, .5), quantile(inFloors, .99)
+				t.Logf("%d placed actions: placed→accepted p50 %.2f, p99 %.2f full inventories of the zone", len(inFloors), p50, p99)
+				if mode == "zone-quiet" && p99 > 1.5 {
+					t.Errorf("placed→accepted p99 %.2f full inventories of the landing zone; the quiet zones' goal is 1.5", p99)
 				}
 			})
 		}

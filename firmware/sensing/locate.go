@@ -15,6 +15,17 @@ type Read struct {
 	Zone Zone
 	At   time.Time
 	UIDs []rfid.UID
+	// Quiet lists the tags a reader holding its field on has told Stay
+	// Quiet in this zone and that have not answered since: the read
+	// could not hear them, so it says nothing of them (they may have
+	// left). A tag that answers anyway was re-powered (lifted and put
+	// back) and is a sighting like any other.
+	Quiet []rfid.UID
+	// Asked, when not nil, makes the read an addressed request to these
+	// tags only (a Reset to Ready, which a quiet tag answers): UIDs are
+	// those of them that answered, and the read says nothing of the
+	// zone's other tags.
+	Asked []rfid.UID
 }
 
 // Movement is a committed change of a tile's location. At is the time of
@@ -66,6 +77,7 @@ type track struct {
 	first    [maxZones]time.Time // first read of the current run of hits
 	away     [maxZones]time.Time // first read of a zone that saw the tile since it was last home
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
+	looked   [maxZones]time.Time // last read of a zone that could have heard the tile (it was not quiet there)
 	lastSeen time.Time
 	aside    time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
 	prevHome time.Time // the sighting at home before the latest one
@@ -95,6 +107,7 @@ type Locator struct {
 	read   [maxZones]time.Time   // last read of each zone
 	hist   [maxZones][]time.Time // the latest reads of each zone, oldest first (up to histReads)
 	seen   map[rfid.UID]bool     // scratch
+	quiet  map[rfid.UID]bool     // scratch
 }
 
 // histReads is how many reads of a zone the locator remembers for
@@ -104,7 +117,7 @@ const histReads = 300
 // NewLocator returns a locator for the tiles of tags, each at the zone
 // given by where (a zero Zone: not known yet).
 func NewLocator(cfg LocateConfig, tags map[rfid.UID]tile.Tile, where func(rfid.UID) Zone) *Locator {
-	l := &Locator{cfg: cfg.withDefaults(), tracks: map[rfid.UID]*track{}, seen: map[rfid.UID]bool{}}
+	l := &Locator{cfg: cfg.withDefaults(), tracks: map[rfid.UID]*track{}, seen: map[rfid.UID]bool{}, quiet: map[rfid.UID]bool{}}
 	uids := make([]rfid.UID, 0, len(tags))
 	for u := range tags {
 		uids = append(uids, u)
@@ -137,6 +150,37 @@ func (l *Locator) SeenIn(uid rfid.UID, z Zone) time.Time {
 		return time.Time{}
 	}
 	return tr.seen[i]
+}
+
+// Missed reports whether the latest read of z that could have heard uid
+// (one where it was not quiet) did not see it.
+func (l *Locator) Missed(uid rfid.UID, z Zone) bool {
+	tr, i := l.tracks[uid], z.index()
+	if tr == nil || i < 0 {
+		return false
+	}
+	return tr.looked[i].After(tr.seen[i])
+}
+
+// Doubted returns the tiles being seen in a zone the referee does not
+// expect them to go to, From where they are and To where they were seen:
+// whether such a tile left, a read that cannot hear it while it keeps
+// quiet at home cannot say; a request addressed to it there can
+// (Read.Asked).
+func (l *Locator) Doubted() []Movement {
+	var out []Movement
+	for _, tr := range l.order {
+		if !tr.at.Known() {
+			continue
+		}
+		for i, h := range tr.hits {
+			if h > 0 && i != tr.at.index() && tr.expect&(1<<i) == 0 {
+				out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i], Seen: tr.away[i]})
+				break
+			}
+		}
+	}
+	return out
 }
 
 // ReadAt returns the time of the latest read of z (zero if none).
@@ -253,7 +297,7 @@ func (l *Locator) Arriving(since time.Time) []Movement {
 func (l *Locator) Unseen() []Movement {
 	var out []Movement
 	for _, tr := range l.order {
-		if i := tr.at.index(); i >= 0 && l.read[i].After(tr.seen[i]) {
+		if i := tr.at.index(); i >= 0 && tr.looked[i].After(tr.seen[i]) {
 			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, At: tr.seen[i]})
 		}
 	}
@@ -282,6 +326,16 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		return nil, nil, nil, nil
 	}
 	clear(l.seen)
+	clear(l.quiet)
+	for _, u := range r.Quiet {
+		l.quiet[u] = true
+	}
+	if r.Asked != nil {
+		// Every tag not asked sits the read out, as a quiet one does.
+		for _, tr := range l.order {
+			l.quiet[tr.uid] = !slices.Contains(r.Asked, tr.uid)
+		}
+	}
 	for _, u := range r.UIDs {
 		if l.tracks[u] == nil {
 			foreign = append(foreign, u)
@@ -289,14 +343,20 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		}
 		l.seen[u] = true
 	}
-	l.read[zi] = r.At
-	if h := l.hist[zi]; len(h) == 0 || !r.At.Before(h[len(h)-1]) {
+	if r.Asked == nil {
+		l.read[zi] = r.At
+	}
+	if h := l.hist[zi]; r.Asked == nil && (len(h) == 0 || !r.At.Before(h[len(h)-1])) {
 		if len(h) >= histReads {
 			h = append(h[:0], h[len(h)-histReads+1:]...)
 		}
 		l.hist[zi] = append(h, r.At)
 	}
 	for _, tr := range l.order {
+		if !l.seen[tr.uid] && l.quiet[tr.uid] {
+			continue // not heard, not missed
+		}
+		tr.looked[zi] = r.At
 		if l.seen[tr.uid] {
 			if tr.hits[zi] == 0 {
 				tr.first[zi] = r.At
@@ -361,7 +421,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		if h < l.cfg.Agree || i == tr.at.index() {
 			continue
 		}
-		if old := tr.at.index(); old >= 0 && !l.read[old].After(tr.seen[old]) {
+		if old := tr.at.index(); old >= 0 && !tr.looked[old].After(tr.seen[old]) {
 			// The old zone's latest read still saw it: only a move the
 			// referee expects goes ahead, and not from a hand into a pond
 			// where another tile is being seen arriving too. One tile

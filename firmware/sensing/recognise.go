@@ -810,7 +810,7 @@ func (s *Sensor) faceDownOnItsWay(h *game.Hand, f match) bool {
 			}
 			continue
 		}
-		if s.loc.ReadAt(hand).After(s.loc.SeenIn(u, hand)) || !s.loc.Reached(u, melds).IsZero() {
+		if s.loc.Missed(u, hand) || !s.loc.Reached(u, melds).IsZero() {
 			return true
 		}
 	}
@@ -975,7 +975,7 @@ func (s *Sensor) unconfirmed(e *entry, now time.Time) bool {
 	if now.Sub(e.m.At) >= s.cfg.Behind {
 		return false
 	}
-	return s.loc.ReadAt(e.m.To).After(s.loc.SeenIn(e.m.UID, e.m.To))
+	return s.loc.Missed(e.m.UID, e.m.To)
 }
 
 // notBeingMade leaves out of due the movements that are part of a legal

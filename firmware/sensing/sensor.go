@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"log/slog"
 	"slices"
+	"strings"
 	"time"
 
 	"jantaku/drivers/rfid"
@@ -408,6 +409,26 @@ func (s *Sensor) noteApplied(a game.Action) {
 		s.riichi[a.Seat] = time.Time{}
 	}
 	s.ambiguous[a.Seat] = nil
+}
+
+// Doubted returns the tiles whose presence at home a reader that holds
+// its field on (Read.Quiet) should check with a request addressed to
+// them (Read.Asked), From being home: a tile seen where the referee does
+// not expect it to go, or one whose movement is due but no longer seen
+// where it went (it may never have left). A quiet tile's absence is seen
+// only so, or by a read of the whole zone with every tag woken.
+func (s *Sensor) Doubted() []Movement {
+	if s.loc == nil {
+		return nil
+	}
+	out := s.loc.Doubted()
+	for _, e := range s.pending {
+		if !e.reported && s.now.Sub(e.m.At) >= s.cfg.Grace && s.unconfirmed(e, s.now) {
+			out = append(out, Movement{UID: e.m.UID, Tile: e.m.Tile, From: e.first, To: e.m.To, At: e.m.At, Seen: e.m.Seen})
+		}
+	}
+	slices.SortFunc(out, func(a, b Movement) int { return strings.Compare(string(a.UID), string(b.UID)) })
+	return out
 }
 
 // Focus returns the priority of each zone now, for Schedule.Focus. Hot

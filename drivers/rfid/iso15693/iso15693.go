@@ -196,6 +196,11 @@ type Tag struct {
 	// 0) in the field, between for a tag half in it, which misses
 	// requests now and then.
 	Presence float64
+	// Fade is the chance that the reader does not hear the tag's answer
+	// to one request though the tag is powered (a hand over the antenna,
+	// noise): unlike a request missed for want of power, the tag keeps
+	// its state, Stay Quiet included. 0 means never.
+	Fade float64
 	// Quiet: the tag got Stay Quiet and ignores inventories and
 	// non-addressed requests until it loses power or an addressed Reset
 	// to Ready or Select wakes it (Execute, PowerOff).

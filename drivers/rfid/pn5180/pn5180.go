@@ -80,11 +80,14 @@ type Config struct {
 	// MaxRounds bounds the requests of one inventory (0 means 64).
 	MaxRounds int
 	// FieldReset is how long WakeAll keeps the field off for every tag
-	// to lose power and forget Stay Quiet (0 means 5.1 ms, the NFC
-	// Forum's tFIELD_OFF; ISO/IEC 15693 gives no figure, so a table's
-	// tags may need more).
+	// to lose power and forget Stay Quiet (0 means DefaultFieldReset).
 	FieldReset time.Duration
 }
+
+// DefaultFieldReset is Config.FieldReset's default: 5.1 ms, the NFC
+// Forum's tFIELD_OFF. ISO/IEC 15693 gives no figure, so a table's tags
+// may need more.
+const DefaultFieldReset = 5100 * time.Microsecond
 
 // Dev is a PN5180 reading ISO/IEC 15693 tags. It implements
 // rfid.MultiReader.
@@ -139,7 +142,7 @@ func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, 
 		cfg.MaxRounds = 64
 	}
 	if cfg.FieldReset <= 0 {
-		cfg.FieldReset = 5100 * time.Microsecond
+		cfg.FieldReset = DefaultFieldReset
 	}
 	c, err := port.Connect(cfg.Speed, spi.Mode0, 8)
 	if err != nil {

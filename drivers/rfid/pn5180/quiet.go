@@ -176,6 +176,36 @@ func (d *Dev) Confirm(ctx context.Context, uid rfid.UID) (present bool, err erro
 	return present, nil
 }
 
+// Poll is Inventory for a field whose settled tags keep quiet
+// (HoldField, StayQuiet), where most inventories hear nobody or one tile
+// just put down: it asks first with one slot (5 bytes; 2.0 ms of air
+// when nothing answers, 6.0 ms for one tag, against 8.3 and 12.3 ms for
+// sixteen slots), and only when answers collide or cannot be read does
+// it run Inventory's sixteen-slot rounds to tell them apart. It reads
+// the same tags as Inventory.
+func (d *Dev) Poll(ctx context.Context) ([]rfid.UID, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	var out []rfid.UID
+	err := d.withField(ctx, func() error {
+		got, b, err := d.exchange(iso15693.InventoryRequest(0, 0, true), iso15693.ResponseLen)
+		switch {
+		case err != nil, got == slotEmpty:
+			return err
+		case got != slotCollided:
+			if u, err := iso15693.ParseResponse(b); err == nil {
+				out = []rfid.UID{iso15693.UID(u)}
+				return nil
+			}
+		}
+		// Several answered at once, or one could not be read: the
+		// slots of a full inventory tell them apart.
+		out, err = d.inventory(ctx)
+		return err
+	})
+	return out, err
+}
+
 // StayQuiet sends the tag uid an addressed Stay Quiet (12 bytes, 3.7 ms
 // of air, 4.1 ms before the next frame; no answer): it then keeps out of
 // inventories while the field is held. It needs the field held

@@ -388,3 +388,104 @@ func ExampleDev_WakeAll() {
 	// all: [E004015A00000101 E004015A00000202]
 	// <nil> false false
 }
+
+// Air times of a one-slot inventory with no mask (5 bytes): silent, or
+// one answer.
+var (
+	pollSilent   = iso15693.RequestTime(5) + iso15693.T3
+	pollAnswered = iso15693.RequestTime(5) + iso15693.SlotTime(true)
+)
+
+func TestPoll(t *testing.T) {
+	ctx := context.Background()
+	chip, d, ts, _ := quietZone(t, 14)
+	if !within(pollSilent, 1950*time.Microsecond, 2050*time.Microsecond) || !within(pollAnswered, 5950*time.Microsecond, 6050*time.Microsecond) {
+		t.Errorf("a poll costs %v silent and %v with a tag: docs/wiring.md says 2.0 and 6.0 ms", pollSilent, pollAnswered)
+	}
+	a := chip.Airtime()
+	got, err := d.Poll(ctx)
+	if err != nil || len(got) != 0 {
+		t.Fatalf("14 quiet tags: polled %v, %v; want none", got, err)
+	}
+	if air := chip.Airtime() - a; air != pollSilent {
+		t.Errorf("a poll of 14 quiet tags: %v of air, want %v", air, pollSilent)
+	}
+	tile := &iso15693.Tag{UID: 0xE004015A00C0FFEE}
+	chip.SetTags(0, append(slices.Clone(ts), tile)...)
+	a = chip.Airtime()
+	got, err = d.Poll(ctx)
+	if err != nil || !slices.Equal(got, []rfid.UID{"E004015A00C0FFEE"}) {
+		t.Fatalf("one tile put down among 14 quiet: polled %v, %v; want E004015A00C0FFEE", got, err)
+	}
+	if air := chip.Airtime() - a; air != pollAnswered {
+		t.Errorf("a poll answered by one tag: %v of air, want %v", air, pollAnswered)
+	}
+	// Two tiles put down answer the one slot together: the poll runs a
+	// full inventory, which tells them apart.
+	second := &iso15693.Tag{UID: 0xE004015A00C0FF10}
+	chip.SetTags(0, append(slices.Clone(ts), tile, second)...)
+	a = chip.Airtime()
+	got, err = d.Poll(ctx)
+	if err != nil || !slices.Equal(sorted(got), []rfid.UID{"E004015A00C0FF10", "E004015A00C0FFEE"}) {
+		t.Fatalf("two tiles put down: polled %v, %v; want both", got, err)
+	}
+	if air := chip.Airtime() - a; air <= pollSilent+emptyInventory {
+		t.Errorf("a poll that collided took %v of air: no full inventory after it", air)
+	}
+}
+
+func TestPollWithoutHold(t *testing.T) {
+	chip := pn5180test.NewChip("SPI1.2")
+	d := open(t, chip)
+	ts, us := tags(3)
+	chip.SetTags(0, ts...)
+	got, err := d.Poll(context.Background())
+	if err != nil || !slices.Equal(sorted(got), sorted(us)) {
+		t.Fatalf("three tags, field not held: polled %v, %v; want %v", got, err, us)
+	}
+	if chip.RFOn() {
+		t.Error("the field stayed on after a poll without HoldField")
+	}
+}
+
+// A tag whose answers are lost now and then (Fade) stays quiet; one that
+// loses power now and then (Presence) forgets Stay Quiet and answers
+// again.
+func TestFadeKeepsQuietBrownOutForgets(t *testing.T) {
+	ctx := context.Background()
+	_, d, ts, us := quietZone(t, 2)
+	faded, browned := ts[0], ts[1]
+	faded.Fade, browned.Presence = 0.5, 0.5
+	heard := map[rfid.UID]int{}
+	for range 50 {
+		got, err := d.Inventory(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, u := range got {
+			heard[u]++
+		}
+	}
+	if heard[us[0]] != 0 {
+		t.Errorf("a quiet tag whose answers fade was heard %d times in 50 inventories; want 0", heard[us[0]])
+	}
+	if heard[us[1]] == 0 {
+		t.Error("a quiet tag half in the field (Presence 0.5) never answered: a brown-out should make it forget Stay Quiet")
+	}
+	// Awake, the fading tag is heard about half the time.
+	faded.Quiet = false
+	n := 0
+	for range 200 {
+		faded.Quiet = false
+		got, err := d.Inventory(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if slices.Contains(got, us[0]) {
+			n++
+		}
+	}
+	if n < 60 || n > 140 {
+		t.Errorf("a tag whose answers fade half the time was heard in %d of 200 inventories", n)
+	}
+}

@@ -50,8 +50,9 @@ type Config struct {
 	Seed     uint64
 	Pace     Pace
 	Mistakes Mistakes
-	// MissRate and GhostRate of the surface antennas (see Surface).
-	MissRate, GhostRate float64
+	// MissRate, GhostRate and BrownOutRate of the surface antennas (see
+	// Surface).
+	MissRate, GhostRate, BrownOutRate float64
 	// Trace, if set, is told of every tile lifted or put down and every
 	// press, as it happens (diagnostics).
 	Trace func(at time.Time, what string)
@@ -159,7 +160,7 @@ func New(cfg Config, start time.Time) (*Table, error) {
 	}
 	t.ref = t.truth
 	t.surf = NewSurface(r.Players, cfg.Seed)
-	t.surf.MissRate, t.surf.GhostRate = cfg.MissRate, cfg.GhostRate
+	t.surf.MissRate, t.surf.GhostRate, t.surf.BrownOutRate = cfg.MissRate, cfg.GhostRate, cfg.BrownOutRate
 	for i, tl := range wall {
 		u := sim.UID('A', tl)
 		t.tags[u], t.uid[tl] = tl, u
@@ -218,7 +219,7 @@ func Watch(cfg Config, ref Referee, tags map[rfid.UID]tile.Tile, walls []string,
 	t := &Table{cfg: cfg, rand: rand.New(rand.NewPCG(cfg.Seed, 0x706c6179)), ref: &lastHand{Referee: ref, last: h}, now: start,
 		tags: map[rfid.UID]tile.Tile{}, uid: map[tile.Tile]rfid.UID{}, walls: slices.Clone(walls), dealer: h.Dealer}
 	t.surf = NewSurface(h.Players, cfg.Seed)
-	t.surf.MissRate, t.surf.GhostRate = cfg.MissRate, cfg.GhostRate
+	t.surf.MissRate, t.surf.GhostRate, t.surf.BrownOutRate = cfg.MissRate, cfg.GhostRate, cfg.BrownOutRate
 	for u, tl := range tags {
 		t.tags[u], t.uid[tl] = tl, u
 	}

@@ -42,6 +42,15 @@ type Surface struct {
 	// chance that an inventory also hears a tag of a neighbouring field
 	// (antennas 80 mm apart read each other's edge tiles).
 	MissRate, GhostRate float64
+	// BrownOutRate is the part of MissRate that, for a tile at rest in a
+	// field held on (HeldInventory), is a loss of power for the request:
+	// the tag forgets Stay Quiet and answers the next inventory. The
+	// rest of its misses are answers lost with the tag still powered
+	// (iso15693.Tag.Fade). How often a tile at rest browns out depends on
+	// the antennas and on the players' hands over them, so it is for the
+	// table to measure; 0 means never, MissRate or more that every miss
+	// is one.
+	BrownOutRate float64
 	// PerFrame is the host's cost of one SPI frame and its BUSY check
 	// (40 µs: spidev on a Pi 4 with BUSY on a Pi line).
 	PerFrame time.Duration
@@ -55,6 +64,9 @@ type Surface struct {
 	uids  map[rfid.UID]uint64
 	err   error
 	rec   *recording
+	// radios are the zones' own readers holding their fields on
+	// (HeldInventory), made on first use.
+	radios map[string]*heldRadio
 }
 
 // NewSurface returns an empty surface of seats seats.
@@ -116,6 +128,7 @@ type recording struct {
 
 // Put places uid in zone ("" lifts it into the air).
 func (s *Surface) Put(uid rfid.UID, zone string) {
+	s.forget(uid)
 	if old, ok := s.where[uid]; ok && old != "" {
 		s.in[old] = slices.DeleteFunc(s.in[old], func(u rfid.UID) bool { return u == uid })
 	}

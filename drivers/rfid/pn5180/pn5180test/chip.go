@@ -404,6 +404,9 @@ func (c *Chip) send(validBits byte, data []byte) {
 		if !c.powered(t) {
 			continue // out of the field for this request
 		}
+		if t.Fade > 0 && c.rnd().Float64() < t.Fade {
+			continue // its answer is lost; it keeps its state
+		}
 		if s := t.Slot(req); s >= 0 && s < n {
 			inv.slots[s] = append(inv.slots[s], t)
 		}

@@ -1,0 +1,96 @@
+package sensing
+
+import (
+	"testing"
+	"time"
+
+	"jantaku/drivers/rfid"
+	"jantaku/rules/tile"
+)
+
+// A read that lists a tile as quiet says nothing of it: the tile is not
+// missed, never vanishes and is not unseen, however long its zone's
+// reads go without hearing it; the same reads without the list make it
+// vanish.
+func TestLocatorQuietTileIsNotMissed(t *testing.T) {
+	hand := SeatZone(0, Hand)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	for _, quiet := range []bool{true, false} {
+		l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+		l.Observe(Read{Zone: hand, At: t0, UIDs: []rfid.UID{a, b}})
+		var gone []Movement
+		for i := 1; i <= 40; i++ {
+			r := Read{Zone: hand, At: t0.Add(time.Duration(i) * 500 * time.Millisecond), UIDs: []rfid.UID{b}}
+			if quiet {
+				r.Quiet = []rfid.UID{a}
+			}
+			_, v, _, _ := l.Observe(r)
+			gone = append(gone, v...)
+		}
+		if quiet {
+			if len(gone) != 0 || l.Missed(a, hand) || len(l.Unseen()) != 0 {
+				t.Errorf("a quiet tile: vanished %v, missed %v, unseen %v; want none of it", gone, l.Missed(a, hand), l.Unseen())
+			}
+		} else if len(gone) != 1 || gone[0].UID != a || !l.Missed(a, hand) {
+			t.Errorf("a tile the reads stopped hearing: vanished %v, missed %v; want A vanished", gone, l.Missed(a, hand))
+		}
+	}
+}
+
+// A quiet tile seen twice where the referee does not expect it does not
+// move while its home's reads cannot hear it: it is doubted, and a
+// request addressed to it at home that goes unanswered moves it.
+func TestLocatorQuietTileLeavesWhenAskedFor(t *testing.T) {
+	hand, melds := SeatZone(0, Hand), SeatZone(1, Melds)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 20 * time.Millisecond) }
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+	l.Observe(Read{Zone: hand, At: at(0), UIDs: []rfid.UID{a, b}})
+	var moved []Movement
+	for i := 1; i <= 6; i += 2 {
+		m, _, _, _ := l.Observe(Read{Zone: melds, At: at(i), UIDs: []rfid.UID{a}})
+		moved = append(moved, m...)
+		m, _, _, _ = l.Observe(Read{Zone: hand, At: at(i + 1), Quiet: []rfid.UID{a, b}})
+		moved = append(moved, m...)
+	}
+	if len(moved) != 0 || l.Where(a) != hand {
+		t.Fatalf("moved %v while home could not hear A", moved)
+	}
+	d := l.Doubted()
+	if len(d) != 1 || d[0].UID != a || d[0].From != hand || d[0].To != melds {
+		t.Fatalf("doubted %+v, want A from %s to %s", d, hand, melds)
+	}
+	// Asked for at home, A does not answer, and that read decides its
+	// move; B, not asked, is not missed.
+	m, _, _, _ := l.Observe(Read{Zone: hand, At: at(8), Asked: []rfid.UID{a}})
+	if l.Missed(b, hand) {
+		t.Error("a request addressed to A made B missed")
+	}
+	if len(m) != 1 || m[0].UID != a || m[0].To != melds || !m[0].At.Equal(at(8)) {
+		t.Fatalf("home's unanswered request: moved %+v, want A to %s at it", m, melds)
+	}
+	if len(l.Doubted()) != 0 {
+		t.Errorf("still doubted after the move: %+v", l.Doubted())
+	}
+}
+
+// A request addressed to a tile that answers is a sighting at home: the
+// sightings elsewhere were a neighbour's antenna hearing it.
+func TestLocatorAskedTileAnswers(t *testing.T) {
+	hand, melds := SeatZone(0, Hand), SeatZone(1, Melds)
+	a := rfid.UID("A")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+	l.Observe(Read{Zone: hand, At: t0, UIDs: []rfid.UID{a}})
+	l.Observe(Read{Zone: melds, At: t0.Add(20 * time.Millisecond), UIDs: []rfid.UID{a}})
+	l.Observe(Read{Zone: hand, At: t0.Add(30 * time.Millisecond), UIDs: []rfid.UID{a}, Asked: []rfid.UID{a}})
+	m, _, _, _ := l.Observe(Read{Zone: melds, At: t0.Add(40 * time.Millisecond), UIDs: []rfid.UID{a}})
+	if len(m) != 0 || l.Where(a) != hand {
+		t.Fatalf("moved %+v on a ghost the tile's answer at home refuted", m)
+	}
+}

@@ -1,0 +1,120 @@
+package sensing_test
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"jantaku/drivers/rfid"
+	"jantaku/firmware/sensing"
+	"jantaku/hardware/sim/players"
+)
+
+// TestQuietZoneOnEmulatedReaders drives a wall's zone through the PN5180
+// driver on an emulated chip holding its field on: the first read hears
+// the whole wall, which is then told to stay quiet; later polls are
+// silent and list the wall as quiet, a tile put down is the only one
+// heard, a tile seen where no one expects it is asked for at home, and
+// after FullEvery (nothing is due in a wall) the zone is read in full.
+func TestQuietZoneOnEmulatedReaders(t *testing.T) {
+	g, sn, tb := dealFastWith(t, 3, nil)
+	h := g.Hand()
+	seat := h.Turn.Next(h.Players).Next(h.Players)
+	zone := sensing.SeatZone(seat, sensing.Wall)
+	surf := tb.Surface()
+	wall := slices.Sorted(slices.Values(surf.Tags(zone.String())))
+	if len(wall) < 20 {
+		t.Fatalf("seat %d's wall holds %d tiles on the surface: the test needs a built wall", seat, len(wall))
+	}
+	f := surf.Held(zone.String())
+	t0 := time.Date(2026, 1, 1, 9, 0, 1, 0, time.UTC)
+	q := sensing.NewQuietZone(zone, f, t0)
+	q.FullEvery = 5 * time.Second
+	now := t0
+	read := func() sensing.Read {
+		t.Helper()
+		f.Spent = 0
+		r, err := q.Read(t.Context(), sn, now)
+		if err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(f.Spent)
+		r.At = now
+		sn.Observe(t.Context(), r)
+		f.Spent = 0
+		if err := q.Heard(t.Context(), sn, r); err != nil {
+			t.Fatal(err)
+		}
+		now = now.Add(f.Spent)
+		return r
+	}
+
+	r := read()
+	if got := slices.Sorted(slices.Values(r.UIDs)); !slices.Equal(got, wall) || len(r.Quiet) != 0 {
+		t.Fatalf("first read: heard %v, quiet %v; want the wall %v, none quiet", got, r.Quiet, wall)
+	}
+	// A Stay Quiet frame of 4.1 ms for each tile of the wall.
+	if n := time.Duration(len(wall)); f.Spent < n*4*time.Millisecond || f.Spent > n*5*time.Millisecond {
+		t.Errorf("quieting %d tiles took %v; want about 4.1 ms each", n, f.Spent)
+	}
+	before := now
+	r = read()
+	if len(r.UIDs) != 0 || !slices.Equal(r.Quiet, wall) {
+		t.Fatalf("a poll of the quiet wall: heard %v, quiet %v; want nothing heard, the wall quiet", r.UIDs, r.Quiet)
+	}
+	if d := now.Sub(before); d > 3*time.Millisecond {
+		t.Errorf("a silent poll took %v; want about 2 ms", d)
+	}
+
+	// A tile put down in the wall's field is the only one heard.
+	var newcomer rfid.UID
+	for _, tl := range h.Seats[h.Turn].Hand {
+		if u := tb.UID(tl); !slices.Contains(wall, u) {
+			newcomer = u
+			break
+		}
+	}
+	home := surf.Where(newcomer)
+	surf.Put(newcomer, zone.String())
+	r = read()
+	if !slices.Equal(r.UIDs, []rfid.UID{newcomer}) || len(r.Quiet) != len(wall) {
+		t.Fatalf("a tile put down: heard %v with %d quiet; want only %s", r.UIDs, len(r.Quiet), newcomer)
+	}
+	surf.Put(newcomer, home)
+	// Two polls without it and the sensor forgets that sighting.
+	read()
+	read()
+
+	// A wall tile heard twice in another seat's melds, where no one
+	// expects it: the next read of the wall asks for it, and it answers.
+	stray := wall[len(wall)/2]
+	melds := sensing.SeatZone(seat.Next(h.Players), sensing.Melds)
+	for range 2 {
+		sn.Observe(t.Context(), sensing.Read{Zone: melds, At: now, UIDs: []rfid.UID{stray}})
+		now = now.Add(10 * time.Millisecond)
+	}
+	if d := sn.Doubted(); !slices.ContainsFunc(d, func(m sensing.Movement) bool { return m.UID == stray && m.From == zone }) {
+		t.Fatalf("doubted %+v: %s, seen in %s, is not", d, stray, melds)
+	}
+	r = read()
+	if !slices.Equal(r.Asked, []rfid.UID{stray}) || !slices.Equal(r.UIDs, []rfid.UID{stray}) {
+		t.Fatalf("after a stray sighting: asked %v, heard %v; want %s asked for and answering", r.Asked, r.UIDs, stray)
+	}
+	if sn.Where(stray) != zone {
+		t.Errorf("the stray tile is placed in %s", sn.Where(stray))
+	}
+	read() // its answer woke it: it is heard and quieted again
+
+	// Past FullEvery the whole zone is read again, every tag woken.
+	now = t0.Add(6 * time.Second)
+	r = read()
+	if !q.Full() || !slices.Equal(slices.Sorted(slices.Values(r.UIDs)), wall) || len(r.Quiet) != 0 {
+		t.Fatalf("a read past FullEvery: full %v, heard %v, quiet %v; want the whole wall heard", q.Full(), r.UIDs, r.Quiet)
+	}
+	r = read()
+	if q.Full() || len(r.UIDs) != 0 || len(r.Quiet) != len(wall) {
+		t.Errorf("after the full read: full %v, heard %v, %d quiet; want the wall quiet again", q.Full(), r.UIDs, len(r.Quiet))
+	}
+}
+
+var _ sensing.HeldField = (*players.HeldZone)(nil)

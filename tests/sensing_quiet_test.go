@@ -1,0 +1,108 @@
+package tests
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"testing"
+	"time"
+
+	"jantaku/firmware/sensing"
+	"jantaku/hardware/sim/players"
+	"jantaku/tablecore"
+)
+
+// brownOutRate is the chance that a tile at rest in a held field loses
+// power for one request and forgets Stay Quiet: 0.5% (a tenth of the
+// misses), or JANTAKU_SENSING_BROWNOUT (0.05: every miss).
+func brownOutRate(t testing.TB) float64 {
+	v := os.Getenv("JANTAKU_SENSING_BROWNOUT")
+	if v == "" {
+		return 0.005
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f < 0 || f >= 1 {
+		t.Fatalf("JANTAKU_SENSING_BROWNOUT=%q: want a rate in [0, 1)", v)
+	}
+	return f
+}
+
+// quietReader is one zone's reader holding its field on, on its own
+// clock: the read under way and when it ends.
+type quietReader struct {
+	q          *sensing.QuietZone
+	field      *players.HeldZone
+	read       sensing.Read
+	start, end time.Time
+}
+
+// playQuiet is playHandDiag's loop with a reader per zone, each holding
+// its field on and running on its own clock
+// (JANTAKU_SENSING_READERS=zone-quiet), driven by sensing.QuietZone: the
+// tiles a zone holds keep quiet, its polls hear the newcomers, a doubted
+// tile is asked for, and the whole zone is read now and then.
+func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore.Game, zones []sensing.Zone, now time.Time, res *sensedHand, diag io.Writer, take func([]sensing.Output)) {
+	ctx := context.Background()
+	start := now
+	res.multi = true
+	surf := tb.Surface()
+	rd := make([]*quietReader, len(zones))
+	begin := func(r *quietReader, at time.Time) {
+		r.field.Spent = 0
+		read, err := r.q.Read(ctx, sn, at)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r.read, r.start, r.end = read, at, at.Add(r.field.Spent)
+	}
+	tb.Advance(now)
+	for i, z := range zones {
+		f := surf.Held(z.String())
+		rd[i] = &quietReader{q: sensing.NewQuietZone(z, f, now), field: f}
+		begin(rd[i], now)
+	}
+	var end handEnd
+	for {
+		r := rd[0]
+		for _, o := range rd[1:] {
+			if o.end.Before(r.end) {
+				r = o
+			}
+		}
+		now = r.end
+		for _, p := range tb.Advance(now) {
+			take(sn.Declare(ctx, press(p)))
+		}
+		if end.over(tb, g, now) {
+			return
+		}
+		if now.Sub(start) > 4*time.Hour {
+			t.Fatalf("the hand runs for ever")
+		}
+		read := r.read
+		read.At = now
+		res.reads++
+		res.readTime[read.Zone.Area] += r.end.Sub(r.start)
+		if diag != nil {
+			var ts []string
+			for _, u := range read.UIDs {
+				tl := tb.Tags()[u]
+				ts = append(ts, fmt.Sprintf("%s.%d", tl, tl.Copy))
+			}
+			fmt.Fprintf(diag, "%s read %s (full %v, asked %d, from %s, %d quiet) %v\n", now.Format("15:04:05.000"), read.Zone, r.q.Full(), len(read.Asked), r.start.Format("15:04:05.000"), len(read.Quiet), ts)
+		}
+		t0 := time.Now()
+		outs := sn.Observe(ctx, read)
+		outs = append(outs, sn.Tick(ctx, now)...)
+		res.processing = append(res.processing, time.Since(t0))
+		take(outs)
+		r.field.Spent = 0
+		if err := r.q.Heard(ctx, sn, read); err != nil {
+			t.Fatal(err)
+		}
+		res.readTime[read.Zone.Area] += r.field.Spent
+		begin(r, now.Add(r.field.Spent))
+	}
+}
