@@ -12,9 +12,7 @@ import (
 // every suit that can be read as up to four sets and at most one pair, its
 // rank (rankSuit) indexes the list of its readings. A reading
 // packs up to four set codes (5 bits each, in ascending order), the pair
-// rank + 1 (4 bits, 0 for none) and the number of sets; the pool's entries
-// hold above them the same sets as masks of ranks (suitSetBits), which a
-// decomposition keeps for Sets.
+// rank + 1 (4 bits, 0 for none) and the number of sets.
 
 // setCodes number a suit's sets in group order: for each rank, the
 // sequence starting there (ranks 1–7), then the triplet. Tile is the rank
@@ -28,7 +26,7 @@ var setCodes = [16]Group{
 var suitReadings struct {
 	once  sync.Once
 	index []uint32 // rank → offset<<8 | count into pool; 0 for none
-	pool  []uint64 // a reading in the low 32 bits, suitSetBits above
+	pool  []uint32
 }
 
 func readingTable() {
@@ -90,10 +88,10 @@ func readingTable() {
 		rankTable()
 		keyRankTable()
 		index := make([]uint32, suitRanks.n)
-		pool := make([]uint64, len(es))
+		pool := make([]uint32, len(es))
 		var r int32
 		for i, e := range es {
-			pool[i] = uint64(e.dec) | suitSetBits(e.dec)<<32
+			pool[i] = e.dec
 			if i > 0 && es[i-1].key == e.key {
 				index[r]++
 				continue
@@ -132,8 +130,7 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 	npairs, pairSuit := popcount(hpairs), -1
 	// Each suit's readings: the first and how many, from off in the
 	// table's pool (a suit without tiles has the one empty reading, 0).
-	var first [3]uint64
-	var count, off [3]uint32
+	var first, count, off [3]uint32
 	for s, n := range h.sums {
 		switch mod3[n] {
 		case 1:
@@ -159,7 +156,7 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 	if npairs != 1 {
 		return dst, true
 	}
-	st := standardParts{pairs: pairs, pair: tile.Kind(bits.TrailingZeros64(uint64(hpairs))), pairSuit: pairSuit, honorTrips: hon & h.odd}
+	st := standardParts{pairs: pairs, pair: tile.Kind(bits.TrailingZeros64(uint64(hpairs))), pairSuit: pairSuit}
 	for m := hon & h.odd; m != 0; m &= m - 1 {
 		if st.nh == len(st.honors) {
 			return dst, true
@@ -172,7 +169,7 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 	if count[0]|count[1]|count[2] == 1 {
 		return st.append(dst, first[0], first[1], first[2]), true
 	}
-	var lists [3][]uint64
+	var lists [3][]uint32
 	for s := range lists {
 		if h.sums[s] == 0 {
 			lists[s] = first[s : s+1]
@@ -192,20 +189,18 @@ func standardTable(dst []Decomposition, h *Counted, pairs Mask) (_ []Decompositi
 
 // standardParts is what the suits' readings share in standardTable: the
 // pairs allowed (0 for any), the honour pair (when no suit holds it), the
-// suit holding the pair (-1 for none) and the honour triplets, ascending
-// and as a mask.
+// suit holding the pair (-1 for none) and the honour triplets, ascending.
 type standardParts struct {
-	pairs      Mask
-	pair       tile.Kind
-	pairSuit   int
-	nh         int
-	honors     [4]Group
-	honorTrips Mask
+	pairs    Mask
+	pair     tile.Kind
+	pairSuit int
+	nh       int
+	honors   [4]Group
 }
 
 // append appends to dst the decomposition of the suit readings a, b and
 // x with st's honours, unless its pair is not allowed.
-func (st *standardParts) append(dst []Decomposition, a, b, x uint64) []Decomposition {
+func (st *standardParts) append(dst []Decomposition, a, b, x uint32) []Decomposition {
 	p := st.pair
 	switch st.pairSuit {
 	case 0:
@@ -228,47 +223,16 @@ func (st *standardParts) append(dst []Decomposition, a, b, x uint64) []Decomposi
 	}
 	d.groups[n] = Group{Kind: Pair, Tile: p}
 	d.ngroups = uint8(n + 1)
-	// The sets as masks: each suit's ranks at its place.
-	d.seqs = setField(a, b, x, 0) | setField(a, b, x, 9)<<32
-	d.trips = Mask(setField(a, b, x, 18)) | st.honorTrips
-	d.nseq = uint8(a>>(32+27)&7 + b>>(32+27)&7 + x>>(32+27)&7)
-	d.pair = p
 	return dst
-}
-
-// suitSetBits is the suit reading dec's sets as masks of ranks: bits 0–8
-// the ranks that start a sequence, 9–17 those that start an odd number,
-// 18–26 the triplets, 27–29 the number of sequences.
-func suitSetBits(dec uint32) uint64 {
-	var seq, odd, trip, n uint64
-	for x := dec & (1<<20 - 1); x != 0; x >>= 5 {
-		g := setCodes[(x-1)&15]
-		bit := uint64(1) << g.Tile
-		if g.Kind == Sequence {
-			seq |= bit
-			odd ^= bit
-			n++
-		} else {
-			trip |= bit
-		}
-	}
-	return seq | odd<<9 | trip<<18 | n<<27
-}
-
-// setField is the mask of kinds of the nine bits at field of the suit
-// readings' set bits (suitSetBits) of the three suits a, b and x.
-func setField(a, b, x uint64, field uint) uint64 {
-	const at = 32 // suitSetBits's place in a pool entry
-	return a>>(at+field)&0x1ff | b>>(at+field)&0x1ff<<9 | x>>(at+field)&0x1ff<<18
 }
 
 // pairOf is the pair of the suit reading v, a suit whose first kind is
 // base.
-func pairOf(v uint64, base tile.Kind) tile.Kind { return base + tile.Kind(v>>20&15) - 1 }
+func pairOf(v uint32, base tile.Kind) tile.Kind { return base + tile.Kind(v>>20&15) - 1 }
 
 // putSets writes the sets of the suit reading v, a suit whose first kind
 // is base, to d's groups from n on, and returns the next group.
-func putSets(d *Decomposition, n int, v uint64, base tile.Kind) int {
+func putSets(d *Decomposition, n int, v uint32, base tile.Kind) int {
 	// The codes (each the set's number + 1, so never zero) fill the low
 	// 20 bits from bit 0: the sets end at the first zero code.
 	for x := v & (1<<20 - 1); x != 0; x >>= 5 {

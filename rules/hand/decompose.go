@@ -18,15 +18,8 @@ type Decomposition struct {
 	Shape   Shape
 	ngroups uint8
 	nwild   uint8
-	nseq    uint8     // the sequences, when seqs and trips are set
-	pair    tile.Kind // the pair, likewise
 	groups  [MaxGroups]Group
 	wild    [4]Stand
-	// The sets as masks (Sets), set by the reading tables: the kinds
-	// that start a sequence, and above bit 32 an odd number of them; the
-	// triplets. Both zero: read from the groups.
-	seqs  uint64
-	trips Mask
 }
 
 // Groups returns the groups of d, as Arrangement.Groups.

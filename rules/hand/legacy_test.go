@@ -12,8 +12,8 @@ import (
 
 func legacyStandardFast(c *tile.Counts, pairs Mask, out []Arrangement) ([]Arrangement, bool) {
 	readingTable()
-	var lists [3][]uint64
-	empty := []uint64{0}
+	var lists [3][]uint32
+	empty := []uint32{0}
 	hpair, hsets := -1, 0
 	for k := int(tile.East); k < tile.NumKinds; k++ {
 		switch c[k] {
@@ -61,12 +61,12 @@ func legacyStandardFast(c *tile.Counts, pairs Mask, out []Arrangement) ([]Arrang
 		lists[s] = suitReadings.pool[e>>8 : e>>8+e&0xff]
 	}
 
-	pairOf := func(a, b, d uint64) int {
+	pairOf := func(a, b, d uint32) int {
 		p, n := hpair, 0
 		if p >= 0 {
 			n++
 		}
-		for s, x := range [3]uint64{a, b, d} {
+		for s, x := range [3]uint32{a, b, d} {
 			if r := int(x >> 20 & 15); r > 0 {
 				p = s*9 + r - 1
 				n++
@@ -100,8 +100,8 @@ func legacyStandardFast(c *tile.Counts, pairs Mask, out []Arrangement) ([]Arrang
 					continue
 				}
 				start := len(groups)
-				for s, x := range [3]uint64{a, b, d} {
-					for i := range int(x >> 24 & 7) {
+				for s, x := range [3]uint32{a, b, d} {
+					for i := range int(x >> 24) {
 						g := setCodes[x>>(5*i)&31-1]
 						g.Tile += tile.Kind(9 * s)
 						groups = append(groups, g)

@@ -18,39 +18,27 @@ type Sets struct {
 }
 
 // Sets returns the sets and the pair of d, a Standard decomposition (of
-// another shape, its sequences and triplets, and its last pair group). The
-// reading tables give them with the decomposition; others, and hands of a
-// pair alone, are read from the groups.
+// another shape, its sequences and triplets, and its last pair group), in
+// one walk over its groups.
 func (d *Decomposition) Sets() Sets {
-	if d.seqs == 0 && d.trips == 0 {
-		return d.setsOfGroups()
-	}
-	return Sets{
-		Sequences:    Mask(d.seqs) & suitedMask,
-		OddSequences: Mask(d.seqs >> 32),
-		Triplets:     d.trips,
-		NumSequences: int(d.nseq),
-		Pair:         d.pair,
-	}
-}
-
-// setsOfGroups is Sets read from d's groups.
-func (d *Decomposition) setsOfGroups() Sets {
-	var s Sets
-	for _, g := range d.Groups() {
-		bit := Mask(1) << g.Tile
+	// In locals, built once: fields written group by group stay in memory.
+	var seq, odd, trip Mask
+	var nseq int
+	var pair tile.Kind
+	for _, g := range d.groups[:d.ngroups] {
+		bit := Mask(1) << (g.Tile & 63) // a kind is under 64: the shift needs no test
 		switch g.Kind {
 		case Sequence:
-			s.Sequences |= bit
-			s.OddSequences ^= bit
-			s.NumSequences++
+			seq |= bit
+			odd ^= bit
+			nseq++
 		case Triplet:
-			s.Triplets |= bit
+			trip |= bit
 		case Pair:
-			s.Pair = g.Tile
+			pair = g.Tile
 		}
 	}
-	return s
+	return Sets{Sequences: seq, OddSequences: odd, Triplets: trip, NumSequences: nseq, Pair: pair}
 }
 
 // AppendWaits appends to out the waits of the readings of win in a

@@ -56,7 +56,6 @@ func (s *stdSearch) emit() bool {
 	if d := s.one; d != nil {
 		d.Shape = Standard
 		d.ngroups = uint8(copy(d.groups[:], buf[:n+1]))
-		d.seqs, d.trips, d.nseq, d.pair = 0, 0, 0, 0 // read from the groups
 		d.nwild = uint8(placeStands(&d.wild, buf[:n+1], s.real))
 		return true
 	}
