@@ -2,7 +2,6 @@ package riichi
 
 import (
 	"fmt"
-	"math/bits"
 
 	"jantaku/rules/hand"
 	"jantaku/rules/tile"
@@ -59,10 +58,9 @@ func (c *cand) addFu(p FuPart) {
 	c.fu += p.Fu
 }
 
-// fuStandard counts the fu of a four-sets-and-a-pair reading whose
-// concealed triplets are trips, ronTrip the one completed by ron (open), if
-// any (spec/riichi.md §10.1–§10.3), and rounds them up to ten.
-func (s *scorer) fuStandard(c *cand, trips hand.Mask, ronTrip, pair tile.Kind, wait hand.WaitKind, pinfu bool) {
+// fuStandard counts the fu of a four-sets-and-a-pair reading
+// (spec/riichi.md §10.1–§10.3) and rounds them up to ten.
+func (s *scorer) fuStandard(c *cand, sets []set, pair tile.Kind, wait hand.WaitKind, pinfu bool) {
 	c.addFu(FuPart{Reason: FuBase, Fu: 20})
 	ron := !s.w.Tsumo
 	if ron && s.closed {
@@ -74,15 +72,23 @@ func (s *scorer) fuStandard(c *cand, trips hand.Mask, ronTrip, pair tile.Kind, w
 	if s.w.Tsumo {
 		c.addFu(FuPart{Reason: FuTsumo, Fu: 2})
 	}
-	// The sets in order: the melds, then the concealed triplets by kind.
-	for _, st := range s.melds[:s.nm] {
-		if st.kind != seqSet {
-			c.setFu(st)
+	for _, st := range sets {
+		if st.kind == seqSet {
+			continue
 		}
-	}
-	for m := uint64(trips); m != 0; m &= m - 1 {
-		k := tile.Kind(bits.TrailingZeros64(m))
-		c.setFu(set{kind: tripSet, tile: k, concealed: k != ronTrip})
+		f, r := 2, FuOpenTriplet
+		if st.tile.IsTerminalOrHonor() {
+			f *= 2
+		}
+		if st.concealed {
+			f *= 2
+			r = FuConcealedTriplet
+		}
+		if st.kind == kongSet {
+			f *= 4
+			r += FuOpenKong - FuOpenTriplet
+		}
+		c.addFu(FuPart{Reason: r, Fu: f, Tile: st.tile})
 	}
 	if f := s.pairFu(pair); f > 0 {
 		c.addFu(FuPart{Reason: FuPair, Fu: f, Tile: pair})
@@ -95,23 +101,6 @@ func (s *scorer) fuStandard(c *cand, trips hand.Mask, ronTrip, pair tile.Kind, w
 		c.addFu(FuPart{Reason: FuOpenMinimum, Fu: 10})
 	}
 	c.fu = int(uint(c.fu+9) / 10 * 10) // fu are not negative: unsigned, no sign fix-up
-}
-
-// setFu adds the fu of the triplet or kong st.
-func (c *cand) setFu(st set) {
-	f, r := 2, FuOpenTriplet
-	if st.tile.IsTerminalOrHonor() {
-		f *= 2
-	}
-	if st.concealed {
-		f *= 2
-		r = FuConcealedTriplet
-	}
-	if st.kind == kongSet {
-		f *= 4
-		r += FuOpenKong - FuOpenTriplet
-	}
-	c.addFu(FuPart{Reason: r, Fu: f, Tile: st.tile})
 }
 
 // pairFu is the fu of a pair: 2 for a dragon, the seat wind or the round

@@ -537,15 +537,21 @@ func (c *cand) better(b *cand) bool {
 func (s *scorer) standard(cs *hand.Sets, wait hand.WaitKind, c *cand) {
 	c.reset()
 	c.wait = wait
-	// The tally of every set, the melds' read once in read. A triplet
-	// completed by ron is open (spec/riichi.md §10.2): ronTrip is its kind
-	// (none: tile.NumKinds).
+	// The tally of every set, the melds' read once in read.
 	t := s.meldTally
 	t.addSets(cs)
-	ronTrip := tile.Kind(tile.NumKinds)
-	if wait == hand.Shanpon && !s.w.Tsumo {
-		ronTrip = s.w.WinTile
+	// The sets with a triplet, in order (the melds, then the concealed
+	// triplets by kind, as the groups are), for the fu and the yakuhai. A
+	// triplet completed by ron is open (spec/riichi.md §10.2).
+	ronTrip := wait == hand.Shanpon && !s.w.Tsumo
+	if ronTrip {
 		t.anko--
+	}
+	sets, n := s.melds, s.nm
+	for m := uint64(cs.Triplets); m != 0 && n < len(sets); m &= m - 1 {
+		k := tile.Kind(bits.TrailingZeros64(m))
+		sets[n] = set{kind: tripSet, tile: k, concealed: !ronTrip || k != s.w.WinTile}
+		n++
 	}
 	pair := cs.Pair
 	seqs, trips, kongs, anko, peiko := int(t.seqs), int(t.trips), int(t.kongs), int(t.anko), int(t.peiko)
@@ -620,11 +626,13 @@ func (s *scorer) standard(cs *hand.Sets, wait hand.WaitKind, c *cand) {
 			closedHan(Ryanpeikou)
 		}
 	}
-	// Yakuhai in the order of the sets (the melds, then the concealed
-	// triplets by kind), read only when a triplet is one.
+	// Yakuhai in the order of the sets, read only when a triplet is one.
 	if t.trip&yakuhai != 0 {
-		yakuhaiOf := func(k tile.Kind) {
-			switch k {
+		for _, st := range sets[:n] {
+			if st.kind == seqSet {
+				continue
+			}
+			switch st.tile {
 			case tile.White:
 				closedHan(Haku)
 			case tile.Green:
@@ -632,20 +640,12 @@ func (s *scorer) standard(cs *hand.Sets, wait hand.WaitKind, c *cand) {
 			case tile.Red:
 				closedHan(Chun)
 			}
-			if k == seatK {
+			if st.tile == seatK {
 				closedHan(SeatWind)
 			}
-			if k == roundK {
+			if st.tile == roundK {
 				closedHan(RoundWind)
 			}
-		}
-		for _, st := range s.melds[:s.nm] {
-			if st.kind != seqSet {
-				yakuhaiOf(st.tile)
-			}
-		}
-		for m := uint64(cs.Triplets) & yakuhai; m != 0; m &= m - 1 {
-			yakuhaiOf(tile.Kind(bits.TrailingZeros64(m)))
 		}
 	}
 	if t.sanshoku() {
@@ -681,7 +681,7 @@ func (s *scorer) standard(cs *hand.Sets, wait hand.WaitKind, c *cand) {
 	}
 	s.flush(c, closedHan)
 	c.pinfu = pinfu
-	s.fuStandard(c, cs.Triplets, ronTrip, pair, wait, pinfu)
+	s.fuStandard(c, sets[:n], pair, wait, pinfu)
 	s.finish(c)
 }
 
