@@ -6,9 +6,8 @@ import "jantaku/rules/tile"
 // kinds: what a scorer whose yaku test the sets by kind (a sequence of
 // each suit at one rank, a triplet of dragons...) reads in place of a walk
 // over the groups. A kind holds at most one triplet but may start up to
-// four identical sequences: Sequences and OddSequences with NumSequences
-// tell how many (two identical ones are NumSequences − |OddSequences|
-// over two, when every sequence is one of a pair or alone).
+// four identical sequences: the pairs of identical sequences number
+// (NumSequences − |OddSequences|) / 2.
 type Sets struct {
 	Sequences    Mask // kinds that start one or more sequences (the lowest tile)
 	OddSequences Mask // kinds that start an odd number of sequences
