@@ -102,7 +102,6 @@ type Scorer struct {
 type work struct {
 	dbuf  [8]hand.Decomposition
 	cands [2]cand
-	rbuf  [hand.MaxGroups]hand.Reading
 }
 
 // Score is the package's Score in z's storage.
@@ -154,13 +153,16 @@ func (wk *work) best(w *Win, o *Options) (*cand, *hand.Decomposition, error) {
 			best, c, found = c, best, true
 		}
 	}
-	rbuf := &wk.rbuf
+	var waits [5]hand.WaitKind
 	for i := range arrs {
 		d := &arrs[i]
 		switch d.Shape {
 		case hand.Standard:
-			for _, rd := range d.AppendReadings(rbuf[:0], w.WinTile) {
-				s.standard(d.Groups(), rd, c)
+			// A reading's score depends on its sets and its wait alone:
+			// each wait is scored once, in the readings' order.
+			sets := d.Sets()
+			for _, wait := range sets.AppendWaits(waits[:0], w.WinTile) {
+				s.standard(&sets, wait, c)
 				c.arr = i
 				keep()
 			}
@@ -223,7 +225,8 @@ const (
 
 // tally is what a reading's sets tell the yaku: the kinds that start a
 // sequence, those that start an odd number of them, the kinds of the
-// triplets and kongs, and counts.
+// triplets and kongs, and counts. The melds are added one by one (add),
+// the concealed sets all at once (addSets).
 type tally struct {
 	seq, seqOdd, trip               uint64
 	seqs, trips, kongs, anko, peiko uint8 // peiko: pairs of identical sequences
@@ -249,6 +252,22 @@ func (t *tally) add(st set) {
 	if st.concealed {
 		t.anko++
 	}
+}
+
+// addSets counts the concealed sets cs, their triplets concealed.
+func (t *tally) addSets(cs *hand.Sets) {
+	seq, odd, trip := uint64(cs.Sequences), uint64(cs.OddSequences), uint64(cs.Triplets)
+	// Each kind's sequences make pairs (peiko) of the melds' and the
+	// concealed together: the concealed pairs, and one more where both
+	// hold an odd number.
+	t.peiko += uint8((cs.NumSequences-bits.OnesCount64(odd))/2 + bits.OnesCount64(t.seqOdd&odd))
+	t.seqs += uint8(cs.NumSequences)
+	t.seq |= seq
+	t.seqOdd ^= odd
+	n := uint8(bits.OnesCount64(trip))
+	t.trips += n
+	t.anko += n
+	t.trip |= trip
 }
 
 // The yaku's tests on a tally: kinds are bits, so a suit is 9 bits and a
@@ -513,30 +532,28 @@ func (c *cand) better(b *cand) bool {
 	return c.fu > b.fu
 }
 
-// standard scores a four-sets-and-a-pair reading.
-func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
+// standard scores a four-sets-and-a-pair reading: the concealed sets cs
+// completed by the winning tile with wait.
+func (s *scorer) standard(cs *hand.Sets, wait hand.WaitKind, c *cand) {
 	c.reset()
-	c.wait = rd.Wait
-	// The sets in order (the melds, then the concealed groups) for the fu
-	// and the yakuhai, and their tally, the melds' read once in read.
-	sets, t := s.melds, s.meldTally
-	n := s.nm
-	var pair tile.Kind
-	for i, g := range groups {
-		switch g.Kind {
-		case hand.Sequence:
-			sets[n] = set{kind: seqSet, tile: g.Tile}
-			t.add(sets[n])
-			n++
-		case hand.Triplet:
-			// A triplet completed by ron is open (spec/riichi.md §10.2).
-			sets[n] = set{kind: tripSet, tile: g.Tile, concealed: s.w.Tsumo || i != rd.Group}
-			t.add(sets[n])
-			n++
-		case hand.Pair:
-			pair = g.Tile
-		}
+	c.wait = wait
+	// The tally of every set, the melds' read once in read.
+	t := s.meldTally
+	t.addSets(cs)
+	// The sets with a triplet, in order (the melds, then the concealed
+	// triplets by kind, as the groups are), for the fu and the yakuhai. A
+	// triplet completed by ron is open (spec/riichi.md §10.2).
+	ronTrip := wait == hand.Shanpon && !s.w.Tsumo
+	if ronTrip {
+		t.anko--
 	}
+	sets, n := s.melds, s.nm
+	for m := uint64(cs.Triplets); m != 0 && n < len(sets); m &= m - 1 {
+		k := tile.Kind(bits.TrailingZeros64(m))
+		sets[n] = set{kind: tripSet, tile: k, concealed: !ronTrip || k != s.w.WinTile}
+		n++
+	}
+	pair := cs.Pair
 	seqs, trips, kongs, anko, peiko := int(t.seqs), int(t.trips), int(t.kongs), int(t.anko), int(t.peiko)
 	dragonTrips, windTrips := t.dragons(), t.winds()
 	// Yakuman, spec/riichi.md §9.2.
@@ -561,7 +578,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 		addY(Chinroutou)
 	}
 	if anko == 4 {
-		if rd.Wait == hand.Tanki {
+		if wait == hand.Tanki {
 			addY(SuuankouTanki)
 		} else {
 			addY(Suuankou)
@@ -597,7 +614,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	}
 	seatK, roundK := s.w.Seat.Kind(), s.w.Round.Kind()
 	yakuhai := dragonKinds | 1<<seatK | 1<<roundK
-	pinfu := s.closed && seqs == 4 && rd.Wait == hand.Ryanmen && !pair.IsDragon() && pair != seatK && pair != roundK
+	pinfu := s.closed && seqs == 4 && wait == hand.Ryanmen && !pair.IsDragon() && pair != seatK && pair != roundK
 	if pinfu {
 		closedHan(Pinfu)
 	}
@@ -611,7 +628,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	}
 	// Yakuhai in the order of the sets, read only when a triplet is one.
 	if t.trip&yakuhai != 0 {
-		for _, st := range sets {
+		for _, st := range sets[:n] {
 			if st.kind == seqSet {
 				continue
 			}
@@ -664,7 +681,7 @@ func (s *scorer) standard(groups []hand.Group, rd hand.Reading, c *cand) {
 	}
 	s.flush(c, closedHan)
 	c.pinfu = pinfu
-	s.fuStandard(c, sets[:], pair, rd.Wait, pinfu)
+	s.fuStandard(c, sets[:n], pair, wait, pinfu)
 	s.finish(c)
 }
 
