@@ -1,6 +1,7 @@
 package sensing
 
 import (
+	"math/bits"
 	"slices"
 	"time"
 
@@ -73,6 +74,7 @@ type track struct {
 	tile     tile.Tile
 	at       Zone
 	hits     [maxZones]int       // reads of a zone that saw the tile since it was last seen at home
+	hitZones uint32              // the zones (bit per index) whose hits are not 0
 	gone     [maxZones]int       // consecutive reads of a zone without the tile
 	first    [maxZones]time.Time // first read of the current run of hits
 	away     [maxZones]time.Time // first read of a zone that saw the tile since it was last home
@@ -86,6 +88,20 @@ type track struct {
 	reached  time.Time // the first read of at that saw it, at its latest commit
 	vanished bool
 	expect   uint32 // zones (bit per index) the referee expects it to move to now
+	heard    bool   // scratch of Observe: the read heard it
+	hushed   bool   // scratch of Observe: the read could not hear it
+}
+
+// doubted reports whether tr is being seen in a zone the referee does not
+// expect it to go to, and the first such zone.
+func (tr *track) doubted() (int, bool) {
+	if !tr.at.Known() {
+		return 0, false
+	}
+	if m := tr.hitZones &^ (1 << tr.at.index()) &^ tr.expect; m != 0 {
+		return bits.TrailingZeros32(m), true
+	}
+	return 0, false
 }
 
 // rehome commits the tile to z.
@@ -106,8 +122,7 @@ type Locator struct {
 	order  []*track
 	read   [maxZones]time.Time   // last read of each zone
 	hist   [maxZones][]time.Time // the latest reads of each zone, oldest first (up to histReads)
-	seen   map[rfid.UID]bool     // scratch
-	quiet  map[rfid.UID]bool     // scratch
+	doubt  []*track              // the tracks doubted, as of the latest read or expectation
 }
 
 // histReads is how many reads of a zone the locator remembers for
@@ -117,7 +132,7 @@ const histReads = 300
 // NewLocator returns a locator for the tiles of tags, each at the zone
 // given by where (a zero Zone: not known yet).
 func NewLocator(cfg LocateConfig, tags map[rfid.UID]tile.Tile, where func(rfid.UID) Zone) *Locator {
-	l := &Locator{cfg: cfg.withDefaults(), tracks: map[rfid.UID]*track{}, seen: map[rfid.UID]bool{}, quiet: map[rfid.UID]bool{}}
+	l := &Locator{cfg: cfg.withDefaults(), tracks: map[rfid.UID]*track{}}
 	uids := make([]rfid.UID, 0, len(tags))
 	for u := range tags {
 		uids = append(uids, u)
@@ -169,18 +184,24 @@ func (l *Locator) Missed(uid rfid.UID, z Zone) bool {
 // (Read.Asked).
 func (l *Locator) Doubted() []Movement {
 	var out []Movement
-	for _, tr := range l.order {
-		if !tr.at.Known() {
-			continue
-		}
-		for i, h := range tr.hits {
-			if h > 0 && i != tr.at.index() && tr.expect&(1<<i) == 0 {
-				out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i], Seen: tr.away[i]})
-				break
-			}
+	for _, tr := range l.doubt {
+		if i, ok := tr.doubted(); ok {
+			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i], Seen: tr.away[i]})
 		}
 	}
 	return out
+}
+
+// redoubt finds the doubted tracks again: sightings and expectations
+// changed. Doubted is asked at every read by every quiet zone, so it is
+// kept rather than found each time.
+func (l *Locator) redoubt() {
+	l.doubt = l.doubt[:0]
+	for _, tr := range l.order {
+		if _, ok := tr.doubted(); ok {
+			l.doubt = append(l.doubt, tr)
+		}
+	}
 }
 
 // ReadAt returns the time of the latest read of z (zero if none).
@@ -199,11 +220,12 @@ func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 func (l *Locator) Place(uid rfid.UID, z Zone) {
 	if tr := l.tracks[uid]; tr != nil {
 		tr.rehome(z)
-		tr.hits = [maxZones]int{}
+		tr.hits, tr.hitZones = [maxZones]int{}, 0
 		tr.gone = [maxZones]int{}
 		tr.missed, tr.vanished = 0, false
 		tr.prevHome = tr.lastSeen
 	}
+	l.redoubt()
 }
 
 // Expect replaces the moves the referee expects now: each tile of exp to
@@ -228,6 +250,7 @@ func (l *Locator) Expect(exp map[rfid.UID][]Zone) {
 			}
 		}
 	}
+	l.redoubt()
 }
 
 // Candidates returns the zones where a tile is being seen but has not
@@ -325,23 +348,24 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 	if zi < 0 {
 		return nil, nil, nil, nil
 	}
-	clear(l.seen)
-	clear(l.quiet)
 	for _, u := range r.Quiet {
-		l.quiet[u] = true
+		if tr := l.tracks[u]; tr != nil {
+			tr.hushed = true
+		}
 	}
 	if r.Asked != nil {
 		// Every tag not asked sits the read out, as a quiet one does.
 		for _, tr := range l.order {
-			l.quiet[tr.uid] = !slices.Contains(r.Asked, tr.uid)
+			tr.hushed = !slices.Contains(r.Asked, tr.uid)
 		}
 	}
 	for _, u := range r.UIDs {
-		if l.tracks[u] == nil {
+		tr := l.tracks[u]
+		if tr == nil {
 			foreign = append(foreign, u)
 			continue
 		}
-		l.seen[u] = true
+		tr.heard = true
 	}
 	if r.Asked == nil {
 		l.read[zi] = r.At
@@ -353,11 +377,13 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		l.hist[zi] = append(h, r.At)
 	}
 	for _, tr := range l.order {
-		if !l.seen[tr.uid] && l.quiet[tr.uid] {
+		heard, hushed := tr.heard, tr.hushed
+		tr.heard, tr.hushed = false, false
+		if !heard && hushed {
 			continue // not heard, not missed
 		}
 		tr.looked[zi] = r.At
-		if l.seen[tr.uid] {
+		if heard {
 			if tr.hits[zi] == 0 {
 				tr.first[zi] = r.At
 			}
@@ -365,6 +391,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				tr.away[zi] = r.At
 			}
 			tr.hits[zi]++
+			tr.hitZones |= 1 << zi
 			tr.gone[zi] = 0
 			if tr.at == r.Zone {
 				tr.prevHome = tr.seen[zi]
@@ -381,7 +408,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				// Still at home: sightings elsewhere so far were bleed.
 				tr.missed = 0
 				tr.hits = [maxZones]int{}
-				tr.hits[zi] = 1
+				tr.hits[zi], tr.hitZones = 1, 1<<zi
 				tr.trail = nil
 				tr.away = [maxZones]time.Time{}
 			}
@@ -392,6 +419,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		} else {
 			if tr.gone[zi]++; tr.gone[zi] >= 2 {
 				tr.hits[zi] = 0
+				tr.hitZones &^= 1 << zi
 			}
 			if tr.at == r.Zone {
 				tr.missed++
@@ -409,6 +437,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			moves = append(moves, m)
 		}
 	}
+	l.redoubt()
 	return moves, vanished, back, foreign
 }
 
@@ -416,6 +445,13 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 // zone since it was last seen at home, and the latest read of home without
 // it unless the referee expects the move.
 func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
+	away := tr.hitZones
+	if home := tr.at.index(); home >= 0 {
+		away &^= 1 << home
+	}
+	if away == 0 {
+		return Movement{}, false // seen nowhere else
+	}
 	best := -1
 	for i, h := range tr.hits {
 		if h < l.cfg.Agree || i == tr.at.index() {
@@ -464,8 +500,8 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		tr.reached = now
 	}
 	tr.missed = 0
-	tr.prevHome = now         // sightings before the commit are history
-	tr.hits = [maxZones]int{} // the old zone's sightings too: it is left
+	tr.prevHome = now                         // sightings before the commit are history
+	tr.hits, tr.hitZones = [maxZones]int{}, 0 // the old zone's sightings too: it is left
 	tr.away = [maxZones]time.Time{}
 	return m, true
 }

@@ -96,18 +96,20 @@ func (s *Surface) fieldTags(zone string, r *heldRadio) {
 		}
 		tags = append(tags, t)
 	}
-	if s.GhostRate > 0 {
+	// One neighbour's tag near enough to be heard in about GhostRate of
+	// the inventories, unless every one keeps quiet in its own held
+	// field (a quiet tag keeps out of every inventory while it stays
+	// powered).
+	if s.GhostRate > 0 && s.rand.Float64() < s.GhostRate {
 		var near []rfid.UID
 		for _, n := range s.neighbours(zone) {
 			for _, u := range s.in[n] {
-				// A tag quiet in its own held field keeps out of every
-				// inventory while it stays powered.
 				if o := s.radios[n]; o == nil || o.tags[u] == nil || !o.tags[u].Quiet {
 					near = append(near, u)
 				}
 			}
 		}
-		if len(near) > 0 && s.rand.Float64() < s.GhostRate {
+		if len(near) > 0 {
 			if t, ok := s.tag(near[s.rand.IntN(len(near))], 0.7, 1); ok {
 				tags = append(tags, t)
 			}

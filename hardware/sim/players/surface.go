@@ -67,6 +67,7 @@ type Surface struct {
 	// radios are the zones' own readers holding their fields on
 	// (HeldInventory), made on first use.
 	radios map[string]*heldRadio
+	nb     map[string][]string // neighbours, by zone
 }
 
 // NewSurface returns an empty surface of seats seats.
@@ -147,6 +148,17 @@ func (s *Surface) Tags(zone string) []rfid.UID { return slices.Clone(s.in[zone])
 // neighbours are the fields that bleed into zone's antenna: the seat's
 // other areas and the ponds in the centre.
 func (s *Surface) neighbours(zone string) []string {
+	if n, ok := s.nb[zone]; ok {
+		return n
+	}
+	if s.nb == nil {
+		s.nb = map[string][]string{}
+	}
+	s.nb[zone] = s.findNeighbours(zone)
+	return s.nb[zone]
+}
+
+func (s *Surface) findNeighbours(zone string) []string {
 	var seat int
 	var area string
 	if _, err := fmt.Sscanf(zone, "seat%d.%s", &seat, &area); err != nil {
