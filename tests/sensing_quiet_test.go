@@ -34,6 +34,7 @@ func brownOutRate(t testing.TB) float64 {
 type quietReader struct {
 	q          *sensing.QuietZone
 	field      *players.HeldZone
+	step       sensing.QuietStep
 	read       sensing.Read
 	start, end time.Time
 }
@@ -50,8 +51,9 @@ func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore
 	surf := tb.Surface()
 	rd := make([]*quietReader, len(zones))
 	begin := func(r *quietReader, at time.Time) {
+		r.step = r.q.Next(sn, at)
 		r.field.Spent = 0
-		read, err := r.q.Read(ctx, sn, at)
+		read, err := r.q.Do(ctx, r.step)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -91,18 +93,13 @@ func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore
 				tl := tb.Tags()[u]
 				ts = append(ts, fmt.Sprintf("%s.%d", tl, tl.Copy))
 			}
-			fmt.Fprintf(diag, "%s read %s (full %v, asked %d, from %s, %d quiet) %v\n", now.Format("15:04:05.000"), read.Zone, r.q.Full(), len(read.Asked), r.start.Format("15:04:05.000"), len(read.Quiet), ts)
+			fmt.Fprintf(diag, "%s read %s (quieted %d first, full %v, asked %d, from %s, %d quiet) %v\n", now.Format("15:04:05.000"), read.Zone, len(r.step.Quiet), r.step.Full, len(read.Asked), r.start.Format("15:04:05.000"), len(read.Quiet), ts)
 		}
 		t0 := time.Now()
 		outs := sn.Observe(ctx, read)
 		outs = append(outs, sn.Tick(ctx, now)...)
 		res.processing = append(res.processing, time.Since(t0))
 		take(outs)
-		r.field.Spent = 0
-		if err := r.q.Heard(ctx, sn, read); err != nil {
-			t.Fatal(err)
-		}
-		res.readTime[read.Zone.Area] += r.field.Spent
-		begin(r, now.Add(r.field.Spent))
+		begin(r, now)
 	}
 }

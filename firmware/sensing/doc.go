@@ -33,6 +33,12 @@
 //   - readers.go: RunReaders, the sensing loop with several surface
 //     readers reading at once (a reader per seat), each over its own
 //     zones' schedule, their reads handed to the sensor as they end.
+//   - quiet.go: QuietZone, a zone read through a reader of its own that
+//     holds its field on (HeldField): the tiles placed there are told to
+//     stay quiet, so its polls hear only newcomers, in 2 ms when nothing
+//     came; each read says which tiles it could not hear (Read.Quiet), a
+//     doubted tile is asked for by its UID (Read.Asked), and the whole
+//     zone is read now and then to see a quiet tile leave.
 //   - anomaly.go: movements and declarations that match nothing are
 //     reported with seat, tile and zones, handled by the ruleset's penalty
 //     through Referee.Foul where one applies, and never guessed into

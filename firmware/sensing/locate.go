@@ -313,7 +313,8 @@ func (l *Locator) Arriving(since time.Time) []Movement {
 	return out
 }
 
-// Unseen returns the tiles the latest read of their zone did not see:
+// Unseen returns the tiles the latest read of their zone that could hear
+// them (not one they kept quiet through) did not see:
 // missed reads (5% each), or tiles lifted and in the air. It is never
 // movement; it is a reason to wait before deciding that a call is
 // complete.

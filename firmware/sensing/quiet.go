@@ -40,8 +40,11 @@ const DefaultFullEvery = 10 * time.Second
 // only such a read sees a quiet tile leave without arriving anywhere (a
 // tile taken off the table).
 //
-// A QuietZone is owned by the goroutine that owns the Sensor: Read and
-// Heard take the sensor's state.
+// Each step is decided by Next, which takes the sensor's state and so
+// belongs to the goroutine that owns the Sensor, and run by Do, which
+// touches only the zone and its field, so that a goroutine per zone can
+// run it while the owner goes on. A zone has one step at a time: Next,
+// Do, the read observed, then Next again.
 type QuietZone struct {
 	Zone  Zone
 	Field HeldField
@@ -51,8 +54,17 @@ type QuietZone struct {
 
 	believed map[rfid.UID]bool      // told Stay Quiet and not heard since
 	asked    map[rfid.UID]time.Time // when a doubted tile was last asked for
+	heard    []rfid.UID             // the latest read's tiles
 	lastFull time.Time
-	full     bool // the latest read woke every tag
+}
+
+// QuietStep is one step of a QuietZone: the tiles to tell to stay quiet
+// first, then one read: a request addressed to Ask when it is set, else a
+// poll, after every tag is woken when Full.
+type QuietStep struct {
+	Quiet []rfid.UID
+	Ask   rfid.UID
+	Full  bool
 }
 
 // askAgain is how long a QuietZone waits before it asks again for a
@@ -66,39 +78,62 @@ func NewQuietZone(z Zone, f HeldField, now time.Time) *QuietZone {
 	return &QuietZone{Zone: z, Field: f, believed: map[rfid.UID]bool{}, asked: map[rfid.UID]time.Time{}, lastFull: now}
 }
 
-// Full reports whether the latest read woke every tag of the zone first.
-func (q *QuietZone) Full() bool { return q.full }
-
-// Read makes the zone's next read, begun at now, for s. At is left for
-// the caller to set to when the read ended.
-func (q *QuietZone) Read(ctx context.Context, s *Sensor, now time.Time) (Read, error) {
-	q.full = false
+// Next decides the zone's next step, begun at now, for s: the tiles the
+// latest read heard that s now places in the zone are quieted, then a
+// doubted tile of the zone is asked for, or the zone is polled (in full
+// when FullEvery has passed and no tile is due there).
+func (q *QuietZone) Next(s *Sensor, now time.Time) QuietStep {
+	var st QuietStep
+	for _, u := range q.heard {
+		if !q.believed[u] && s.Where(u) == q.Zone && !slices.Contains(st.Quiet, u) {
+			st.Quiet = append(st.Quiet, u)
+		}
+	}
 	for _, d := range s.Doubted() {
-		if d.From != q.Zone || now.Sub(q.asked[d.UID]) < askAgain {
-			continue
+		if d.From == q.Zone && now.Sub(q.asked[d.UID]) >= askAgain {
+			q.asked[d.UID] = now
+			st.Ask = d.UID
+			return st
 		}
-		q.asked[d.UID] = now
-		present, err := q.Field.ResetToReady(ctx, d.UID)
-		if err != nil {
-			return Read{}, fmt.Errorf("sensing: zone %s: asking for %s: %w", q.Zone, d.UID, err)
-		}
-		delete(q.believed, d.UID) // awake now, if it is there
-		r := Read{Zone: q.Zone, Asked: []rfid.UID{d.UID}}
-		if present {
-			r.UIDs = []rfid.UID{d.UID}
-		}
-		return r, nil
 	}
 	every := q.FullEvery
 	if every <= 0 {
 		every = DefaultFullEvery
 	}
 	if now.Sub(q.lastFull) >= every && s.Focus()[q.Zone] < Soon {
+		q.lastFull, st.Full = now, true
+	}
+	return st
+}
+
+// Do runs st on the zone's field and returns the read it made, its At
+// left for the caller to set to when the read ended.
+func (q *QuietZone) Do(ctx context.Context, st QuietStep) (Read, error) {
+	q.heard = nil
+	for _, u := range st.Quiet {
+		if err := q.Field.StayQuiet(ctx, u); err != nil {
+			return Read{}, fmt.Errorf("sensing: zone %s: quieting %s: %w", q.Zone, u, err)
+		}
+		q.believed[u] = true
+	}
+	if st.Ask != "" {
+		present, err := q.Field.ResetToReady(ctx, st.Ask)
+		if err != nil {
+			return Read{}, fmt.Errorf("sensing: zone %s: asking for %s: %w", q.Zone, st.Ask, err)
+		}
+		delete(q.believed, st.Ask) // awake now, if it is there
+		r := Read{Zone: q.Zone, Asked: []rfid.UID{st.Ask}}
+		if present {
+			r.UIDs = []rfid.UID{st.Ask}
+		}
+		q.heard = r.UIDs
+		return r, nil
+	}
+	if st.Full {
 		if err := q.Field.WakeAll(ctx); err != nil {
 			return Read{}, fmt.Errorf("sensing: zone %s: waking its tags: %w", q.Zone, err)
 		}
 		clear(q.believed)
-		q.lastFull, q.full = now, true
 	}
 	uids, err := q.Field.Poll(ctx)
 	if err != nil {
@@ -113,20 +148,6 @@ func (q *QuietZone) Read(ctx context.Context, s *Sensor, now time.Time) (Read, e
 		r.Quiet = append(r.Quiet, u)
 	}
 	slices.Sort(r.Quiet)
+	q.heard = uids
 	return r, nil
-}
-
-// Heard takes r, once s has observed it: the tiles it heard that s now
-// places in the zone are told to stay quiet.
-func (q *QuietZone) Heard(ctx context.Context, s *Sensor, r Read) error {
-	for _, u := range r.UIDs {
-		if q.believed[u] || s.Where(u) != q.Zone {
-			continue
-		}
-		if err := q.Field.StayQuiet(ctx, u); err != nil {
-			return fmt.Errorf("sensing: zone %s: quieting %s: %w", q.Zone, u, err)
-		}
-		q.believed[u] = true
-	}
-	return nil
 }

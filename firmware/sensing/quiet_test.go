@@ -31,21 +31,19 @@ func TestQuietZoneOnEmulatedReaders(t *testing.T) {
 	q := sensing.NewQuietZone(zone, f, t0)
 	q.FullEvery = 5 * time.Second
 	now := t0
+	var st sensing.QuietStep
+	// read runs the zone's next step and has the sensor observe its read.
 	read := func() sensing.Read {
 		t.Helper()
+		st = q.Next(sn, now)
 		f.Spent = 0
-		r, err := q.Read(t.Context(), sn, now)
+		r, err := q.Do(t.Context(), st)
 		if err != nil {
 			t.Fatal(err)
 		}
 		now = now.Add(f.Spent)
 		r.At = now
 		sn.Observe(t.Context(), r)
-		f.Spent = 0
-		if err := q.Heard(t.Context(), sn, r); err != nil {
-			t.Fatal(err)
-		}
-		now = now.Add(f.Spent)
 		return r
 	}
 
@@ -53,17 +51,21 @@ func TestQuietZoneOnEmulatedReaders(t *testing.T) {
 	if got := slices.Sorted(slices.Values(r.UIDs)); !slices.Equal(got, wall) || len(r.Quiet) != 0 {
 		t.Fatalf("first read: heard %v, quiet %v; want the wall %v, none quiet", got, r.Quiet, wall)
 	}
-	// A Stay Quiet frame of 4.1 ms for each tile of the wall.
-	if n := time.Duration(len(wall)); f.Spent < n*4*time.Millisecond || f.Spent > n*5*time.Millisecond {
-		t.Errorf("quieting %d tiles took %v; want about 4.1 ms each", n, f.Spent)
-	}
-	before := now
+	// The next step quiets every tile of the wall, a Stay Quiet frame of
+	// 4.1 ms each, then polls: nothing answers.
 	r = read()
+	if !slices.Equal(slices.Sorted(slices.Values(st.Quiet)), wall) {
+		t.Fatalf("quieted %v; want the wall", st.Quiet)
+	}
+	if n := time.Duration(len(wall)); f.Spent < n*4*time.Millisecond || f.Spent > n*5*time.Millisecond {
+		t.Errorf("quieting %d tiles and a poll took %v; want about 4.1 ms a tile", n, f.Spent)
+	}
 	if len(r.UIDs) != 0 || !slices.Equal(r.Quiet, wall) {
 		t.Fatalf("a poll of the quiet wall: heard %v, quiet %v; want nothing heard, the wall quiet", r.UIDs, r.Quiet)
 	}
-	if d := now.Sub(before); d > 3*time.Millisecond {
-		t.Errorf("a silent poll took %v; want about 2 ms", d)
+	r = read()
+	if len(st.Quiet) != 0 || len(r.UIDs) != 0 || f.Spent > 3*time.Millisecond {
+		t.Errorf("a step with nothing to quiet: quieted %v, heard %v in %v; want a silent poll of about 2 ms", st.Quiet, r.UIDs, f.Spent)
 	}
 
 	// A tile put down in the wall's field is the only one heard.
@@ -103,17 +105,18 @@ func TestQuietZoneOnEmulatedReaders(t *testing.T) {
 	if sn.Where(stray) != zone {
 		t.Errorf("the stray tile is placed in %s", sn.Where(stray))
 	}
-	read() // its answer woke it: it is heard and quieted again
+	read() // its answer woke it: it is heard, and quieted with the next step
+	read()
 
 	// Past FullEvery the whole zone is read again, every tag woken.
 	now = t0.Add(6 * time.Second)
 	r = read()
-	if !q.Full() || !slices.Equal(slices.Sorted(slices.Values(r.UIDs)), wall) || len(r.Quiet) != 0 {
-		t.Fatalf("a read past FullEvery: full %v, heard %v, quiet %v; want the whole wall heard", q.Full(), r.UIDs, r.Quiet)
+	if !st.Full || !slices.Equal(slices.Sorted(slices.Values(r.UIDs)), wall) || len(r.Quiet) != 0 {
+		t.Fatalf("a read past FullEvery: full %v, heard %v, quiet %v; want the whole wall heard", st.Full, r.UIDs, r.Quiet)
 	}
 	r = read()
-	if q.Full() || len(r.UIDs) != 0 || len(r.Quiet) != len(wall) {
-		t.Errorf("after the full read: full %v, heard %v, %d quiet; want the wall quiet again", q.Full(), r.UIDs, len(r.Quiet))
+	if st.Full || len(st.Quiet) != len(wall) || len(r.UIDs) != 0 || len(r.Quiet) != len(wall) {
+		t.Errorf("after the full read: full %v, quieted %d, heard %v, %d quiet; want the wall quietened again", st.Full, len(st.Quiet), r.UIDs, len(r.Quiet))
 	}
 }
 
