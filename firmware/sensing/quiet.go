@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"sync"
 	"time"
 
 	"jantaku/drivers/clock"
@@ -155,14 +154,6 @@ func (q *QuietZone) Do(ctx context.Context, st QuietStep) (Read, error) {
 	return r, nil
 }
 
-// quietResult is one step a zone's goroutine finished.
-type quietResult struct {
-	zone int
-	read Read
-	err  error
-	at   time.Time
-}
-
 // RunQuiet is RunReaders for zones each read through a held field of its
 // own (QuietZone): the calling goroutine, which owns s and the zones'
 // decisions, gives each zone its next step as soon as its last read is
@@ -177,90 +168,17 @@ func RunQuiet(ctx context.Context, clk clock.Clock, s *Sensor, zones []*QuietZon
 	if len(zones) == 0 {
 		return errors.New("sensing: no quiet zone to run")
 	}
-	rctx, cancel := context.WithCancel(ctx)
-	var wg sync.WaitGroup
-	defer func() {
-		cancel()
-		wg.Wait()
-	}()
-	steps := make([]chan QuietStep, len(zones))
-	results := make(chan quietResult, len(zones))
+	ws := make([]worker[QuietStep], len(zones))
 	for i, q := range zones {
-		steps[i] = make(chan QuietStep, 1)
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for {
-				var st QuietStep
-				select {
-				case <-rctx.Done():
-					return
-				case st = <-steps[i]:
-				}
-				r, err := q.Do(rctx, st)
-				if rctx.Err() != nil {
-					return
-				}
-				res := quietResult{zone: i, read: r, err: err, at: clk.Now()}
-				if err != nil && clock.Sleep(rctx, clk, readerRetry) != nil {
-					return
-				}
-				results <- res // room for every zone's: never blocks
-			}
-		}()
-	}
-	busy := make([]bool, len(zones))
-	failed := make([]int, len(zones))
-	// A step begun before the latest hand started belongs to the hand
-	// before: its read is not observed.
-	hand, began := 0, make([]int, len(zones))
-	var last time.Time
-	take := func(outs []Output) {
-		for _, o := range outs {
-			emit(o)
+		ws[i] = worker[QuietStep]{
+			name: "quiet zone " + q.Zone.String(),
+			next: func(now time.Time, _ func() map[Zone]int) QuietStep { return q.Next(s, now) },
+			do: func(ctx context.Context, st QuietStep) (Read, error) {
+				r, err := q.Do(ctx, st)
+				r.Zone = q.Zone
+				return r, err
+			},
 		}
 	}
-	for {
-		if s.loc != nil {
-			now := clk.Now()
-			for i, q := range zones {
-				if !busy[i] {
-					busy[i], began[i] = true, hand
-					steps[i] <- q.Next(s, now)
-				}
-			}
-		}
-		select {
-		case <-ctx.Done():
-			return ctx.Err()
-		case i := <-in:
-			if i.Hand != nil {
-				hand++
-			}
-			take(s.input(ctx, clk, i))
-		case res := <-results:
-			busy[res.zone] = false
-			q := zones[res.zone]
-			at := res.at
-			if at.Before(last) {
-				at = last // reads go to the sensor in time order
-			}
-			last = at
-			if res.err != nil {
-				failed[res.zone]++
-				s.log.Warn("sensing: quiet zone failed", "zone", q.Zone.String(), "in_a_row", failed[res.zone], "err", res.err)
-				if failed[res.zone] >= ReaderFailures {
-					return fmt.Errorf("sensing: zone %s failed %d steps in a row: %w", q.Zone, failed[res.zone], res.err)
-				}
-				continue
-			}
-			failed[res.zone] = 0
-			if s.loc == nil || began[res.zone] != hand {
-				continue
-			}
-			res.read.At = at
-			take(s.Observe(ctx, res.read))
-			take(s.Tick(ctx, at))
-		}
-	}
+	return runWorkers(ctx, clk, s, ws, in, emit)
 }

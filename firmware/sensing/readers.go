@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"jantaku/drivers/clock"
-	"jantaku/drivers/rfid"
 )
 
 // Reader is one of several surface readers working at once (RunReaders):
@@ -31,15 +30,6 @@ const ReaderFailures = 5
 // readerRetry is how long a reader waits after a failed read, as Run.
 const readerRetry = 10 * time.Millisecond
 
-// readResult is one inventory a reader finished.
-type readResult struct {
-	reader int
-	zone   Zone
-	uids   []rfid.UID
-	err    error
-	at     time.Time
-}
-
 // RunReaders is Run with several surface readers reading at once, each
 // over the zones of its own schedule: every reader is given its next zone
 // as soon as its last read is in, reads it in a goroutine of its own, and
@@ -54,46 +44,106 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 	if err := checkReaders(readers); err != nil {
 		return err
 	}
+	ws := make([]worker[Zone], len(readers))
+	for i, r := range readers {
+		ws[i] = worker[Zone]{
+			name: "reader " + r.Name,
+			next: func(now time.Time, focus func() map[Zone]int) Zone {
+				r.Sched.Focus(focus())
+				return r.Sched.Next(now)
+			},
+			do: func(ctx context.Context, z Zone) (Read, error) {
+				uids, err := r.Ant.Inventory(ctx, z)
+				return Read{Zone: z, UIDs: uids}, err
+			},
+			done: func(z Zone, at time.Time) { r.Sched.Done(z, at) },
+		}
+	}
+	return runWorkers(ctx, clk, s, ws, in, emit)
+}
+
+// worker is one of runWorkers' goroutines, each with one job at a time:
+// next (on the goroutine that owns the sensor) says what its next job is,
+// do (on the worker's own goroutine) does it and returns the read it
+// made, its Zone set even when it failed; done, if not nil, is told of
+// each job ended (on the owner's goroutine).
+type worker[J any] struct {
+	name string
+	next func(now time.Time, focus func() map[Zone]int) J
+	do   func(ctx context.Context, j J) (Read, error)
+	done func(j J, at time.Time)
+}
+
+// result is a job a worker finished.
+type result[J any] struct {
+	worker int
+	job    J
+	read   Read
+	err    error
+	at     time.Time
+}
+
+// runWorkers is the loop of RunReaders and RunQuiet: it gives every idle
+// worker its next job, takes inputs between reads, and hands the reads to
+// s in the order they end (a read begun before the latest hand started
+// belongs to the hand before and is not observed). A worker failing
+// ReaderFailures jobs in a row ends it with an error naming the worker.
+func runWorkers[J any](ctx context.Context, clk clock.Clock, s *Sensor, ws []worker[J], in <-chan Input, emit func(Output)) error {
 	rctx, cancel := context.WithCancel(ctx)
 	var wg sync.WaitGroup
 	defer func() {
 		cancel()
 		wg.Wait()
 	}()
-	// A reader has one zone to read at a time; results has room for
-	// every reader's, so no reader waits on the owner to hand it over.
-	jobs := make([]chan Zone, len(readers))
-	results := make(chan readResult, len(readers))
-	for i, r := range readers {
-		jobs[i] = make(chan Zone, 1)
+	// A worker has one job at a time; results has room for every
+	// worker's, so no worker waits on the owner to hand it over.
+	jobs := make([]chan J, len(ws))
+	results := make(chan result[J], len(ws))
+	for i, w := range ws {
+		jobs[i] = make(chan J, 1)
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			readLoop(rctx, clk, i, r.Ant, jobs[i], results)
+			for {
+				var j J
+				select {
+				case <-rctx.Done():
+					return
+				case j = <-jobs[i]:
+				}
+				r, err := w.do(rctx, j)
+				if rctx.Err() != nil {
+					return
+				}
+				res := result[J]{worker: i, job: j, read: r, err: err, at: clk.Now()}
+				if err != nil && clock.Sleep(rctx, clk, readerRetry) != nil {
+					return
+				}
+				results <- res
+			}
 		}()
 	}
-	busy := make([]bool, len(readers))
-	failed := make([]int, len(readers))
-	// A read begun before the latest hand started belongs to the hand
-	// before: it is not observed.
-	hand, began := 0, make([]int, len(readers))
+	busy := make([]bool, len(ws))
+	failed := make([]int, len(ws))
+	hand, began := 0, make([]int, len(ws))
 	var last time.Time
 	dispatch := func() {
 		if s.loc == nil {
 			return
 		}
 		var w map[Zone]int
-		now := clk.Now()
-		for i, r := range readers {
-			if busy[i] {
-				continue
-			}
+		focus := func() map[Zone]int {
 			if w == nil {
 				w = s.Focus()
 			}
-			r.Sched.Focus(w)
-			busy[i], began[i] = true, hand
-			jobs[i] <- r.Sched.Next(now)
+			return w
+		}
+		now := clk.Now()
+		for i := range ws {
+			if !busy[i] {
+				busy[i], began[i] = true, hand
+				jobs[i] <- ws[i].next(now, focus)
+			}
 		}
 	}
 	take := func(outs []Output) {
@@ -112,8 +162,8 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 			}
 			take(s.input(ctx, clk, i))
 		case res := <-results:
-			busy[res.reader] = false
-			r := readers[res.reader]
+			busy[res.worker] = false
+			w := ws[res.worker]
 			// Reads go to the sensor in time order, whichever goroutine
 			// got to the channel first.
 			at := res.at
@@ -121,47 +171,25 @@ func RunReaders(ctx context.Context, clk clock.Clock, s *Sensor, readers []Reade
 				at = last
 			}
 			last = at
-			r.Sched.Done(res.zone, at)
+			if w.done != nil {
+				w.done(res.job, at)
+			}
+			z := res.read.Zone
 			if res.err != nil {
-				failed[res.reader]++
-				s.log.Warn("sensing: read failed", "reader", r.Name, "zone", res.zone.String(), "in_a_row", failed[res.reader], "err", res.err)
-				if failed[res.reader] >= ReaderFailures {
-					return fmt.Errorf("sensing: reader %s failed %d reads in a row, the last of zone %s: %w", r.Name, failed[res.reader], res.zone, res.err)
+				failed[res.worker]++
+				s.log.Warn("sensing: read failed", "by", w.name, "zone", z.String(), "in_a_row", failed[res.worker], "err", res.err)
+				if failed[res.worker] >= ReaderFailures {
+					return fmt.Errorf("sensing: %s failed %d reads in a row, the last of zone %s: %w", w.name, failed[res.worker], z, res.err)
 				}
 				continue
 			}
-			failed[res.reader] = 0
-			if s.loc == nil || began[res.reader] != hand {
+			failed[res.worker] = 0
+			if s.loc == nil || began[res.worker] != hand {
 				continue
 			}
-			take(s.Observe(ctx, Read{Zone: res.zone, At: at, UIDs: res.uids}))
+			res.read.At = at
+			take(s.Observe(ctx, res.read))
 			take(s.Tick(ctx, at))
-		}
-	}
-}
-
-// readLoop is one reader's goroutine: it reads each zone it is given and
-// hands the result back, until ctx is done.
-func readLoop(ctx context.Context, clk clock.Clock, i int, ant Antennas, jobs <-chan Zone, results chan<- readResult) {
-	for {
-		var z Zone
-		select {
-		case <-ctx.Done():
-			return
-		case z = <-jobs:
-		}
-		uids, err := ant.Inventory(ctx, z)
-		if ctx.Err() != nil {
-			return
-		}
-		res := readResult{reader: i, zone: z, uids: uids, err: err, at: clk.Now()}
-		if err != nil && clock.Sleep(ctx, clk, readerRetry) != nil {
-			return
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case results <- res:
 		}
 	}
 }
