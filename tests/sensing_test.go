@@ -546,7 +546,11 @@ func TestSensingProofRegressions(t *testing.T) {
 		{"riichi/sanma", 81234, "a wall tile heard twice in the melds, missed by the hand's only read of its wall: a false unexplained move"},
 		{"test+flowers", 101659, "at the human pace: a hand tile heard twice running by the pond's antenna as the real discard landed there, taken for the discard"},
 		{"mcr", 101741, "a tile drawn and discarded in one motion kept waiting for its wall's read behind a neighbour's ghost of the next wall tile in the pond (a first fix for 101659): the hand stalled"},
+		{"riichi", 96006, "with quiet zones: the next wall tile, woken by a loss of power, heard twice in the hand of the seat whose turn came if no one called, while a chi was being made: a false draw, since a tile quiet at home was never asked for there"},
+		{"riichi", 96012, "with quiet zones: a dealt tile never heard in its wall taken for vanished after twelve polls in 25 ms, its 10 s counted from the zero time"},
 	}
+	// The hands found with a reader per zone and the tiles kept quiet.
+	quiet := map[string]bool{"riichi/96006": true, "riichi/96012": true}
 	// The hands found with a harsher radio: each tag misses a request
 	// with 10%, 2% of inventories hear a neighbour's tag.
 	harsh := map[string]bool{"mcr/94064": true, "test+flowers/94064": true, "riichi/sanma/94046": true}
@@ -567,7 +571,10 @@ func TestSensingProofRegressions(t *testing.T) {
 			if human[name] {
 				pace = players.Human
 			}
-			r := playHand(t, build, players.Config{Seed: c.seed, Pace: pace, MissRate: miss, GhostRate: ghost})
+			if quiet[name] {
+				t.Setenv("JANTAKU_SENSING_READERS", "zone-quiet")
+			}
+			r := playHand(t, build, players.Config{Seed: c.seed, Pace: pace, MissRate: miss, GhostRate: ghost, BrownOutRate: 0.005})
 			if r.void != nil {
 				t.Fatalf("void: %v", r.void)
 			}

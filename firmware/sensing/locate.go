@@ -93,15 +93,29 @@ type track struct {
 }
 
 // doubted reports whether tr is being seen in a zone the referee does not
-// expect it to go to, and the first such zone.
-func (tr *track) doubted() (int, bool) {
+// expect it to go to, or in any other zone while it keeps quiet at home,
+// and the first such zone: only a read of home that can hear it says
+// whether it left.
+func (l *Locator) doubted(tr *track) (int, bool) {
 	if !tr.at.Known() {
 		return 0, false
 	}
-	if m := tr.hitZones &^ (1 << tr.at.index()) &^ tr.expect; m != 0 {
+	m := tr.hitZones &^ (1 << tr.at.index())
+	if !l.quietHome(tr) {
+		m &^= tr.expect
+	}
+	if m != 0 {
 		return bits.TrailingZeros32(m), true
 	}
 	return 0, false
+}
+
+// quietHome reports whether the reads of tr's zone since the last that
+// could hear it have all been reads it kept quiet through: its silence
+// there says nothing.
+func (l *Locator) quietHome(tr *track) bool {
+	home := tr.at.index()
+	return home >= 0 && l.read[home].After(tr.looked[home])
 }
 
 // rehome commits the tile to z.
@@ -123,6 +137,7 @@ type Locator struct {
 	read   [maxZones]time.Time   // last read of each zone
 	hist   [maxZones][]time.Time // the latest reads of each zone, oldest first (up to histReads)
 	doubt  []*track              // the tracks doubted, as of the latest read or expectation
+	begun  time.Time             // the first read's time
 }
 
 // histReads is how many reads of a zone the locator remembers for
@@ -178,14 +193,16 @@ func (l *Locator) Missed(uid rfid.UID, z Zone) bool {
 }
 
 // Doubted returns the tiles being seen in a zone the referee does not
-// expect them to go to, From where they are and To where they were seen:
-// whether such a tile left, a read that cannot hear it while it keeps
-// quiet at home cannot say; a request addressed to it there can
-// (Read.Asked).
+// expect them to go to, or in any other zone while they keep quiet at
+// home (Read.Quiet), From where they are and To where they were seen:
+// whether such a tile left, a read that cannot hear it at home cannot
+// say; a request addressed to it there can (Read.Asked). A tile quiet at
+// home moves, expected or not, only once such a request goes unanswered:
+// a neighbour's antenna can hear it twice, as it can any tile.
 func (l *Locator) Doubted() []Movement {
 	var out []Movement
 	for _, tr := range l.doubt {
-		if i, ok := tr.doubted(); ok {
+		if i, ok := l.doubted(tr); ok {
 			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i], Seen: tr.away[i]})
 		}
 	}
@@ -198,7 +215,7 @@ func (l *Locator) Doubted() []Movement {
 func (l *Locator) redoubt() {
 	l.doubt = l.doubt[:0]
 	for _, tr := range l.order {
-		if _, ok := tr.doubted(); ok {
+		if _, ok := l.doubted(tr); ok {
 			l.doubt = append(l.doubt, tr)
 		}
 	}
@@ -349,6 +366,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 	if zi < 0 {
 		return nil, nil, nil, nil
 	}
+	if l.begun.IsZero() {
+		l.begun = r.At
+	}
 	for _, u := range r.Quiet {
 		if tr := l.tracks[u]; tr != nil {
 			tr.hushed = true
@@ -424,7 +444,14 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			}
 			if tr.at == r.Zone {
 				tr.missed++
-				if !tr.vanished && tr.missed >= l.cfg.VanishReads && r.At.Sub(tr.lastSeen) >= l.cfg.VanishAfter {
+				// A tile never seen has been unseen since the first read,
+				// not for ever: zones read hundreds of times a second
+				// miss a tile twelve times in a few milliseconds.
+				last := tr.lastSeen
+				if last.IsZero() {
+					last = l.begun
+				}
+				if !tr.vanished && tr.missed >= l.cfg.VanishReads && r.At.Sub(last) >= l.cfg.VanishAfter {
 					tr.vanished = true
 					vanished = append(vanished, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, At: r.At})
 				}
@@ -459,6 +486,9 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 			continue
 		}
 		if old := tr.at.index(); old >= 0 && !tr.looked[old].After(tr.seen[old]) {
+			if l.quietHome(tr) {
+				continue // kept quiet at home since: asked for there first (Doubted)
+			}
 			// The old zone's latest read still saw it: only a move the
 			// referee expects goes ahead, and not from a hand into a pond
 			// where another tile is being seen arriving too. One tile

@@ -94,3 +94,67 @@ func TestLocatorAskedTileAnswers(t *testing.T) {
 		t.Fatalf("moved %+v on a ghost the tile's answer at home refuted", m)
 	}
 }
+
+// A tile kept quiet at home moves, even where the referee expects it, only
+// once a request addressed to it at home goes unanswered: a neighbour's
+// antenna hearing it twice is not a move (riichi 96006 with quiet zones,
+// the next wall tile taken for a draw).
+func TestLocatorQuietHomeExpectedMoveWaitsForItsHome(t *testing.T) {
+	wall, hand := SeatZone(1, Wall), SeatZone(1, Hand)
+	a := rfid.UID("A")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(i int) time.Time { return t0.Add(time.Duration(i) * 5 * time.Millisecond) }
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	l.Expect(map[rfid.UID][]Zone{a: {hand}})
+	l.Observe(Read{Zone: wall, At: at(0), UIDs: []rfid.UID{a}})
+	l.Observe(Read{Zone: wall, At: at(1), Quiet: []rfid.UID{a}})
+	var moved []Movement
+	for i := 2; i < 6; i++ {
+		m, _, _, _ := l.Observe(Read{Zone: hand, At: at(i), UIDs: []rfid.UID{a}})
+		moved = append(moved, m...)
+	}
+	if len(moved) != 0 {
+		t.Fatalf("moved %+v while quiet at home and never asked for there", moved)
+	}
+	if d := l.Doubted(); len(d) != 1 || d[0].UID != a || d[0].From != wall {
+		t.Fatalf("doubted %+v, want A asked for in %s", d, wall)
+	}
+	m, _, _, _ := l.Observe(Read{Zone: wall, At: at(6), Asked: []rfid.UID{a}})
+	if len(m) != 1 || m[0].To != hand {
+		t.Fatalf("its home's unanswered request: moved %+v, want A to %s", m, hand)
+	}
+	// Heard at home instead, the same sightings would have been ghosts:
+	// not awake at home, an expected move goes on two sightings as before.
+	l2 := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	l2.Expect(map[rfid.UID][]Zone{a: {hand}})
+	l2.Observe(Read{Zone: wall, At: at(0), UIDs: []rfid.UID{a}})
+	l2.Observe(Read{Zone: hand, At: at(2), UIDs: []rfid.UID{a}})
+	if m, _, _, _ := l2.Observe(Read{Zone: hand, At: at(3), UIDs: []rfid.UID{a}}); len(m) != 1 {
+		t.Errorf("an expected move of a tile heard at home: moved %+v, want it on two sightings", m)
+	}
+}
+
+// A tile never heard has been unseen since the locator's first read, not
+// since the zero time: twelve polls of its zone in a few milliseconds do
+// not make it vanish; twelve reads over VanishAfter do (riichi 96012 with
+// quiet zones).
+func TestLocatorNeverSeenTileVanishesAfterVanishAfter(t *testing.T) {
+	wall := SeatZone(0, Wall)
+	a := rfid.UID("A")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	var gone []Movement
+	for i := range 20 {
+		_, v, _, _ := l.Observe(Read{Zone: wall, At: t0.Add(time.Duration(i) * 2 * time.Millisecond)})
+		gone = append(gone, v...)
+	}
+	if len(gone) != 0 {
+		t.Fatalf("vanished %+v after 20 polls in 40 ms", gone)
+	}
+	_, v, _, _ := l.Observe(Read{Zone: wall, At: t0.Add(10 * time.Second)})
+	if len(v) != 1 || v[0].UID != a {
+		t.Fatalf("after 10 s unseen: vanished %+v, want A", v)
+	}
+}
