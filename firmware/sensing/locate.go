@@ -110,12 +110,12 @@ func (l *Locator) doubted(tr *track) (int, bool) {
 	return 0, false
 }
 
-// quietHome reports whether the reads of tr's zone since the last that
-// could hear it have all been reads it kept quiet through: its silence
-// there says nothing.
+// quietHome reports whether the last read of tr's zone that could hear
+// it saw it there, and the reads since have all been reads it kept quiet
+// through: its silence there says nothing.
 func (l *Locator) quietHome(tr *track) bool {
 	home := tr.at.index()
-	return home >= 0 && l.read[home].After(tr.looked[home])
+	return home >= 0 && l.read[home].After(tr.looked[home]) && !tr.looked[home].After(tr.seen[home])
 }
 
 // rehome commits the tile to z.
