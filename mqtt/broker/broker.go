@@ -217,15 +217,16 @@ func (b *Broker) Close() error {
 
 // Shutdown disconnects every client (a DISCONNECT, then the connection),
 // closes the listeners and the store, and waits for the broker's client
-// goroutines until ctx ends. Then it closes every connection under them
-// unannounced, since a client that stopped reading holds the broker's write
-// to it, and the DISCONNECT behind that write, for ever; it waits for the
-// goroutines a last few seconds and returns ctx's cause.
+// goroutines until ctx ends. Then it resets every connection under them
+// unannounced (a TCP RST, what was queued to them dropped), since a client
+// that stopped reading holds the broker's write to it, and the DISCONNECT
+// behind that write, for ever; it waits for the goroutines a last few
+// seconds and returns ctx's cause.
 func (b *Broker) Shutdown(ctx context.Context) error {
 	done := make(chan error, 1)
 	go func() {
 		err := b.srv.Close()
-		b.gate.closeAll() // when no listener was added
+		b.gate.closeAll(false) // when no listener was added
 		b.srv.Listeners.ClientsWg.Wait()
 		done <- err
 	}()
@@ -234,7 +235,7 @@ func (b *Broker) Shutdown(ctx context.Context) error {
 		return err
 	case <-ctx.Done():
 	}
-	n := b.gate.closeAll()
+	n := b.gate.closeAll(true)
 	cause := context.Cause(ctx)
 	select {
 	case err := <-done:

@@ -116,8 +116,12 @@ func (g *gate) note(host, msg string, err error, attrs ...any) {
 }
 
 // closeAll closes every connection, pending or not, refuses new ones, and
-// returns how many it closed.
-func (g *gate) closeAll() int {
+// returns how many it closed. With abort the connections are reset rather
+// than closed: what the broker had queued to a client that stopped
+// reading is dropped at once, instead of being left to the kernel to
+// deliver through the client's closed window, holding its buffers, until
+// its probes give up and it drops the connection without a word.
+func (g *gate) closeAll(abort bool) int {
 	g.mu.Lock()
 	g.closed = true
 	cs := make([]*admitted, 0, len(g.conns))
@@ -126,6 +130,9 @@ func (g *gate) closeAll() int {
 	}
 	g.mu.Unlock()
 	for _, a := range cs {
+		if tc, ok := a.Conn.(*net.TCPConn); ok && abort {
+			_ = tc.SetLinger(0)
+		}
 		_ = a.Close()
 	}
 	return len(cs)

@@ -188,7 +188,7 @@ func (l *listener) Close(closeClients listeners.CloseFn) {
 	// mochi waits for every connection it was given once the listeners
 	// are closed: those not logged in are the gate's to close, and no
 	// connection is given to it from now on (run checks closed).
-	l.gate.closeAll()
+	l.gate.closeAll(false)
 	l.running.Wait()
 }
 
