@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/pn5180"
 	"jantaku/firmware/sensing"
 	"jantaku/hardware/sim/players"
 )
@@ -120,4 +121,9 @@ func TestQuietZoneOnEmulatedReaders(t *testing.T) {
 	}
 }
 
-var _ sensing.HeldField = (*players.HeldZone)(nil)
+// The PN5180 driver is what a table's zone reader holds its field with;
+// the simulator's surface drives it the same way.
+var (
+	_ sensing.HeldField = (*pn5180.Dev)(nil)
+	_ sensing.HeldField = (*players.HeldZone)(nil)
+)
