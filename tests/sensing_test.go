@@ -274,14 +274,8 @@ func playReaders(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tableco
 			t.Fatal("no reader is reading")
 		}
 		now = rd.End
-		for _, p := range tb.Advance(now) {
-			take(sn.Declare(ctx, press(p)))
-		}
-		if end.over(tb, g, now) {
+		if end.reached(t, tb, sn, g, start, now, take) {
 			return
-		}
-		if now.Sub(start) > 4*time.Hour {
-			t.Fatalf("the hand runs for ever")
 		}
 		z, err := sensing.ParseZone(rd.Zone)
 		if err != nil {
@@ -319,6 +313,23 @@ func (e *handEnd) over(tb *players.Table, g *tablecore.Game, now time.Time) bool
 		e.idle = now
 	}
 	return g.Hand().Phase == game.Over || now.Sub(e.idle) > 20*time.Second
+}
+
+// reached moves the players on to now, hands their presses to the
+// sensor, and reports whether the hand is over; a hand of more than four
+// hours of simulated time fails the test.
+func (e *handEnd) reached(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore.Game, start, now time.Time, take func([]sensing.Output)) bool {
+	t.Helper()
+	for _, p := range tb.Advance(now) {
+		take(sn.Declare(context.Background(), press(p)))
+	}
+	if e.over(tb, g, now) {
+		return true
+	}
+	if now.Sub(start) > 4*time.Hour {
+		t.Fatalf("the hand runs for ever")
+	}
+	return false
 }
 
 // press is the sensing declaration of a player's press.

@@ -221,14 +221,6 @@ func (l *Locator) redoubt() {
 	}
 }
 
-// ReadAt returns the time of the latest read of z (zero if none).
-func (l *Locator) ReadAt(z Zone) time.Time {
-	if i := z.index(); i >= 0 {
-		return l.read[i]
-	}
-	return time.Time{}
-}
-
 // Known reports whether uid is a tile of the set on the table.
 func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 
