@@ -74,6 +74,7 @@ type sensedHand struct {
 	reads           int
 	multi           bool                           // played by several readers (playReaders)
 	readTime        map[sensing.Area]time.Duration // reader time spent per kind of zone
+	slow            []string                       // actions over JANTAKU_SENSING_SLOW floors, placed→accepted
 	void            error                          // the truth referee made the hand unplayable
 }
 
@@ -207,6 +208,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	tn, sn2 := canonical(res.truth), canonical(res.sensed)
 	l := lcs(tn, sn2)
 	res.false, res.missed = len(sn2)-l, len(tn)-l
+	slow := slowFloors(t)
 	if res.false == 0 && res.missed == 0 {
 		// An action the referee takes only after the one before it, and
 		// after the claim window before it has closed (a pass), cannot
@@ -234,8 +236,13 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 			res.readyToAccept = append(res.readyToAccept, a.at.Sub(ready))
 			res.kinds = append(res.kinds, tn[i].Kind)
 			if a.floor > 0 {
-				res.inFloors = append(res.inFloors, float64(a.at.Sub(log[i].Done))/float64(a.floor))
+				f := float64(a.at.Sub(log[i].Done)) / float64(a.floor)
+				res.inFloors = append(res.inFloors, f)
 				res.readyInFloors = append(res.readyInFloors, float64(a.at.Sub(ready))/float64(a.floor))
+				if slow > 0 && f > slow {
+					res.slow = append(res.slow, fmt.Sprintf("action %d %v: placed %s, ready %s, decisive read %s, accepted %s: %.1f floors of %v",
+						i, tn[i], log[i].Done.Format("15:04:05.000"), ready.Format("15:04:05.000"), a.decisive.Format("15:04:05.000"), a.at.Format("15:04:05.000"), f, a.floor))
+				}
 			}
 		}
 	}
@@ -643,6 +650,9 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 					byKind[k] = append(byKind[k], r.placeToAccept[j])
 				}
 				proc = append(proc, r.processing...)
+				for _, s := range r.slow {
+					t.Logf("hand seed %d: %s", base+i, s)
+				}
 				if r.false+r.missed > 0 || len(r.anomalies) > 0 || r.over != r.truthOver {
 					t.Errorf("hand seed %d: %d false, %d missed actions, anomalies %v, over %v/%v\ntruth  %v\nsensed %v", base+i, r.false, r.missed, r.anomalies, r.over, r.truthOver, r.truth, r.sensed)
 				}
@@ -662,6 +672,22 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 			}
 		})
 	}
+}
+
+// slowFloors is JANTAKU_SENSING_SLOW: the proof lists every placed action
+// slower than that many floors, with its hand seed and the times that
+// bound it (placed, ready, decisive read, accepted), to find what holds
+// the slowest ones; 0 when unset.
+func slowFloors(t testing.TB) float64 {
+	v := os.Getenv("JANTAKU_SENSING_SLOW")
+	if v == "" {
+		return 0
+	}
+	f, err := strconv.ParseFloat(v, 64)
+	if err != nil || f <= 0 {
+		t.Fatalf("JANTAKU_SENSING_SLOW=%q: want a positive number of floors", v)
+	}
+	return f
 }
 
 // quantile is percentile for ratios.

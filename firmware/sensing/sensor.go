@@ -27,7 +27,7 @@ type Config struct {
 	Settle time.Duration
 	// ClaimWindow is how long after a claim window opened the seats that
 	// have not answered are taken to pass, once another seat has claimed
-	// (2 s). Until then a WIN beats a call.
+	// (DefaultClaimWindow). Until then a WIN beats a call.
 	ClaimWindow time.Duration
 	// Behind is how long a movement shaped like a draw, a discard or a
 	// call, or a declaration, that no legal action explains yet waits
@@ -43,6 +43,9 @@ type Config struct {
 	Logger    *slog.Logger
 }
 
+// DefaultClaimWindow is Config.ClaimWindow's default.
+const DefaultClaimWindow = 2 * time.Second
+
 func (c Config) withDefaults() Config {
 	if c.Grace <= 0 {
 		c.Grace = 3 * time.Second
@@ -51,7 +54,7 @@ func (c Config) withDefaults() Config {
 		c.Settle = 800 * time.Millisecond
 	}
 	if c.ClaimWindow <= 0 {
-		c.ClaimWindow = 2 * time.Second
+		c.ClaimWindow = DefaultClaimWindow
 	}
 	if c.Behind <= 0 {
 		c.Behind = 12 * time.Second

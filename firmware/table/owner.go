@@ -144,7 +144,10 @@ func (s *Table) Run(ctx context.Context) error {
 				s.sensed.cancel()
 				<-s.sensed.done
 			}
+			s.flushHeld(ctx)
 			return nil
+		case <-s.hold.timer:
+			s.releaseHeld(ctx)
 		case f := <-s.calls:
 			f()
 		case err := <-sensedDone:
@@ -259,6 +262,15 @@ func (s *Table) step(ctx context.Context) (done bool, err error) {
 }
 
 func (s *Table) publish(ctx context.Context, evs []tablecore.Event) {
+	if s.holdSensed(evs) {
+		return
+	}
+	s.release(ctx, evs)
+}
+
+// release publishes evs now: passes alone are kept for the next step.
+func (s *Table) release(ctx context.Context, evs []tablecore.Event) {
+	s.noteSensedWindow(evs)
 	s.logHands(evs)
 	s.noteWindow(evs)
 	if s.pub == nil || len(evs) == 0 {

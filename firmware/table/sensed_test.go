@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"log/slog"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -13,6 +14,7 @@ import (
 	"jantaku/firmware/sensing"
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
+	"jantaku/tablecore"
 )
 
 // TestSensedHands: with --sensing the simulated players play through the
@@ -164,4 +166,85 @@ func TestSensingAfterTheTableStops(t *testing.T) {
 	if evs, err := ref.Foul(t.Context(), a, "test"); !errors.Is(err, context.Canceled) || evs != nil {
 		t.Errorf("foul after the table stopped = %v, %v; want context.Canceled", evs, err)
 	}
+}
+
+// TestSensedCallsWaitForTheWindow: sensing takes a call on a discard at
+// once when no other seat could answer it, and at the claim window's end
+// when one could still win on it; the table publishes every call and win
+// on a discard one window after the discard, so that no display learns
+// from its moment what the other hands hold. Riichi at the fast pace, on
+// a clock that runs as fast as the machine allows: steps are compared by
+// the times the table published them at.
+func TestSensedCallsWaitForTheWindow(t *testing.T) {
+	s, rec := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 0)
+	logs := &syncBuf{}
+	s.log = slog.New(slog.NewTextHandler(logs, nil))
+	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Minute)
+	defer cancel()
+	clk := clock.NewPaced(time.Now(), 1000, 2*time.Millisecond)
+	go clk.Run(ctx)
+	s.now = clk.Now
+	s.sense = &Sensing{Clock: clk, Players: players.Config{Seed: 21, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005}}
+	ran := make(chan error, 1)
+	go func() { ran <- s.Run(ctx) }()
+	published := func() int {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		return len(rec.steps)
+	}
+	// Three hands ended on the displays: what the last held was published
+	// at its window's end, not flushed by the table stopping.
+	progressing(t, ctx, "three sensed hands published to their end", published, func() bool {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		ended := 0
+		for _, st := range rec.steps {
+			for _, e := range st.Events {
+				if e.Type == tablecore.HandEnded {
+					ended++
+				}
+			}
+		}
+		return ended >= 3
+	})
+	cancel()
+	if err := <-ran; err != nil {
+		t.Fatal(err)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	// The steps of the three hands: a call held when the table stopped
+	// is published at once, its window cut short.
+	steps, ended := rec.steps, 0
+	for i, st := range rec.steps {
+		for _, e := range st.Events {
+			if e.Type == tablecore.HandEnded {
+				ended++
+			}
+		}
+		if ended == 3 {
+			steps = rec.steps[:i+1]
+			break
+		}
+	}
+	var opened time.Time // the step of the last discard
+	calls := 0
+	for i, st := range steps {
+		if i > 0 && st.Seq <= rec.steps[i-1].Seq && !slices.Contains(rec.games, i) {
+			t.Errorf("step %d published after step %d", st.Seq, rec.steps[i-1].Seq)
+		}
+		if answersWindow(st.Events) {
+			calls++
+			if wait := st.At.Sub(opened); wait < sensing.DefaultClaimWindow {
+				t.Errorf("step %d (%s) published %v after its discard's step, inside the %v window", st.Seq, describeEvents(st.Events), wait, sensing.DefaultClaimWindow)
+			}
+		}
+		if opensWindow(st.Events) {
+			opened = st.At
+		}
+	}
+	if calls == 0 {
+		t.Fatalf("no call or win on a discard in %d steps: the test proves nothing", len(steps))
+	}
+	t.Logf("%d steps, %d with a call or a win on a discard", len(steps), calls)
 }

@@ -117,6 +117,9 @@ type Table struct {
 	// step while it does (claimwindow.go).
 	held   []game.Action
 	gather bool
+	// hold keeps a sensed hand's steps from an answer to a claim window
+	// until the window's end (sensedhold.go).
+	hold sensedHold
 
 	t       *tablecore.Table
 	started time.Time

@@ -24,6 +24,7 @@ import (
 type step struct {
 	Seq    uint64
 	Events []tablecore.Event
+	At     time.Time // the time the table published it at
 }
 
 // discards counts the discards the step holds.
@@ -51,10 +52,10 @@ func (r *recorder) NewGame() {
 	r.games = append(r.games, len(r.steps))
 }
 
-func (r *recorder) Publish(_ context.Context, _ *tablecore.Game, evs []tablecore.Event, _ time.Time) error {
+func (r *recorder) Publish(_ context.Context, _ *tablecore.Game, evs []tablecore.Event, at time.Time) error {
 	r.mu.Lock()
 	defer r.mu.Unlock()
-	r.steps = append(r.steps, step{Seq: uint64(evs[len(evs)-1].Seq), Events: slices.Clone(evs)})
+	r.steps = append(r.steps, step{Seq: uint64(evs[len(evs)-1].Seq), Events: slices.Clone(evs), At: at})
 	return nil
 }
 
