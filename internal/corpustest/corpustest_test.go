@@ -63,3 +63,35 @@ func must(t *testing.T, err error) {
 		t.Fatal(err)
 	}
 }
+
+func TestReadMCR(t *testing.T) {
+	dir := t.TempDir()
+	write := func(s string) {
+		t.Helper()
+		must(t, os.WriteFile(filepath.Join(dir, MCRFile), []byte(s), 0o644))
+	}
+	write(`{"count": 1, "cases": [{"id": 7, "prevalent_wind": "S", "melds": [{"type": "pung", "tiles": ["5z", "5z", "5z"]}],
+		"concealed": ["1m", "2m", "3m", "4p", "4p"], "win_tile": "4p", "self_drawn": true, "flowers": 2,
+		"fans": [{"zh": "箭刻", "en": "Dragon Pung", "value": 2, "count": 1}], "total": 8}]}`)
+	cs, err := ReadMCR(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := cs[0]
+	if len(cs) != 1 || c.ID != 7 || *c.PrevalentWind != "S" || c.SeatWind != nil || c.Melds[0].Type != "pung" || len(c.Melds[0].Tiles) != 3 ||
+		len(c.Concealed) != 5 || c.WinTile != "4p" || !c.SelfDrawn || c.Flowers != 2 || c.Fans[0].En != "Dragon Pung" || c.Fans[0].Value != 2 || c.Total != 8 {
+		t.Errorf("ReadMCR = %+v", cs)
+	}
+
+	// A file cut short, or holding fewer cases than it says, is refused
+	// with its path.
+	for body, want := range map[string]string{
+		`{"count": 2, "cases": [{"id": 1}]}`: "1 cases, the file says 2",
+		`{"count": 1, "cases": [{"id": 1`:    "unexpected end of JSON input",
+	} {
+		write(body)
+		if _, err := ReadMCR(dir); err == nil || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), MCRFile) {
+			t.Errorf("ReadMCR of %s: %v, want %q with the file's path", body, err, want)
+		}
+	}
+}

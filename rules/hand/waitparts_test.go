@@ -1,10 +1,7 @@
 package hand
 
 import (
-	"encoding/json"
 	"math/rand/v2"
-	"os"
-	"path/filepath"
 	"slices"
 	"testing"
 
@@ -87,23 +84,9 @@ func TestWaitsByPartsMatchKindByKind(t *testing.T) {
 }
 
 func TestWaitsByPartsCorpus(t *testing.T) {
-	dir := corpustest.Dir(t, "mcr_fan_examples.json")
-	b, err := os.ReadFile(filepath.Join(dir, "mcr_fan_examples.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Cases []struct {
-			ID        int      `json:"id"`
-			Concealed []string `json:"concealed"`
-			WinTile   string   `json:"win_tile"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatalf("mcr_fan_examples.json: %v", err)
-	}
-	if len(doc.Cases) < 100 {
-		t.Fatalf("mcr_fan_examples.json: %d cases, want the 132 worked examples", len(doc.Cases))
+	cases := corpustest.MCR(t)
+	if len(cases) < 100 {
+		t.Fatalf("%s: %d cases, want the 132 worked examples", corpustest.MCRFile, len(cases))
 	}
 	// MCR's shapes, riichi's and the standard shape alone.
 	opts := []Options{
@@ -113,7 +96,7 @@ func TestWaitsByPartsCorpus(t *testing.T) {
 	}
 	r := rand.New(rand.NewPCG(26, 2026))
 	hands, waiting := 0, 0
-	for _, cs := range doc.Cases {
+	for _, cs := range cases {
 		var c tile.Counts
 		for _, s := range append(cs.Concealed, cs.WinTile) {
 			ts, err := tile.Parse(s)

@@ -1,10 +1,7 @@
 package mcr_test
 
 import (
-	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -19,52 +16,11 @@ import (
 // see its SOURCES.md): hand-written fan lists from the author of
 // ChineseOfficialMahjongHelper. Read in place, never copied.
 
-type corpusCase struct {
-	ID            int     `json:"id"`
-	Source        string  `json:"source_text"`
-	PrevalentWind *string `json:"prevalent_wind"`
-	SeatWind      *string `json:"seat_wind"`
-	Melds         []struct {
-		Type  string   `json:"type"`
-		Tiles []string `json:"tiles"`
-	} `json:"melds"`
-	Concealed []string `json:"concealed"`
-	WinTile   string   `json:"win_tile"`
-	SelfDrawn bool     `json:"self_drawn"`
-	Flowers   int      `json:"flowers"`
-	Fans      []struct {
-		Zh    string `json:"zh"`
-		En    string `json:"en"`
-		Value int    `json:"value"`
-		Count int    `json:"count"`
-	} `json:"fans"`
-	Total int `json:"total"`
-}
-
-// corpusDir finds the corpus: $JANTAKU_CORPUS, or ../shared/corpus from
-// the repository root.
-func corpusDir(t testing.TB) string {
-	t.Helper()
-	return corpustest.Dir(t, "mcr_fan_examples.json")
-}
+type corpusCase = corpustest.MCRCase
 
 func loadCorpus(t testing.TB) []corpusCase {
 	t.Helper()
-	b, err := os.ReadFile(filepath.Join(corpusDir(t), "mcr_fan_examples.json"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	var doc struct {
-		Count int          `json:"count"`
-		Cases []corpusCase `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		t.Fatal(err)
-	}
-	if len(doc.Cases) != doc.Count {
-		t.Fatalf("corpus has %d cases, says %d", len(doc.Cases), doc.Count)
-	}
-	return doc.Cases
+	return corpustest.MCR(t)
 }
 
 // corpusKind reads a corpus tile: its dragons are 5z red, 6z green, 7z

@@ -39,22 +39,14 @@ func sameParse(t *testing.T, hp *HandParser, s string) {
 // flowers) and the riichi wins of riichi-mjsoul-agari (red fives as 0).
 func corpusHands(t *testing.T) []string {
 	t.Helper()
-	dir := corpustest.Dir(t, "mcr_fan_examples.json")
+	dir := corpustest.Dir(t, corpustest.MCRFile)
 	var out []string
 
-	var mcrDoc struct {
-		Cases []struct {
-			Melds []struct {
-				Type  string   `json:"type"`
-				Tiles []string `json:"tiles"`
-			} `json:"melds"`
-			Concealed []string `json:"concealed"`
-			WinTile   string   `json:"win_tile"`
-			Flowers   int      `json:"flowers"`
-		} `json:"cases"`
+	cases, err := corpustest.ReadMCR(dir)
+	if err != nil {
+		t.Fatal(err)
 	}
-	readJSON(t, filepath.Join(dir, "mcr_fan_examples.json"), &mcrDoc)
-	for _, c := range mcrDoc.Cases {
+	for _, c := range cases {
 		var b strings.Builder
 		b.WriteString(strings.Join(c.Concealed, "") + c.WinTile)
 		for _, m := range c.Melds {

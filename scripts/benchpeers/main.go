@@ -30,6 +30,7 @@ import (
 	"syscall"
 	"time"
 
+	"jantaku/internal/corpustest"
 	"jantaku/rules/hand"
 	"jantaku/rules/mcr"
 	"jantaku/rules/riichi"
@@ -104,7 +105,7 @@ func run(corpus, out string, b *bench) error {
 	if err != nil {
 		return err
 	}
-	ms, err := loadMCR(filepath.Join(corpus, "mcr_fan_examples.json"))
+	ms, err := loadMCR(corpus)
 	if err != nil {
 		return err
 	}
@@ -586,27 +587,11 @@ type mcrCase struct {
 	notation string
 }
 
-func loadMCR(path string) ([]mcrCase, error) {
-	b, err := os.ReadFile(path)
+func loadMCR(corpus string) ([]mcrCase, error) {
+	path := filepath.Join(corpus, corpustest.MCRFile)
+	cases, err := corpustest.ReadMCR(corpus)
 	if err != nil {
 		return nil, err
-	}
-	var doc struct {
-		Cases []struct {
-			Prevalent *string `json:"prevalent_wind"`
-			Seat      *string `json:"seat_wind"`
-			Melds     []struct {
-				Type  string   `json:"type"`
-				Tiles []string `json:"tiles"`
-			} `json:"melds"`
-			Concealed []string `json:"concealed"`
-			WinTile   string   `json:"win_tile"`
-			SelfDrawn bool     `json:"self_drawn"`
-			Flowers   int      `json:"flowers"`
-		} `json:"cases"`
-	}
-	if err := json.Unmarshal(b, &doc); err != nil {
-		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	// The corpus writes the dragons 5z red, 6z green, 7z white: the
 	// opposite order of ours.
@@ -630,7 +615,7 @@ func loadMCR(path string) ([]mcrCase, error) {
 		return tile.East + tile.Kind(max(strings.Index("ESWN", *w), 0))
 	}
 	var out []mcrCase
-	for i, c := range doc.Cases {
+	for i, c := range cases {
 		var th tile.Hand
 		var h mcr.Hand
 		copies := map[tile.Kind]uint8{}
@@ -676,7 +661,7 @@ func loadMCR(path string) ([]mcrCase, error) {
 		win, _ := kind(c.WinTile)
 		out = append(out, mcrCase{
 			hand:     h,
-			cond:     mcr.Conditions{Win: win, SelfDrawn: c.SelfDrawn, Prevalent: wind(c.Prevalent), Seat: wind(c.Seat)},
+			cond:     mcr.Conditions{Win: win, SelfDrawn: c.SelfDrawn, Prevalent: wind(c.PrevalentWind), Seat: wind(c.SeatWind)},
 			notation: th.String(),
 		})
 	}
