@@ -58,7 +58,10 @@ func (s *Table) showChoices(ctx context.Context, seat int, republish bool) {
 		return
 	}
 	cp.Choices(seat, s.choices[seat])
-	if republish && s.t != nil {
+	// While a sensed hand's steps are held (sensedhold.go), a snapshot
+	// would show what they hold before their time; they carry the
+	// readings when they go out.
+	if republish && s.t != nil && len(s.hold.steps) == 0 {
 		if err := s.pub.Snapshot(ctx, s.t.Game(), s.now()); err != nil {
 			s.log.Warn("publishing the readings to choose between", "seat", seat, "err", err)
 		}
