@@ -22,25 +22,10 @@ import (
 // end, every accepted action is journaled and published, nothing is
 // reported as an anomaly, and game commands wait while a hand is sensed.
 func TestSensedHands(t *testing.T) {
-	s, rec := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 0)
-	logs := &syncBuf{}
-	s.log = slog.New(slog.NewTextHandler(logs, nil))
-	// The hands take as long as the machine needs: the test fails when
-	// the table stops publishing, not when it is slow.
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Minute)
-	defer cancel()
-	clk := clock.NewPaced(time.Now(), 1000, 2*time.Millisecond)
-	go clk.Run(ctx)
-	s.sense = &Sensing{Clock: clk, Players: players.Config{Seed: 11, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
-	ran := make(chan error, 1)
-	go func() { ran <- s.Run(ctx) }()
+	r := runSensed(t, players.Config{Seed: 11, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005})
+	s, rec, logs, ctx, cancel, ran, published := r.s, r.rec, r.logs, r.ctx, r.cancel, r.ran, r.published
 
 	// While the first hand is sensed, a game command is refused as busy.
-	published := func() int {
-		rec.mu.Lock()
-		defer rec.mu.Unlock()
-		return len(rec.steps)
-	}
 	progressing(t, ctx, "the deal and the first draws", published, func() bool { return published() >= 3 })
 	err := s.Handle(ctx, Command{Type: "pause", Seat: -1})
 	if !errors.Is(err, ErrBusy) || !strings.Contains(err.Error(), "through its sensors") {
@@ -66,6 +51,40 @@ func TestSensedHands(t *testing.T) {
 	if discards < 20 {
 		t.Errorf("%d discards published for two sensed hands", discards)
 	}
+}
+
+// sensedRun is a riichi table of simulated players playing through
+// sensing on a paced clock (which it also publishes its steps' times
+// by), running until cancel.
+type sensedRun struct {
+	s         *Table
+	rec       *recorder
+	logs      *syncBuf
+	ctx       context.Context
+	cancel    context.CancelFunc
+	ran       chan error // Run's return
+	published func() int // steps published so far
+}
+
+func runSensed(t *testing.T, cfg players.Config) *sensedRun {
+	s, rec := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 0)
+	r := &sensedRun{s: s, rec: rec, logs: &syncBuf{}, ran: make(chan error, 1)}
+	s.log = slog.New(slog.NewTextHandler(r.logs, nil))
+	// The hands take as long as the machine needs: a test fails when the
+	// table stops publishing, not when it is slow.
+	r.ctx, r.cancel = context.WithTimeout(t.Context(), 30*time.Minute)
+	t.Cleanup(r.cancel)
+	clk := clock.NewPaced(time.Now(), 1000, 2*time.Millisecond)
+	go clk.Run(r.ctx)
+	s.now = clk.Now
+	s.sense = &Sensing{Clock: clk, Players: cfg}
+	go func() { r.ran <- s.Run(r.ctx) }()
+	r.published = func() int {
+		rec.mu.Lock()
+		defer rec.mu.Unlock()
+		return len(rec.steps)
+	}
+	return r
 }
 
 // progressing waits until done holds, failing the test with what once
@@ -176,22 +195,8 @@ func TestSensingAfterTheTableStops(t *testing.T) {
 // a clock that runs as fast as the machine allows: steps are compared by
 // the times the table published them at.
 func TestSensedCallsWaitForTheWindow(t *testing.T) {
-	s, rec := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 0)
-	logs := &syncBuf{}
-	s.log = slog.New(slog.NewTextHandler(logs, nil))
-	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Minute)
-	defer cancel()
-	clk := clock.NewPaced(time.Now(), 1000, 2*time.Millisecond)
-	go clk.Run(ctx)
-	s.now = clk.Now
-	s.sense = &Sensing{Clock: clk, Players: players.Config{Seed: 21, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005}}
-	ran := make(chan error, 1)
-	go func() { ran <- s.Run(ctx) }()
-	published := func() int {
-		rec.mu.Lock()
-		defer rec.mu.Unlock()
-		return len(rec.steps)
-	}
+	r := runSensed(t, players.Config{Seed: 21, Pace: players.Fast, MissRate: 0.05, GhostRate: 0.005})
+	rec, ctx, cancel, ran, published := r.rec, r.ctx, r.cancel, r.ran, r.published
 	// Three hands ended on the displays: what the last held was published
 	// at its window's end, not flushed by the table stopping.
 	progressing(t, ctx, "three sensed hands published to their end", published, func() bool {
