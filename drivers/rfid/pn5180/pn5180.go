@@ -84,6 +84,11 @@ type Config struct {
 	FieldReset time.Duration
 }
 
+// statusPoll is how often the IRQ status is read once an exchange has
+// had the time to end and has not: a chip slower than the standard's
+// timings, or a tag's answer longer than wanted.
+const statusPoll = 100 * time.Microsecond
+
 // DefaultFieldReset is Config.FieldReset's default: 5.1 ms, the NFC
 // Forum's tFIELD_OFF. ISO/IEC 15693 gives no figure, so a table's tags
 // may need more.
@@ -339,7 +344,19 @@ func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 		return 0, nil, d.fail(err)
 	}
 	// TIMER1 or the answer ends every slot; the count only bounds a
-	// chip that does neither.
+	// chip that does neither. The radio works on its own meanwhile, so
+	// the status is read again only when the exchange can have ended:
+	// after the frame and the receive timeout (a slot nobody answers),
+	// then after the longest answer wanted. Read in a loop instead, it
+	// would take the SPI bus for the whole air time, which the other
+	// readers on the bus need.
+	sent := d.clk.Now()
+	air := iso15693.ReqEOF
+	if data != nil {
+		air = iso15693.RequestTime(len(data) + 2)
+	}
+	silentEnd := air + d.cfg.Timeout
+	answerEnd := air + iso15693.T1 + iso15693.ResponseTime(max(want, 1)+2)
 	var irq uint32
 	for i := 0; ; i++ {
 		var err error
@@ -355,6 +372,14 @@ func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 		if i == 1000 {
 			return 0, nil, d.fail(fmt.Errorf("%w: neither an answer nor the timer (IRQ status %08X)", ErrChip, irq))
 		}
+		wait := statusPoll
+		switch on := d.clk.Now().Sub(sent); {
+		case on < silentEnd:
+			wait = silentEnd - on
+		case on < answerEnd:
+			wait = answerEnd - on
+		}
+		<-d.clk.After(wait)
 	}
 	if irq&irqRx == 0 {
 		return slotEmpty, nil, nil

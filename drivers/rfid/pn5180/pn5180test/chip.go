@@ -89,6 +89,12 @@ type Chip struct {
 	// given CRC error or a frame of the wrong length.
 	Garble func(frame []byte) []byte
 	Rand   *rand.Rand // fixed seed if nil
+	// Clock, if set, makes an exchange take its air time on it: sent at
+	// t, it ends at t plus its air time, and until then IRQ_STATUS shows
+	// no answer and no timeout, RX_STATUS nothing received, as a real
+	// chip's while the radio works. Nil: every exchange ends as it is
+	// sent (the radio's time is still counted, Airtime).
+	Clock interface{ Now() time.Time }
 
 	name string
 	busy *busyPin
@@ -104,6 +110,7 @@ type Chip struct {
 	busyLeft  int
 	stateful  bool // a tag may be quiet or selected: switching antennas unpowers it
 	airtime   time.Duration
+	airEnd    time.Time // with Clock: when the exchange under way ends
 	frames    int
 	violation int
 	halted    bool
@@ -294,9 +301,19 @@ func (c *Chip) command(cmd byte, p []byte) {
 			c.regs[regIRQStatus] |= irqGeneral
 			return
 		}
+		before := c.airtime
 		c.send(p[0], p[1:])
+		if c.Clock != nil {
+			// The chip reports an answer at its end, before the t2
+			// the air time counts after it.
+			air := c.airtime - before
+			if c.regs[regIRQStatus]&irqRx != 0 {
+				air -= iso15693.T2
+			}
+			c.airEnd = c.Clock.Now().Add(air)
+		}
 	case cmdReadData:
-		n := int(c.regs[regRxStatus] & 0x1FF)
+		n := int(c.readReg(regRxStatus) & 0x1FF)
 		out := make([]byte, n)
 		copy(out, c.rx)
 		c.pending = out
@@ -309,7 +326,20 @@ func (c *Chip) readReg(a int) uint32 {
 	if a == regRFStatus {
 		return c.regs[a]&^(7<<24) | uint32(c.state())<<24
 	}
+	if c.onAir() {
+		switch a {
+		case regIRQStatus:
+			return c.regs[a] &^ (irqRx | irqIdle | irqTimer1)
+		case regRxStatus:
+			return 0
+		}
+	}
 	return c.regs[a]
+}
+
+// onAir reports whether the exchange sent last is still on the air.
+func (c *Chip) onAir() bool {
+	return c.Clock != nil && c.Clock.Now().Before(c.airEnd)
 }
 
 func (c *Chip) state() int {
