@@ -127,6 +127,13 @@ func (s *Table) Run(ctx context.Context) error {
 			s.log.Warn("publishing the snapshot", "err", err)
 		}
 	}
+	// Steps a sensed hand held for its claim window are never lost: the
+	// table stopping, or its last game over, publishes them at once.
+	defer func() {
+		fctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		s.flushHeld(fctx)
+	}()
 	ticks := s.ticks
 	if ticks == nil {
 		tick := time.NewTicker(max(s.pace, time.Millisecond))
@@ -144,7 +151,6 @@ func (s *Table) Run(ctx context.Context) error {
 				s.sensed.cancel()
 				<-s.sensed.done
 			}
-			s.flushHeld(ctx)
 			return nil
 		case <-s.hold.timer:
 			s.releaseHeld(ctx)

@@ -253,3 +253,32 @@ func TestSensedCallsWaitForTheWindow(t *testing.T) {
 	}
 	t.Logf("%d steps, %d with a call or a win on a discard", len(steps), calls)
 }
+
+// TestHeldStepsGoOutWhenTheTableStops: steps a sensed hand holds for its
+// claim window are published when the table stops before the window
+// ends, not lost.
+func TestHeldStepsGoOutWhenTheTableStops(t *testing.T) {
+	s, rec := newService(t, "riichi/tenhou", []bool{true, true, true, true}, 0)
+	pon := []tablecore.Event{{Type: tablecore.Acted, Seq: 7, Action: game.Action{Kind: game.Pon, Seat: 2}}}
+	if s.holdSensed(pon) {
+		t.Fatal("a step held with no sensed hand")
+	}
+	clk := clock.NewPaced(time.Now(), 1, 0)
+	s.sense = &Sensing{Clock: clk}
+	s.sensed = &sensedHand{}
+	s.hold.end = clk.Now().Add(time.Hour)
+	if !s.holdSensed(pon) {
+		t.Fatal("a pon inside its window was not held")
+	}
+	s.sensed = nil
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	if err := s.Run(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rec.mu.Lock()
+	defer rec.mu.Unlock()
+	if n := len(rec.steps); n != 1 || rec.steps[0].Seq != 7 {
+		t.Fatalf("published %d steps (%v), want the held pon", n, rec.steps)
+	}
+}
