@@ -66,11 +66,15 @@ func windowOpen(h *game.Hand) bool {
 	return false
 }
 
-// noteWindow starts the window if evs opened one.
+// noteWindow starts the window if evs opened one, and a sensed hand's
+// (sensedhold.go), counted on the sensing clock.
 func (s *Table) noteWindow(evs []tablecore.Event) {
 	if opensWindow(evs) {
 		s.windowEnd = s.now().Add(s.claimWindow)
 		s.held = nil // said on an earlier window
+		if s.sense != nil {
+			s.hold.end = s.sensedNow().Add(s.sensedWindow())
+		}
 	}
 }
 

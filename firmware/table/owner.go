@@ -276,7 +276,6 @@ func (s *Table) publish(ctx context.Context, evs []tablecore.Event) {
 
 // release publishes evs now: passes alone are kept for the next step.
 func (s *Table) release(ctx context.Context, evs []tablecore.Event) {
-	s.noteSensedWindow(evs)
 	s.logHands(evs)
 	s.noteWindow(evs)
 	if s.pub == nil || len(evs) == 0 {

@@ -202,15 +202,7 @@ func TestSensedCallsWaitForTheWindow(t *testing.T) {
 	progressing(t, ctx, "three sensed hands published to their end", published, func() bool {
 		rec.mu.Lock()
 		defer rec.mu.Unlock()
-		ended := 0
-		for _, st := range rec.steps {
-			for _, e := range st.Events {
-				if e.Type == tablecore.HandEnded {
-					ended++
-				}
-			}
-		}
-		return ended >= 3
+		return handsEnd(rec.steps, 3) > 0
 	})
 	cancel()
 	if err := <-ran; err != nil {
@@ -220,18 +212,7 @@ func TestSensedCallsWaitForTheWindow(t *testing.T) {
 	defer rec.mu.Unlock()
 	// The steps of the three hands: a call held when the table stopped
 	// is published at once, its window cut short.
-	steps, ended := rec.steps, 0
-	for i, st := range rec.steps {
-		for _, e := range st.Events {
-			if e.Type == tablecore.HandEnded {
-				ended++
-			}
-		}
-		if ended == 3 {
-			steps = rec.steps[:i+1]
-			break
-		}
-	}
+	steps := rec.steps[:handsEnd(rec.steps, 3)]
 	var opened time.Time // the step of the last discard
 	calls := 0
 	for i, st := range steps {
@@ -252,6 +233,23 @@ func TestSensedCallsWaitForTheWindow(t *testing.T) {
 		t.Fatalf("no call or win on a discard in %d steps: the test proves nothing", len(steps))
 	}
 	t.Logf("%d steps, %d with a call or a win on a discard", len(steps), calls)
+}
+
+// handsEnd is the number of steps up to the one that ended the nth hand,
+// 0 before that.
+func handsEnd(steps []step, n int) int {
+	ended := 0
+	for i, st := range steps {
+		for _, e := range st.Events {
+			if e.Type == tablecore.HandEnded {
+				ended++
+			}
+		}
+		if ended >= n {
+			return i + 1
+		}
+	}
+	return 0
 }
 
 // TestHeldStepsGoOutWhenTheTableStops: steps a sensed hand holds for its

@@ -104,13 +104,6 @@ func (s *Table) flushHeld(ctx context.Context) {
 	}
 }
 
-// noteSensedWindow starts a sensed hand's window when evs open one.
-func (s *Table) noteSensedWindow(evs []tablecore.Event) {
-	if s.sense != nil && opensWindow(evs) {
-		s.hold.end = s.sensedNow().Add(s.sensedWindow())
-	}
-}
-
 // answersWindow reports whether evs hold a call or a win on a discard.
 func answersWindow(evs []tablecore.Event) bool {
 	for _, e := range evs {
