@@ -95,6 +95,7 @@ var configKeys = []configKey{
 	{"log_level", "log-level", readLevel},
 	{"machine", "machine", readBool},
 	{"sensing", "sensing", readBool},
+	{"surface", "surface", readSurface},
 	{"profile", "profile", readPath},
 	{"sim", "sim", readBool},
 	{"db", "db", readPath},

@@ -119,6 +119,17 @@ func readTileSet(_ *configReader, n *yaml.Node) (string, error) {
 
 var logLevels = []string{"debug", "info", "warn", "error"}
 
+func readSurface(_ *configReader, n *yaml.Node) (string, error) {
+	s, err := text(n, "switched or held")
+	if err != nil {
+		return "", err
+	}
+	if _, err := surfaceValue(s); err != nil {
+		return "", err
+	}
+	return s, nil
+}
+
 func readLevel(_ *configReader, n *yaml.Node) (string, error) {
 	s, err := text(n, "a log level")
 	if err != nil {

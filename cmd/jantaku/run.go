@@ -71,6 +71,7 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	brokerWS := fs.String("broker-ws", "", "the external broker's WebSocket URL for the display pages (ws:// or wss://; none: no displays)")
 	machine := fs.Bool("machine", false, "sim: also run the simulated machine's shuffle-and-build cycle (always on with hardware)")
 	sensingFlag := fs.Bool("sensing", false, "follow the game through the tile sensors: on hardware, the players' tiles on the surface readers and the seat buttons; in the sim, simulated players move tagged tiles on a simulated surface (5% missed, 0.5% ghost reads), at --speed, and the seat pages of the --humans seats move theirs")
+	surface := fs.String("surface", "switched", "sim, with --sensing: the simulated surface's readers: switched (one reader switched across the zones, as the default board) or held (a reader per zone holding its field on, docs/wiring.md)")
 	logName := fs.String("log-level", "info", "log level: debug, info, warn, error (-v: debug)")
 	configFile := fs.String("config", "", "configuration file (YAML, e.g. /etc/jantaku/jantaku.yaml) with any of these settings; flags override it")
 	check := fs.Bool("check", false, "check the configuration and the flags, then exit")
@@ -118,6 +119,10 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	if *spectatorTurns < 0 {
 		return usageError{errors.New("--spectator-turns must not be negative")}
 	}
+	held, serr := surfaceValue(*surface)
+	if serr != nil {
+		return usageError{serr}
+	}
 	if (*mqttCert == "") != (*mqttKey == "") {
 		return usageError{errors.New("--mqtt-cert and --mqtt-key go together")}
 	}
@@ -147,6 +152,12 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		return checkRun(stdout, *configFile, *rulesName, *optsJSON, *humans, *prof)
 	}
 	hardware := *prof != "" && !*simFlag
+	if held && hardware {
+		return usageError{errors.New("--surface is for the simulated table: on hardware the board's profile says what its readers are")}
+	}
+	if held && !*sensingFlag {
+		return usageError{errors.New("--surface held is the simulated surface's tag readers: add --sensing")}
+	}
 	var simClock *clock.Paced // the simulated table's one clock: machine, players and sensing
 	if *sensingFlag && !hardware {
 		// On hardware people play and the board's readers follow them
@@ -159,6 +170,11 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 		go pc.Run(ctx)
 		simClock = pc
 		tcfg.Sense = &tablesvc.Sensing{Clock: pc, Players: players.Config{Seed: *seed, Pace: players.Human, MissRate: 0.05, GhostRate: 0.005}}
+		if held {
+			// A tile at rest in a held field browns out for one request
+			// in 200 (docs/benchmarks.md, "Quiet zones").
+			tcfg.Sense.HeldFields, tcfg.Sense.Players.BrownOutRate = true, 0.005
+		}
 	}
 	if !hardware && !*machine {
 		return serveTable(ctx, tcfg, newLogger(stderr, level), stdout)
@@ -166,6 +182,18 @@ func runCmd(ctx context.Context, args []string, _ io.Reader, stdout, stderr io.W
 	mr := machineRun{hardware: hardware, profile: *prof, db: *db, set: *setName, reds: *reds, oneSet: *oneSet, speed: *speed,
 		autoStart: *auto, hands: *hands, seed: *seed, miss: *miss, sensing: *sensingFlag, rules: *rulesName, data: *dataDir, clock: simClock}
 	return runMachine(ctx, mr, tcfg, newLogger(stderr, level), stdout)
+}
+
+// surfaceValue reads --surface: whether the simulated surface has a
+// reader per zone holding its field on (held) or one switched reader.
+func surfaceValue(s string) (held bool, err error) {
+	switch s {
+	case "switched":
+		return false, nil
+	case "held":
+		return true, nil
+	}
+	return false, fmt.Errorf("--surface %q: want switched (one reader switched across the zones) or held (a reader per zone)", s)
 }
 
 // brokerWSValue reads --broker-ws: "" or "none" (no display pages), or a

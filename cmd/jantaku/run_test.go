@@ -3,11 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
-	"jantaku/internal/testdir"
+	"errors"
 	"strings"
 	"sync"
 	"testing"
 	"time"
+
+	"jantaku/internal/testdir"
 )
 
 // Without --sim a profile drives the hardware; this machine has none.
@@ -98,5 +100,46 @@ func TestRunSensingWithPeople(t *testing.T) {
 	}
 	if ctx.Err() == context.DeadlineExceeded {
 		t.Fatalf("sensing took no action in five minutes:\n%s", log)
+	}
+}
+
+// TestRunSensingHeldFields: --surface held plays the simulated hands
+// through a reader per zone holding its field on, and the table takes
+// the actions sensing reads there.
+func TestRunSensingHeldFields(t *testing.T) {
+	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
+	defer cancel()
+	out := &lineWatch{match: "msg=\"sensing: accepted\"", on: cancel}
+	args := []string{"--sim", "--sensing", "--surface", "held", "--speed", "50", "--seed", "3", "--log-level", "debug",
+		"--data", testdir.InMemory(t), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
+	if err := runCmd(ctx, args, nil, &syncBuf{}, out); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	log := out.String()
+	if !strings.Contains(log, `msg="the hand is played through sensing" people=[] held_fields=true`) {
+		t.Fatalf("no sensed hand on held fields:\n%s", log)
+	}
+	if ctx.Err() == context.DeadlineExceeded {
+		t.Fatalf("sensing took no action in five minutes:\n%s", log)
+	}
+}
+
+// --surface is refused with a value it does not know, without --sensing,
+// and on hardware, where the profile says what the readers are.
+func TestRunSurfaceFlag(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--sim", "--sensing", "--surface", "zones"}, `--surface "zones": want switched`},
+		{[]string{"--sim", "--surface", "held"}, "add --sensing"},
+		{[]string{"--profile", "../../hardware/profile/default.yaml", "--sensing", "--surface", "held"}, "--surface is for the simulated table"},
+	} {
+		var out bytes.Buffer
+		err := runCmd(t.Context(), append(c.args, "--data", testdir.InMemory(t)), nil, &out, &out)
+		var ue usageError
+		if !errors.As(err, &ue) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("run %v: %v, want a usage error saying %q", c.args, err, c.want)
+		}
 	}
 }

@@ -38,7 +38,10 @@ type Sensing struct {
 	// each meant and when its last tile came down, against which a
 	// latency is measured (cmd/jantaku's TestSensedLatency).
 	Played func(players.HandResult)
-	hands  uint64 // hands played so far, for each hand's seed
+	// HeldFields, in the simulator, gives every zone a reader of its own
+	// holding its field on (players.HandConfig.HeldFields).
+	HeldFields bool
+	hands      uint64 // hands played so far, for each hand's seed
 }
 
 // Board is the table's own tile sensing: the surface readers of the
@@ -321,9 +324,10 @@ func (s *Table) startSensed(ctx context.Context) error {
 	cfg.Seed += s.sense.hands
 	s.sense.hands++
 	hc := players.HandConfig{
-		Tags:    sim.Tags(g.Rules().Set, 'A'),
-		Walls:   sensing.WallZones(order),
-		Players: cfg,
+		Tags:       sim.Tags(g.Rules().Set, 'A'),
+		Walls:      sensing.WallZones(order),
+		Players:    cfg,
+		HeldFields: s.sense.HeldFields,
 	}
 	// The seats people play: the simulated players leave them alone, and
 	// their seat pages' moves are carried out on the surface.
@@ -334,7 +338,7 @@ func (s *Table) startSensed(ctx context.Context) error {
 	}
 	in, moves := make(chan sensing.Input, 8), make(chan game.Action, 8)
 	hc.In, hc.Moves = in, moves
-	s.log.Info("the hand is played through sensing", "people", hc.Players.People)
+	s.log.Info("the hand is played through sensing", "people", hc.Players.People, "held_fields", hc.HeldFields)
 	hctx, cancel := context.WithCancel(ctx)
 	ref := ownerRef{s: s, ctx: hctx}
 	hc.Referee, hc.Emit = ref, ref.output

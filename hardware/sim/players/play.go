@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"time"
 
 	"jantaku/drivers/clock"
 	"jantaku/drivers/rfid"
@@ -41,6 +42,11 @@ type HandConfig struct {
 	// actions with the referee's events, anomalies, ambiguities,
 	// reconciliations.
 	Emit func(sensing.Output)
+	// HeldFields gives every zone a reader of its own holding its field
+	// on, read by sensing.QuietZone (docs/wiring.md, "A reader per zone,
+	// fields held"), instead of the default board's one reader switched
+	// across the zones.
+	HeldFields bool
 }
 
 // HandResult is what PlayHand did.
@@ -88,20 +94,34 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			emit(o)
 		}
 	}
-	input := func(i sensing.Input) {
+	input := func(i sensing.Input, now time.Time) {
 		switch {
 		case i.Declaration != nil:
 			d := *i.Declaration
 			if d.At.IsZero() {
-				d.At = clk.Now()
+				d.At = now
 			}
 			take(sn.Declare(ctx, d))
 		case i.Correction != nil:
 			c := *i.Correction
 			if c.At.IsZero() {
-				c.At = clk.Now()
+				c.At = now
 			}
 			take(sn.Correct(ctx, c))
+		}
+	}
+	var held *heldReaders
+	if cfg.HeldFields {
+		held = &heldReaders{}
+		now := clk.Now()
+		tb.Advance(now)
+		for _, z := range sensing.TableZones(h.Players) {
+			r := &heldReader{field: tb.Surface().Held(z.String())}
+			r.q = sensing.NewQuietZone(z, r.field, now)
+			held.rs = append(held.rs, r)
+			if err := held.begin(ctx, r, sn, now); err != nil {
+				return res, err
+			}
 		}
 	}
 	for {
@@ -109,6 +129,21 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			return res, err
 		}
 		now := clk.Now()
+		var r *heldReader
+		if held != nil {
+			// The loop runs at the end of the next read to end, the
+			// players moved on to it first, as the tiles would be. It
+			// waits for at least heldStep: a paced clock that woke for
+			// each of the zones' polls of 2 ms would crawl.
+			r = held.next()
+			if r.end.After(now) {
+				if err := clock.Sleep(ctx, clk, max(r.end.Sub(now), heldStep)); err != nil {
+					return res, err
+				}
+				continue
+			}
+			now = r.end
+		}
 		for _, p := range tb.Advance(now) {
 			take(sn.Declare(ctx, declaration(p)))
 		}
@@ -127,7 +162,7 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 		for {
 			select {
 			case i := <-cfg.In:
-				input(i)
+				input(i, now)
 			case a := <-cfg.Moves:
 				if _, err := tb.Carry(a); err != nil && cfg.Players.Trace != nil {
 					cfg.Players.Trace(clk.Now(), err.Error())
@@ -135,6 +170,17 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			default:
 				break drain
 			}
+		}
+		if r != nil {
+			read := r.read
+			read.At = now
+			res.Reads++
+			take(sn.Observe(ctx, read))
+			take(sn.Tick(ctx, now))
+			if err := held.begin(ctx, r, sn, now); err != nil {
+				return res, err
+			}
+			continue
 		}
 		sched.Focus(sn.Focus())
 		z := sched.Next(now)
@@ -148,6 +194,47 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 		take(sn.Observe(ctx, sensing.Read{Zone: z, At: now, UIDs: uids}))
 		take(sn.Tick(ctx, now))
 	}
+}
+
+// heldStep is the least a hand on held fields waits on its clock: the
+// reads that end meanwhile are handed over in order, each at its own end,
+// and the table takes them up to heldStep late.
+const heldStep = 5 * time.Millisecond
+
+// heldReaders are the zones' readers of a surface whose fields are held
+// (HandConfig.HeldFields), each reading on its own: a step's tags are
+// taken from the surface when it begins and handed to sensing when its
+// air time has passed.
+type heldReaders struct{ rs []*heldReader }
+
+type heldReader struct {
+	q     *sensing.QuietZone
+	field *HeldZone
+	read  sensing.Read // the step under way
+	end   time.Time    // when it ends
+}
+
+// next is the reader whose step ends first.
+func (h *heldReaders) next() *heldReader {
+	r := h.rs[0]
+	for _, o := range h.rs[1:] {
+		if o.end.Before(r.end) {
+			r = o
+		}
+	}
+	return r
+}
+
+// begin starts r's next step at now.
+func (h *heldReaders) begin(ctx context.Context, r *heldReader, sn *sensing.Sensor, now time.Time) error {
+	st := r.q.Next(sn, now)
+	r.field.Spent = 0
+	read, err := r.q.Do(ctx, st)
+	if err != nil {
+		return fmt.Errorf("players: zone %s: %w", r.q.Zone, err)
+	}
+	r.read, r.end = read, now.Add(r.field.Spent)
+	return nil
 }
 
 // declaration is the sensing declaration of a player's press.

@@ -35,13 +35,30 @@ func TestPlayHand(t *testing.T) {
 	for name, build := range builds {
 		for seed := uint64(1); seed <= 3; seed++ {
 			synctest.Test(t, func(t *testing.T) {
-				playOne(t, name, build, seed)
+				playOne(t, name, build, seed, false)
 			})
 		}
 	}
 }
 
-func playOne(t *testing.T, name string, build func() (game.Ruleset, error), seed uint64) {
+// TestPlayHandHeldFields is TestPlayHand with a reader per zone holding
+// its field on (HandConfig.HeldFields), as jantaku run --sim --sensing
+// --surface held plays: the tiles at rest keep quiet and the polls hear
+// the newcomers, every zone read on its own.
+func TestPlayHandHeldFields(t *testing.T) {
+	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
+	synctest.Test(t, func(t *testing.T) {
+		res := playOne(t, "riichi held", build, 2, true)
+		// A zone's poll takes 2 ms when nothing came: eighteen readers
+		// make thousands of reads a minute, where one switched reader
+		// makes some two thousand in a whole hand.
+		if res.Reads < 100000 {
+			t.Errorf("%d reads: want the zones read at once, a poll every few milliseconds", res.Reads)
+		}
+	})
+}
+
+func playOne(t *testing.T, name string, build func() (game.Ruleset, error), seed uint64, held bool) players.HandResult {
 	rs, err := build()
 	if err != nil {
 		t.Fatal(err)
@@ -65,13 +82,20 @@ func playOne(t *testing.T, name string, build func() (game.Ruleset, error), seed
 	}
 	var accepted []game.Action
 	var anomalies []*sensing.Anomaly
+	cfg := players.Config{Seed: seed, MissRate: 0.05, GhostRate: 0.005}
+	if held {
+		// Experienced players, so that the hand takes fewer of the
+		// held fields' polls; a tile at rest browns out now and then.
+		cfg.Pace, cfg.BrownOutRate = players.Fast, 0.005
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Hour) // simulated time
 	defer cancel()
 	res, err := players.PlayHand(ctx, clock.Real{}, players.HandConfig{
-		Referee: sensing.GameReferee(g),
-		Tags:    sim.Tags(r.Set, 'A'),
-		Walls:   sensing.WallZones(order),
-		Players: players.Config{Seed: seed, MissRate: 0.05, GhostRate: 0.005},
+		Referee:    sensing.GameReferee(g),
+		Tags:       sim.Tags(r.Set, 'A'),
+		Walls:      sensing.WallZones(order),
+		Players:    cfg,
+		HeldFields: held,
 		Emit: func(o sensing.Output) {
 			switch o := o.(type) {
 			case *sensing.Accepted:
@@ -104,4 +128,5 @@ func playOne(t *testing.T, name string, build func() (game.Ruleset, error), seed
 	if res.Reads == 0 || len(accepted) < 10 {
 		t.Fatalf("%s seed %d: %d reads, %d actions", name, seed, res.Reads, len(accepted))
 	}
+	return res
 }
