@@ -86,38 +86,31 @@ func (w *lineWatch) Write(p []byte) (int, error) {
 // seats left to their seat pages while the simulated dealer's discard is
 // read off the surface.
 func TestRunSensingWithPeople(t *testing.T) {
-	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
-	defer cancel()
-	out := &lineWatch{match: "msg=\"sensing: accepted\"", on: cancel}
-	args := []string{"--sim", "--sensing", "--humans", "1,3", "--speed", "50", "--seed", "3", "--log-level", "debug",
-		"--data", testdir.InMemory(t), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
-	if err := runCmd(ctx, args, nil, &syncBuf{}, out); err != nil {
-		t.Fatalf("%v\n%s", err, out)
-	}
-	log := out.String()
-	if !strings.Contains(log, `msg="the hand is played through sensing" people="[1 3]"`) {
-		t.Fatalf("no sensed hand with seats 1 and 3 played by people:\n%s", log)
-	}
-	if ctx.Err() == context.DeadlineExceeded {
-		t.Fatalf("sensing took no action in five minutes:\n%s", log)
-	}
+	runSensed(t, []string{"--humans", "1,3"}, `msg="the hand is played through sensing" people="[1 3]"`)
 }
 
 // TestRunSensingHeldFields: --surface held plays the simulated hands
 // through a reader per zone holding its field on, and the table takes
 // the actions sensing reads there.
 func TestRunSensingHeldFields(t *testing.T) {
+	runSensed(t, []string{"--surface", "held"}, `msg="the hand is played through sensing" people=[] held_fields=true`)
+}
+
+// runSensed runs a simulated table with --sensing and the flags given
+// until sensing has taken an action; the log must say started.
+func runSensed(t *testing.T, flags []string, started string) {
+	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	out := &lineWatch{match: "msg=\"sensing: accepted\"", on: cancel}
-	args := []string{"--sim", "--sensing", "--surface", "held", "--speed", "50", "--seed", "3", "--log-level", "debug",
-		"--data", testdir.InMemory(t), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}
+	args := append([]string{"--sim", "--sensing", "--speed", "50", "--seed", "3", "--log-level", "debug",
+		"--data", testdir.InMemory(t), "--mqtt", freeAddr(t), "--ws", freeAddr(t), "--http", "-"}, flags...)
 	if err := runCmd(ctx, args, nil, &syncBuf{}, out); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 	log := out.String()
-	if !strings.Contains(log, `msg="the hand is played through sensing" people=[] held_fields=true`) {
-		t.Fatalf("no sensed hand on held fields:\n%s", log)
+	if !strings.Contains(log, started) {
+		t.Fatalf("no %s in the log:\n%s", started, log)
 	}
 	if ctx.Err() == context.DeadlineExceeded {
 		t.Fatalf("sensing took no action in five minutes:\n%s", log)
