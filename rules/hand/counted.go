@@ -247,17 +247,28 @@ func (h *Counted) Plus(k tile.Kind) Counted {
 // check is the package's check on counted input: the number of tiles
 // with the wildcards, or an error for bad input.
 func (h *Counted) check(o *Options, want int) (int, error) {
-	// The usual case without a call: a complete hand's number of tiles,
-	// no wildcards and no count over four.
-	if want == totalComplete && o.Wildcards == 0 && h.over == 0 && uint(h.n) <= 14 && completeTotals>>h.n&1 != 0 {
+	// The usual case without a call: a number of tiles that want
+	// accepts, no wildcards and no count over four.
+	totals := completeTotals | waitingTotals
+	switch want {
+	case totalComplete:
+		totals = completeTotals
+	case totalWaiting:
+		totals = waitingTotals
+	}
+	if o.Wildcards == 0 && h.over == 0 && uint(h.n) <= 14 && totals>>h.n&1 != 0 {
 		return h.n, nil
 	}
 	return checkTally(&h.c, h.n, h.over, o, want)
 }
 
-// completeTotals has bit n set for each number of tiles n of a complete
-// concealed part: 2, 5, 8, 11, 14.
-const completeTotals = 1<<2 | 1<<5 | 1<<8 | 1<<11 | 1<<14
+// completeTotals and waitingTotals have bit n set for each number of
+// tiles n of a complete concealed part (2, 5, 8, 11, 14) and of a waiting
+// one (1, 4, 7, 10, 13).
+const (
+	completeTotals = 1<<2 | 1<<5 | 1<<8 | 1<<11 | 1<<14
+	waitingTotals  = 1<<1 | 1<<4 | 1<<7 | 1<<10 | 1<<13
+)
 
 // Decompose is the package's Decompose on the counted hand h.
 func (h *Counted) Decompose(dst []Decomposition, o *Options) ([]Decomposition, error) {

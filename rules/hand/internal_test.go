@@ -53,12 +53,10 @@ func TestShantenTableMatchesSearch(t *testing.T) {
 		melds := r.IntN(5)
 		n := 13 - 3*melds + i%2
 		c := randomHand(r, n, 9+r.IntN(26))
-		fast, ok := shantenTable(&c, n)
-		if !ok {
-			continue
-		}
+		h := Count(&c)
+		fast := shantenTable(&h, n)
 		// The per-suit search, as under a pair rule that allows every kind.
-		slow := shantenStandard(&c, n, Mask(1)<<tile.NumKinds-1)
+		slow := shantenSearch(&c, n, Mask(1)<<tile.NumKinds-1)
 		if fast != slow {
 			t.Fatalf("%v: table %d, search %d", c, fast, slow)
 		}
@@ -92,16 +90,6 @@ func TestKnitMasks(t *testing.T) {
 			t.Fatalf("mask %#x: honours or repeated", m)
 		}
 		seen[m] = true
-	}
-}
-
-func TestOrphanKinds(t *testing.T) {
-	var m Mask
-	for _, k := range orphanKinds {
-		m |= 1 << k
-	}
-	if m != orphanMask {
-		t.Errorf("orphanKinds make %#x, orphanMask is %#x", m, orphanMask)
 	}
 }
 
@@ -144,6 +132,99 @@ func TestGroupOffsets(t *testing.T) {
 				if want := g.mask().Has(win); got != want {
 					t.Errorf("%v at %v holds %v: offsets say %v, mask %v", kind, k, win, got, want)
 				}
+			}
+		}
+	}
+}
+
+// TestShantenDifferential compares Shanten, on seeded random hands of
+// every size (13−3k and 14−3k tiles with the wildcards, from a window of
+// kinds so that a suit may hold up to 14 tiles), with a reference that
+// shares none of its tables: the standard shape by the per-suit search
+// without a pair rule, seven pairs and thirteen orphans counted kind by
+// kind.
+func TestShantenDifferential(t *testing.T) {
+	r := rand.New(rand.NewPCG(5, 6))
+	orphans := []tile.Kind{tile.M1, tile.M9, tile.P1, tile.P9, tile.S1, tile.S9,
+		tile.East, tile.South, tile.West, tile.North, tile.White, tile.Green, tile.Red}
+	var seen [2][16]int // by whole or not, shanten + 1
+	for range 40000 {
+		n := 13 - 3*r.IntN(5) + r.IntN(2)
+		w := 0
+		if r.IntN(3) == 0 {
+			w = min(r.IntN(5), n-1)
+		}
+		start, width := r.IntN(tile.NumKinds), 1+r.IntN(tile.NumKinds)
+		width = max(width, (n-w+3)/4)
+		var c tile.Counts
+		for left := n - w; left > 0; {
+			if k := (start + r.IntN(width)) % tile.NumKinds; c[k] < 4 {
+				c[k]++
+				left--
+			}
+		}
+		o := Options{Wildcards: w, FourAsTwoPairs: r.IntN(3) == 0}
+		if r.IntN(2) == 0 {
+			o.Shapes |= ShapesOf(SevenPairs)
+		}
+		if r.IntN(2) == 0 {
+			o.Shapes |= ShapesOf(ThirteenOrphans)
+		}
+
+		want := shantenSearch(&c, n, 0)
+		if n >= 13 && o.Shapes.Has(SevenPairs) {
+			pairs, kinds, two := 0, 0, 0
+			for _, v := range c {
+				kinds += min(int(v), 1)
+				pairs += min(int(v)/2, 1)
+				two += int(v) / 2
+			}
+			if o.FourAsTwoPairs {
+				want = min(want, 6-min(two, 7))
+			} else {
+				want = min(want, 6-pairs+max(0, 7-kinds))
+			}
+		}
+		if n >= 13 && o.Shapes.Has(ThirteenOrphans) {
+			kinds, pair := 0, 0
+			for _, k := range orphans {
+				kinds += min(int(c[k]), 1)
+				pair = max(pair, min(int(c[k])/2, 1))
+			}
+			want = min(want, 13-kinds-pair)
+		}
+		floor := 0
+		if n%3 == 2 {
+			floor = -1
+		}
+		want = max(floor, want-w)
+
+		got, err := Shanten(c, o)
+		if err != nil || got != want {
+			t.Fatalf("Shanten(%v, %+v) = %d, %v; reference %d", c, o, got, err, want)
+		}
+		seen[min(n, 14)/13][got+1]++
+	}
+	// The hands reach complete, tenpai and far from it.
+	for whole, counts := range seen {
+		if counts[0] == 0 || counts[1] == 0 || counts[4] == 0 {
+			t.Errorf("whole hands %v: shanten counts from -1: %v", whole == 1, counts)
+		}
+	}
+}
+
+// TestSlotClasses checks the table of products of slot classes against
+// the products themselves, and that the classes fit.
+func TestSlotClasses(t *testing.T) {
+	blockTable()
+	b := &suitBlocks
+	if b.n > maxClasses {
+		t.Fatalf("%d classes, room for %d", b.n, maxClasses)
+	}
+	for x := range b.n {
+		for y := range b.n {
+			if got, want := b.classes[b.times[x][y]], b.classes[x].times(&b.classes[y]); got != want {
+				t.Fatalf("classes %d × %d: table %v, product %v", x, y, got, want)
 			}
 		}
 	}

@@ -6,40 +6,105 @@ import (
 	"jantaku/rules/tile"
 )
 
-// Shanten without a pair rule reads each numbered suit through a table of
-// its best blocks: for every suit of at most 14 tiles (405,350 of them,
-// ranked by rankSuit), the most partial sets (capped at 4, which is all
-// the formula can use) for each number of sets (0–4) and pair (0, 1),
-// packed 3 bits a field (t+1, 0 for none). Built once on first use.
+// Shanten without a pair rule reads each part of the hand (a numbered
+// suit, or all the honours) through a table of its slots: what the part
+// adds at best to the blocks the standard formula counts, for each
+// number of the hand's slots it is given (see slots). The slots of parts
+// combine by a small max-plus product (slots.times), and a whole hand's
+// slots give its count. Only 63 different slots arise from suits, the
+// honours and their products, so each is kept as a class number: a suit
+// is a byte in a table, combining two parts one look-up in a table of
+// products, and the count one more. Built once on first use.
 
-const maxSuitTiles = 14
+const (
+	maxSuitTiles = 14
+	// maxClasses bounds the classes of slots (there are 63; a test
+	// checks).
+	maxClasses = 64
+)
 
 var suitBlocks struct {
 	once sync.Once
-	tab  []uint32
-	// honor[v]: the blocks of one honour kind held v times.
-	honor [5]uint32
-	// honors[n1 + 8·n2 + 64·n3 + 512·n4]: the blocks of all the
-	// honours, n_v kinds being held v times, partial sets capped at 4
-	// (all the formula can use).
-	honors [4096]blocks2
+	// tab[rank]: the class of the slots of each suit of at most 14
+	// tiles, by rankSuit.
+	tab []uint8
+	// honors[n1 + 8·n2 + 64·n3 + 512·n4]: the class of all the honours,
+	// n_v kinds being held v times.
+	honors [4096]uint8
+	// classes[c]: the slots of class c; n of them.
+	classes [maxClasses]slots
+	n       int
+	// times[a][b]: the class of the slots of classes a and b together.
+	times [maxClasses][maxClasses]uint8
+	// short[c][need]: the count 2·need − blocks of a hand of class c
+	// with need sets to make (4 less the melds).
+	short [maxClasses][5]int8
 }
 
-// honorsIndex is the index in suitBlocks.honors of the honours of c; ok
-// is false for a count over four.
-func honorsIndex(c *tile.Counts) (i int, ok bool) {
-	for k := int(tile.East); k < tile.NumKinds; k++ {
-		v := c[k]
-		if v > 4 {
-			return 0, false
+// slots holds what a part of a hand adds at best to 2m + t + p, the
+// blocks of the standard formula (m sets, t partial sets, p a pair), when
+// k of the hand's need slots for sets and partial sets (k = 0–4) go to
+// it: g[0][k] with no pair, g[1][k] with at most one. A hand's best
+// reading gives each part some of the slots, sets first, so its count is
+// the best sum over the ways to share the need slots between the parts:
+// the parts are combined one at a time (times), not their readings.
+type slots [2][5]int
+
+// times returns the slots of a and b together: for each k, the best way
+// to share k slots between them, with at most one pair in all.
+func (a *slots) times(b *slots) slots {
+	var r slots
+	for k := range 5 {
+		// Every value is at least zero, and i = 0 reaches these.
+		r0, r1 := 0, 0
+		for i := 0; i <= k; i++ {
+			j := k - i
+			r0 = max(r0, a[0][i]+b[0][j])
+			r1 = max(r1, a[0][i]+b[1][j], a[1][i]+b[0][j])
 		}
-		i += honorsDigit[v&7]
+		r[0][k], r[1][k] = r0, r1
 	}
-	return i, true
+	return r
 }
 
-// honorsDigit is what one honour held v times adds to honorsIndex.
-var honorsDigit = [8]int{0, 1, 8, 64, 512}
+// slotsOf returns the slots of a part whose readings are b.
+func slotsOf(b *blocks) slots {
+	var g slots
+	for m := range 5 {
+		for p := range 2 {
+			t := int(b[m][p][0])
+			if t < 0 {
+				continue
+			}
+			for k := range 5 {
+				// Sets first: each is worth two, a partial set one.
+				mk := min(m, k)
+				g[p][k] = max(g[p][k], 2*mk+min(t, k-mk)+p)
+			}
+		}
+	}
+	for k := range 5 {
+		g[1][k] = max(g[1][k], g[0][k])
+	}
+	return g
+}
+
+// honorsIndex is the index in suitBlocks.honors of the honours of h
+// (no count over four): an honour's blocks depend only on its count, and
+// the honours' on how many are held each number of times.
+func honorsIndex(h *Counted) int {
+	kinds := func(m Mask) int { return int(bitsIn7[m>>tile.East&0x7f]) }
+	return kinds(h.held&^h.multi) + 8*kinds(h.multi&^h.odd&^h.four) + 64*kinds(h.multi&h.odd) + 512*kinds(h.four)
+}
+
+// bitsIn7 counts the bits of a 7-bit mask: a look-up, where popcount
+// would need a check of the processor each time on the baseline amd64.
+var bitsIn7 = func() (b [128]uint8) {
+	for m := range b {
+		b[m] = uint8(popcount(Mask(m)))
+	}
+	return b
+}()
 
 // suitRanks numbers the suits of at most 14 tiles densely, for tables
 // indexed by suit: a few kB, built once on first use.
@@ -94,14 +159,16 @@ func rankTable() {
 	})
 }
 
-func blockTable() []uint32 {
+func blockTable() {
 	suitBlocks.once.Do(buildBlockTable)
-	return suitBlocks.tab
 }
 
 func buildBlockTable() {
 	rankTable()
+	keyRankTable()
 	n := suitRanks.n
+	// First the readings of each suit (packBlocks), each from those of
+	// the suit less its first block, then the classes of their slots.
 	tab := make([]uint32, n)
 	done := make([]bool, n)
 	var get func(d *[9]uint8) uint32
@@ -176,40 +243,72 @@ func buildBlockTable() {
 		d[j] = 0
 	}
 	walk(0, maxSuitTiles)
-	suitBlocks.tab = tab
+	t := &suitBlocks
+	ids := map[slots]uint8{}
+	class := func(g slots) uint8 {
+		c, ok := ids[g]
+		if !ok {
+			c = uint8(t.n)
+			ids[g], t.classes[c] = c, g
+			t.n++
+		}
+		return c
+	}
+	t.tab = make([]uint8, n)
+	byBlocks := map[uint32]uint8{} // few suits' readings differ
+	for r, v := range tab {
+		c, ok := byBlocks[v]
+		if !ok {
+			b := unpackBlocks(v)
+			c = class(slotsOf(&b))
+			byBlocks[v] = c
+		}
+		t.tab[r] = c
+	}
+
+	// The honours: one held v times, then all of them, n_v held v
+	// times, one after another.
+	var honor [5]slots
 	for v := range 5 {
 		var b blocks
 		b.reset()
 		s := suitSearch{n: 1, elig: 1, out: &b}
 		s.c[0] = uint8(v)
 		s.run(0)
-		suitBlocks.honor[v] = packBlocks(&b)
+		honor[v] = slotsOf(&b)
 	}
-	var c tile.Counts
-	var fill func(k int)
-	fill = func(k int) {
-		if k == tile.NumKinds {
-			i, _ := honorsIndex(&c)
-			acc := blocks2{0, -1, -1, -1, -1, -1, -1, -1, -1, -1}
-			for h := int(tile.East); h < tile.NumKinds; h++ {
-				if v := c[h]; v > 0 {
-					part := unpack2(suitBlocks.honor[v])
-					acc.merge(&part)
+	var kinds [5]int
+	var fill func(v, left int)
+	fill = func(v, left int) {
+		if v == 5 {
+			g := honor[0]
+			for v := 1; v < 5; v++ {
+				for range kinds[v] {
+					g = g.times(&honor[v])
 				}
 			}
-			for j := range acc {
-				acc[j] = min(acc[j], 4)
-			}
-			suitBlocks.honors[i] = acc
+			t.honors[kinds[1]+8*kinds[2]+64*kinds[3]+512*kinds[4]] = class(g)
 			return
 		}
-		for v := range uint8(5) {
-			c[k] = v
-			fill(k + 1)
+		for x := 0; x <= left; x++ {
+			kinds[v] = x
+			fill(v+1, left-x)
 		}
-		c[k] = 0
 	}
-	fill(int(tile.East))
+	fill(1, tile.NumKinds-int(tile.East))
+
+	// The products of all classes, until they give no new one.
+	for a := 0; a < t.n; a++ {
+		for b := 0; b <= a; b++ {
+			c := class(t.classes[a].times(&t.classes[b]))
+			t.times[a][b], t.times[b][a] = c, c
+		}
+	}
+	for c := range t.n {
+		for need := range 5 {
+			t.short[c][need] = int8(2*need - t.classes[c][1][need])
+		}
+	}
 }
 
 func packBlocks(b *blocks) uint32 {
@@ -233,106 +332,14 @@ func unpackBlocks(v uint32) blocks {
 	return b
 }
 
-// blocks2 is blocks without the pair-rule flag: index 2m+p.
-type blocks2 [10]int8
-
-func unpack2(v uint32) (b blocks2) {
-	for i := range b {
-		b[i] = int8(v>>(3*i)&7) - 1
-	}
-	return b
-}
-
-func (b *blocks2) merge(o *blocks2) {
-	// The readings of o, gathered once.
-	var is, ts [10]int8
-	n := 0
-	for i, t := range o {
-		if t >= 0 {
-			is[n], ts[n] = int8(i), t
-			n++
-		}
-	}
-	r := blocks2{-1, -1, -1, -1, -1, -1, -1, -1, -1, -1}
-	for i1, t1 := range b {
-		if t1 < 0 {
-			continue
-		}
-		for j := range n {
-			i2, t2 := int(is[j]), ts[j]
-			if i1&i2&1 != 0 {
-				continue
-			}
-			i := min(i1>>1+i2>>1, 4)<<1 | (i1|i2)&1
-			if t := min(t1+t2, 8); t > r[i] {
-				r[i] = t
-			}
-		}
-	}
-	*b = r
-}
-
-// shantenTable is shantenStandard without a pair rule, by tables; ok is
-// false when a suit holds more than 14 tiles or a count over four.
-func shantenTable(c *tile.Counts, n int) (int, bool) {
-	tab := blockTable()
-	// The blocks of each part held: the suits, then the honours.
-	var parts [4]blocks2
-	np := 0
-	for s := range 3 {
-		var d [9]uint8
-		sum := 0
-		for r := range 9 {
-			d[r] = c[s*9+r]
-			if d[r] > 4 {
-				return 0, false
-			}
-			sum += int(d[r])
-		}
-		if sum == 0 {
-			continue
-		}
-		if sum > maxSuitTiles {
-			return 0, false
-		}
-		parts[np] = unpack2(tab[rankSuit(&d)])
-		np++
-	}
-	i, ok := honorsIndex(c)
-	if !ok {
-		return 0, false
-	}
-	if i != 0 {
-		parts[np] = suitBlocks.honors[i]
-		np++
-	}
-	// Merge all but the last part; the last is combined with the
-	// formula directly rather than merged. none is the blocks of no
-	// tiles.
-	none := blocks2{0, -1, -1, -1, -1, -1, -1, -1, -1, -1}
-	acc, last := none, none
-	if np > 0 {
-		acc = parts[0]
-	}
-	for p := 1; p < np-1; p++ {
-		acc.merge(&parts[p])
-	}
-	if np > 1 {
-		last = parts[np-1]
-	}
-	need := 4 - (14-n)/3
-	best := 2*need + 1
-	for i1, t1 := range acc {
-		if t1 < 0 {
-			continue
-		}
-		for i2, t2 := range last {
-			if t2 < 0 || i1&i2&1 != 0 {
-				continue
-			}
-			m, p := min(i1>>1+i2>>1, need), (i1|i2)&1
-			best = min(best, 2*need-2*m-min(int(t1+t2), need-m)-p)
-		}
-	}
-	return best, true
+// shantenTable is shantenStandard without a pair rule, by the tables,
+// for the counted hand h of n tiles with the wildcards (no count over
+// four, at most 14 tiles: check has passed).
+func shantenTable(h *Counted, n int) int {
+	blockTable()
+	t := &suitBlocks
+	c := t.times[t.tab[rankKey(h.keys[0])]][t.tab[rankKey(h.keys[1])]]
+	c = t.times[c][t.tab[rankKey(h.keys[2])]]
+	c = t.times[c][t.honors[honorsIndex(h)]]
+	return int(t.short[c][4-(14-n)/3])
 }

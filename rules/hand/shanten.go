@@ -18,20 +18,23 @@ import (
 // block formula, which treats a tile whose four copies are all held as
 // still available.
 func Shanten(c tile.Counts, o Options) (int, error) {
-	n, err := check(&c, &o, totalEither)
+	// One pass over the counts gives the check, the suits' table keys
+	// and the masks the special shapes are counted from.
+	h := Count(&c)
+	n, err := h.check(&o, totalEither)
 	if err != nil {
 		return 0, err
 	}
-	s := shantenStandard(&c, n, o.PairOnly)
+	s := shantenStandard(&h, n, o.PairOnly)
 	if n >= 13 {
 		if o.Shapes.Has(SevenPairs) {
-			s = min(s, shantenSevenPairs(&c, o.FourAsTwoPairs))
+			s = min(s, shantenSevenPairs(&h, o.FourAsTwoPairs))
 		}
 		if o.Shapes.Has(ThirteenOrphans) {
-			s = min(s, shantenOrphans(&c))
+			s = min(s, shantenOrphans(&h))
 		}
 		if o.Shapes&distinctShapes != 0 {
-			s = min(s, shantenSingles(&c, o.Shapes))
+			s = min(s, shantenSingles(h.held, o.Shapes))
 		}
 	}
 	floor := 0
@@ -44,78 +47,64 @@ func Shanten(c tile.Counts, o Options) (int, error) {
 // ShantenStandard is Shanten for the standard shape (four sets less one
 // per meld, and a pair) with no wildcards.
 func ShantenStandard(c tile.Counts) (int, error) {
-	n, err := check(&c, &Options{}, totalEither)
+	h := Count(&c)
+	n, err := h.check(&Options{}, totalEither)
 	if err != nil {
 		return 0, err
 	}
-	return shantenStandard(&c, n, 0), nil
+	return shantenStandard(&h, n, 0), nil
 }
 
 // ShantenSevenPairs is Shanten for seven distinct pairs (spec/riichi.md
 // §7.1) with no wildcards; for Shanten with Options.FourAsTwoPairs four
 // identical tiles are two pairs. c holds 13 or 14 tiles.
 func ShantenSevenPairs(c tile.Counts) (int, error) {
-	n, err := check(&c, &Options{}, totalEither)
+	h := Count(&c)
+	n, err := h.check(&Options{}, totalEither)
 	if err != nil {
 		return 0, err
 	}
 	if n < 13 {
 		return 0, errNeeds13(n)
 	}
-	return shantenSevenPairs(&c, false), nil
+	return shantenSevenPairs(&h, false), nil
 }
 
 // ShantenOrphans is Shanten for thirteen orphans with no wildcards. c holds
 // 13 or 14 tiles.
 func ShantenOrphans(c tile.Counts) (int, error) {
-	n, err := check(&c, &Options{}, totalEither)
+	h := Count(&c)
+	n, err := h.check(&Options{}, totalEither)
 	if err != nil {
 		return 0, err
 	}
 	if n < 13 {
 		return 0, errNeeds13(n)
 	}
-	return shantenOrphans(&c), nil
+	return shantenOrphans(&h), nil
 }
 
 func errNeeds13(n int) error {
 	return fmt.Errorf("hand: %d tiles, the shape needs 13 or 14 (no melds): %w", n, ErrTileCount)
 }
 
-// What a count of one kind gives seven pairs: a kind, a pair (distinct
-// pairs), pairs (four as two). Tables rather than branches: the counts of
-// a hand are not predictable. Counts are at most four (checked), masked
-// to 3 bits to drop the bounds check.
-var (
-	countKind  = [8]uint8{0, 1, 1, 1, 1}
-	countPair  = [8]uint8{0, 0, 1, 1, 1}
-	countPairs = [8]uint8{0, 0, 1, 1, 2}
-)
-
-func shantenSevenPairs(c *tile.Counts, fourAsTwo bool) int {
-	var pairs, kinds, two int
-	for _, v := range c {
-		kinds += int(countKind[v&7])
-		pairs += int(countPair[v&7])
-		two += int(countPairs[v&7])
-	}
+// shantenSevenPairs counts seven pairs from the masks of h (counts at
+// most four): the kinds held, those held more than once (a pair), four
+// times (two pairs when four count as two).
+func shantenSevenPairs(h *Counted, fourAsTwo bool) int {
+	kinds, pairs := popcount(h.held), popcount(h.multi)
 	if fourAsTwo {
-		return 6 - min(two, 7)
+		return 6 - min(pairs+popcount(h.four), 7)
 	}
 	return 6 - pairs + max(0, 7-kinds)
 }
 
 // shantenSingles is the least shanten over the shapes of 14 distinct
 // tiles in sh: 全不靠, 七星不靠, 十三不搭, 七星聚会. Each is 13 less the
-// most distinct tiles of the hand that can be part of it.
-func shantenSingles(c *tile.Counts, sh Shapes) int {
+// most distinct tiles of the hand (have, the kinds held) that can be part
+// of it.
+func shantenSingles(have Mask, sh Shapes) int {
 	best := 99
-	var have Mask
-	for k, v := range c {
-		if v > 0 {
-			have |= 1 << k
-		}
-	}
 	honors := popcount(have & honorMask)
 	if sh.Has(KnittedHonors) || sh.Has(GreaterKnitted) {
 		for _, km := range knitMasks {
@@ -200,33 +189,33 @@ func unrelatedKept(have Mask) int {
 	return best[7]
 }
 
-// orphanKinds are the kinds of orphanMask.
-var orphanKinds = [13]tile.Kind{tile.M1, tile.M9, tile.P1, tile.P9, tile.S1, tile.S9,
-	tile.East, tile.South, tile.West, tile.North, tile.White, tile.Green, tile.Red}
-
-func shantenOrphans(c *tile.Counts) int {
-	kinds, pair := 0, 0
-	for _, k := range orphanKinds {
-		v := c[k] & 7
-		kinds += int(countKind[v])
-		pair |= int(countPair[v])
+// shantenOrphans counts thirteen orphans from the masks of h: the
+// terminals and honours held, and a pair of one.
+func shantenOrphans(h *Counted) int {
+	pair := 0
+	if h.multi&orphanMask != 0 {
+		pair = 1
 	}
-	return 13 - kinds - pair
+	return 13 - popcount(h.held&orphanMask) - pair
 }
 
 // shantenStandard counts by blocks: with m sets, t partial sets (at most
 // need in all) and p = 1 for a pair, a hand is 2·need − 2m − t − p from
 // tenpai, need being 4 less the melds. With a pair rule, a hand with no
-// pair and no lone tile that may become one needs a draw more. Each suit
-// (and each honour) is searched on its own for the best t per (m, p), and
-// the results are combined, so the cost is a sum over suits, not a
-// product.
-func shantenStandard(c *tile.Counts, n int, pairs Mask) int {
+// pair and no lone tile that may become one needs a draw more. Without
+// one, tables give the count (shantenTable); with one, a search.
+func shantenStandard(h *Counted, n int, pairs Mask) int {
 	if pairs == 0 {
-		if s, ok := shantenTable(c, n); ok {
-			return s
-		}
+		return shantenTable(h, n)
 	}
+	return shantenSearch(&h.c, n, pairs)
+}
+
+// shantenSearch is shantenStandard by a search: each suit (and each
+// honour) is searched on its own for the best t per (m, p), and the
+// results are combined, so the cost is a sum over suits, not a product.
+// pairs is zero for no pair rule.
+func shantenSearch(c *tile.Counts, n int, pairs Mask) int {
 	need := 4 - (14-n)/3
 	var acc, part blocks
 	acc.reset()
