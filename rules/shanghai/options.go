@@ -243,7 +243,7 @@ func (o Options) Validate() error {
 }
 
 // flowerSets returns the flowers in play for o's variant.
-func (o Options) flowerSets() FlowerSets {
+func (o *Options) flowerSets() FlowerSets {
 	switch o.Variant {
 	case Laoshi:
 		return Seasons
