@@ -115,52 +115,71 @@ func (r Result) Summary() string {
 //
 // Score allocates the Result's storage; a Scorer reuses its own.
 func Score(o Options, s Situation) (Result, error) {
-	var z Scorer
+	var z winStore
 	sc := scorer{o: &o, s: &s}
 	res, err := z.score(&sc)
 	if err != nil {
 		return Result{}, err
 	}
-	out := res.detached()
-	out.Variant = o.Variant
+	// LAOSHI's non-winners as Scorer.Score scores them, but in storage of
+	// Score's own, and kept out of res until detached: a Scorer's, or
+	// res holding them, would take that storage to the heap.
+	var nonWinners []Tally
 	if o.Variant == Laoshi {
-		// Built on the heap at once: a Scorer's others would take the
-		// Scorer with them.
-		out.Others = make([]Tally, 0, Players-1)
-		for _, seat := range othersOf(s.Win.Seat) {
-			var buf [maxItems]Item
-			t := sc.nonWinner(seat, buf[:0])
-			out.Others = append(out.Others, t.detached())
+		var others [Players - 1]Tally
+		var items [Players - 1][maxItems]Item
+		var ps [6]game.Payment
+		n := 0
+		for i := range Players {
+			if seat := game.Seat(i); seat != s.Win.Seat {
+				others[n] = sc.nonWinner(seat, items[n][:0])
+				n++
+			}
 		}
-		sortBySeat(out.Others)
-		out.Payments = laoshiPayments(nil, &s, out.Winner.Score, out.Others)
+		nonWinners = others[:n]
+		res.Payments = laoshiPayments(ps[:0], &s, res.Winner.Score, nonWinners)
 	}
+	out := res.detached(nonWinners)
+	out.Variant = o.Variant
 	return out, nil
 }
 
-// sortBySeat puts tallies in seat order.
-func sortBySeat(ts []Tally) {
-	slices.SortFunc(ts, func(a, b Tally) int { return int(a.Seat) - int(b.Seat) })
-}
-
-// detached copies r out of a Scorer's storage, field by field so that
-// nothing of the storage goes with it (the Scorer stays on the stack).
-// It leaves out Variant: a string read from r would, to the escape
-// analysis, carry the storage with it.
-func (r *Result) detached() Result {
-	out := Result{Winner: r.Winner.detached(), Value: r.Value, Liable: r.Liable,
-		Payments: slices.Clone(r.Payments)}
-	if r.Others != nil {
-		out.Others = make([]Tally, len(r.Others))
-		for i := range r.Others {
-			out.Others[i] = r.Others[i].detached()
+// detached copies r, with others as its Others (none outside LAOSHI), out
+// of storage that is not the caller's to keep, field by field so that
+// nothing of the storage goes with it (a Scorer's stays on the stack):
+// the tallies' items into one new array, the others and the payments into
+// one each. It leaves out Variant: a string read from r would, to the
+// escape analysis, carry the storage with it.
+func (r *Result) detached(others []Tally) Result {
+	n := len(r.Winner.Items)
+	for i := range others {
+		n += len(others[i].Items)
+	}
+	items := make([]Item, 0, n)
+	out := Result{Winner: r.Winner.detached(&items), Value: r.Value, Liable: r.Liable}
+	if len(r.Payments) > 0 {
+		out.Payments = slices.Clone(r.Payments)
+	}
+	if len(others) > 0 {
+		out.Others = make([]Tally, len(others))
+		for i := range others {
+			out.Others[i] = others[i].detached(&items)
 		}
 	}
 	return out
 }
 
-func (t *Tally) detached() Tally {
-	return Tally{Seat: t.Seat, Items: slices.Clone(t.Items), Fu: t.Fu, Tai: t.Tai, Chips: t.Chips,
+// detached copies t, its items appended to *items, which has the room,
+// and cut off there: appending to one tally's items cannot reach the
+// next one's.
+func (t *Tally) detached(items *[]Item) Tally {
+	var own []Item // nil for no items, as a Tally says
+	if len(t.Items) > 0 {
+		from := len(*items)
+		*items = append(*items, t.Items...)
+		own = (*items)[from:len(*items):len(*items)]
+	}
+	return Tally{Seat: t.Seat, Items: own, Fu: t.Fu, Tai: t.Tai, Chips: t.Chips,
 		Score: t.Score, Shape: t.Shape, Wait: t.Wait}
 }
 
@@ -173,10 +192,16 @@ const maxItems = 48
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
 type Scorer struct {
+	winStore
+	others [Players - 1]Tally
+	oitems [Players - 1][maxItems]Item
+}
+
+// winStore is a Scorer's storage for the winner and the payments: all
+// that Score takes of a Scorer, which it zeroes each call.
+type winStore struct {
 	items    [2][maxItems]Item     // the best reading's items and the one being tallied
 	decomps  [8]hand.Decomposition // the winner's hand read, kept not to be zeroed each call
-	others   [Players - 1]Tally
-	oitems   [Players - 1][maxItems]Item
 	payments [6]game.Payment
 }
 
@@ -202,7 +227,7 @@ func (z *Scorer) Score(o Options, s Situation) (Result, error) {
 // score is Score but for LAOSHI's non-winners and payments, which the
 // callers work out in storage of their own with sc, which score leaves
 // holding the table's counts.
-func (z *Scorer) score(sc *scorer) (Result, error) {
+func (z *winStore) score(sc *scorer) (Result, error) {
 	o, s := sc.o, sc.s
 	if err := o.Validate(); err != nil {
 		return Result{}, err
@@ -503,7 +528,7 @@ func (sc *scorer) shapes() hand.Options {
 
 // winner scores every reading of the winner's hand and keeps the best
 // for the winner, its items in z.
-func (sc *scorer) winner(z *Scorer) (Tally, error) {
+func (sc *scorer) winner(z *winStore) (Tally, error) {
 	w := sc.s.Win
 	h := &sc.s.Hands[w.Seat]
 	var rbuf [hand.MaxGroups]hand.Reading
