@@ -606,14 +606,18 @@ func (sc *scorer) tally(r *reading, items []Item) Tally {
 
 // total adds up the items; LAOSHI's score is 胡 × 2^台 (§3.1).
 func (t *Tally) total() {
-	t.Fu, t.Tai, t.Chips = 0, 0, 0
-	for i := range t.Items {
-		it := &t.Items[i] // not copied: an Item is eight words
-		t.Fu += it.Fu
-		t.Tai += it.Tai
-		t.Chips += it.Chips
+	// Summed in locals, the items read in place: through t, each sum
+	// would be stored and the slice read again at every item.
+	fu, tai, chips := 0, 0, 0
+	items := t.Items
+	for i := range items {
+		it := &items[i]
+		fu += it.Fu
+		tai += it.Tai
+		chips += it.Chips
 	}
-	t.Score = t.Fu << t.Tai
+	t.Fu, t.Tai, t.Chips = fu, tai, chips
+	t.Score = fu << tai
 }
 
 // laoshiPayments: the three non-winners pay W, and pay each other the
