@@ -229,7 +229,7 @@ func (z *Scorer) Score(o Options, s Situation) (Result, error) {
 // holding the table's counts.
 func (z *winStore) score(sc *scorer) (Result, error) {
 	o, s := sc.o, sc.s
-	if err := o.Validate(); err != nil {
+	if err := o.validate(); err != nil {
 		return Result{}, err
 	}
 	if err := s.check(o, &sc.tiles); err != nil {
