@@ -201,7 +201,7 @@ type Scorer struct {
 // that Score takes of a Scorer, which it zeroes each call.
 type winStore struct {
 	items    [2][maxItems]Item     // the best reading's items and the one being tallied
-	decomps  [8]hand.Decomposition // the winner's hand read, kept not to be zeroed each call
+	decomps  [8]hand.Decomposition // the winner's hand read: kept, not zeroed each win
 	payments [6]game.Payment
 }
 
