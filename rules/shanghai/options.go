@@ -186,7 +186,11 @@ func ParseOptions(data []byte) (Options, error) {
 }
 
 // Validate reports the first bad setting, naming its key.
-func (o Options) Validate() error {
+func (o Options) Validate() error { return o.validate() }
+
+// validate is Validate by pointer, for the scorer, which validates the
+// options of every win it scores.
+func (o *Options) validate() error {
 	bad := func(key string, format string, args ...any) error {
 		return fmt.Errorf("shanghai: %s: %s: %w", key, fmt.Sprintf(format, args...), ErrOptions)
 	}
@@ -243,7 +247,7 @@ func (o Options) Validate() error {
 }
 
 // flowerSets returns the flowers in play for o's variant.
-func (o Options) flowerSets() FlowerSets {
+func (o *Options) flowerSets() FlowerSets {
 	switch o.Variant {
 	case Laoshi:
 		return Seasons

@@ -115,52 +115,71 @@ func (r Result) Summary() string {
 //
 // Score allocates the Result's storage; a Scorer reuses its own.
 func Score(o Options, s Situation) (Result, error) {
-	var z Scorer
-	res, err := z.score(o, s)
+	var z winStore
+	sc := scorer{o: &o, s: &s}
+	res, err := z.score(&sc)
 	if err != nil {
 		return Result{}, err
 	}
-	out := res.detached()
-	out.Variant = o.Variant
+	// LAOSHI's non-winners as Scorer.Score scores them, but in storage of
+	// Score's own, and kept out of res until detached: a Scorer's, or
+	// res holding them, would take that storage to the heap.
+	var nonWinners []Tally
 	if o.Variant == Laoshi {
-		// Built on the heap at once: a Scorer's others would take the
-		// Scorer with them.
-		sc := scorer{o: &o, s: &s}
-		out.Others = make([]Tally, 0, Players-1)
-		for _, seat := range othersOf(s.Win.Seat) {
-			var buf [maxItems]Item
-			t := sc.nonWinner(seat, buf[:0])
-			out.Others = append(out.Others, t.detached())
+		var others [Players - 1]Tally
+		var items [Players - 1][maxItems]Item
+		var ps [6]game.Payment
+		n := 0
+		for i := range Players {
+			if seat := game.Seat(i); seat != s.Win.Seat {
+				others[n] = sc.nonWinner(seat, items[n][:0])
+				n++
+			}
 		}
-		sortBySeat(out.Others)
-		out.Payments = laoshiPayments(nil, &s, out.Winner.Score, out.Others)
+		nonWinners = others[:n]
+		res.Payments = laoshiPayments(ps[:0], &s, res.Winner.Score, nonWinners)
 	}
+	out := res.detached(nonWinners)
+	out.Variant = o.Variant
 	return out, nil
 }
 
-// sortBySeat puts tallies in seat order.
-func sortBySeat(ts []Tally) {
-	slices.SortFunc(ts, func(a, b Tally) int { return int(a.Seat) - int(b.Seat) })
-}
-
-// detached copies r out of a Scorer's storage, field by field so that
-// nothing of the storage goes with it (the Scorer stays on the stack).
-// It leaves out Variant: a string read from r would, to the escape
-// analysis, carry the storage with it.
-func (r *Result) detached() Result {
-	out := Result{Winner: r.Winner.detached(), Value: r.Value, Liable: r.Liable,
-		Payments: slices.Clone(r.Payments)}
-	if r.Others != nil {
-		out.Others = make([]Tally, len(r.Others))
-		for i := range r.Others {
-			out.Others[i] = r.Others[i].detached()
+// detached copies r, with others as its Others (none outside LAOSHI), out
+// of storage that is not the caller's to keep, field by field so that
+// nothing of the storage goes with it (a Scorer's stays on the stack):
+// the tallies' items into one new array, the others and the payments into
+// one each. It leaves out Variant: a string read from r would, to the
+// escape analysis, carry the storage with it.
+func (r *Result) detached(others []Tally) Result {
+	n := len(r.Winner.Items)
+	for i := range others {
+		n += len(others[i].Items)
+	}
+	items := make([]Item, 0, n)
+	out := Result{Winner: r.Winner.detached(&items), Value: r.Value, Liable: r.Liable}
+	if len(r.Payments) > 0 {
+		out.Payments = slices.Clone(r.Payments)
+	}
+	if len(others) > 0 {
+		out.Others = make([]Tally, len(others))
+		for i := range others {
+			out.Others[i] = others[i].detached(&items)
 		}
 	}
 	return out
 }
 
-func (t *Tally) detached() Tally {
-	return Tally{Seat: t.Seat, Items: slices.Clone(t.Items), Fu: t.Fu, Tai: t.Tai, Chips: t.Chips,
+// detached copies t, its items appended to *items, which has the room,
+// and cut off there: appending to one tally's items cannot reach the
+// next one's.
+func (t *Tally) detached(items *[]Item) Tally {
+	var own []Item // nil for no items, as a Tally says
+	if len(t.Items) > 0 {
+		from := len(*items)
+		*items = append(*items, t.Items...)
+		own = (*items)[from:len(*items):len(*items)]
+	}
+	return Tally{Seat: t.Seat, Items: own, Fu: t.Fu, Tai: t.Tai, Chips: t.Chips,
 		Score: t.Score, Shape: t.Shape, Wait: t.Wait}
 }
 
@@ -173,23 +192,31 @@ const maxItems = 48
 // Scorer, scoring a win allocates nothing (an error does). The zero value
 // is ready to use; a Scorer is not safe for concurrent use.
 type Scorer struct {
-	items    [2][maxItems]Item // the best reading's items and the one being tallied
-	others   [Players - 1]Tally
-	oitems   [Players - 1][maxItems]Item
+	winStore
+	others [Players - 1]Tally
+	oitems [Players - 1][maxItems]Item
+}
+
+// winStore is a Scorer's storage for the winner and the payments: all
+// that Score takes of a Scorer, which it zeroes each call.
+type winStore struct {
+	items    [2][maxItems]Item     // the best reading's items and the one being tallied
+	decomps  [8]hand.Decomposition // the winner's hand read: kept, not zeroed each win
 	payments [6]game.Payment
 }
 
 // Score is the package's Score in z's storage.
 func (z *Scorer) Score(o Options, s Situation) (Result, error) {
-	res, err := z.score(o, s)
+	sc := scorer{o: &o, s: &s}
+	res, err := z.score(&sc)
 	if err == nil && o.Variant == Laoshi {
-		sc := scorer{o: &o, s: &s}
 		res.Others = z.others[:0]
 		for i := range Players {
 			seat := game.Seat(i)
 			if seat != s.Win.Seat {
 				n := len(res.Others)
-				res.Others = append(res.Others, sc.nonWinner(seat, z.oitems[n][:0]))
+				z.others[n] = sc.nonWinner(seat, z.oitems[n][:0])
+				res.Others = z.others[:n+1]
 			}
 		}
 		res.Payments = laoshiPayments(z.payments[:0], &s, res.Winner.Score, res.Others)
@@ -198,15 +225,16 @@ func (z *Scorer) Score(o Options, s Situation) (Result, error) {
 }
 
 // score is Score but for LAOSHI's non-winners and payments, which the
-// callers work out in storage of their own.
-func (z *Scorer) score(o Options, s Situation) (Result, error) {
-	if err := o.Validate(); err != nil {
+// callers work out in storage of their own with sc, which score leaves
+// holding the table's counts.
+func (z *winStore) score(sc *scorer) (Result, error) {
+	o, s := sc.o, sc.s
+	if err := o.validate(); err != nil {
 		return Result{}, err
 	}
-	if err := s.check(&o); err != nil {
+	if err := s.check(o, &sc.tiles); err != nil {
 		return Result{}, err
 	}
-	sc := scorer{o: &o, s: &s}
 	best, err := sc.winner(z)
 	if err != nil {
 		return Result{}, err
@@ -215,14 +243,14 @@ func (z *Scorer) score(o Options, s Situation) (Result, error) {
 	ps := z.payments[:0]
 	switch o.Variant {
 	case Liuxing, Xinshi:
-		res.Liable = flushLiable(&s)
-		ps = liuxingPayments(ps, &s, best.Score, res.Liable)
+		res.Liable = flushLiable(s)
+		ps = liuxingPayments(ps, s, best.Score, res.Liable)
 	case Late80s:
 		if o.Cap != nil && res.Value > *o.Cap {
 			res.Value = *o.Cap
 		}
-		res.Liable = late80sLiable(o, &s)
-		ps = late80sPayments(ps, &s, res.Value, res.Liable)
+		res.Liable = late80sLiable(*o, s)
+		ps = late80sPayments(ps, s, res.Value, res.Liable)
 	}
 	if len(ps) > 0 {
 		res.Payments = ps[:len(ps):len(ps)]
@@ -230,11 +258,16 @@ func (z *Scorer) score(o Options, s Situation) (Result, error) {
 	return res, nil
 }
 
-// check validates the description.
-func (s *Situation) check(o *Options) error {
-	bad := func(format string, args ...any) error {
-		return fmt.Errorf("shanghai: "+format+": %w", append(args, ErrBadHand)...)
-	}
+// badHand is an error about the described hand, wrapping ErrBadHand.
+func badHand(format string, args ...any) error {
+	return fmt.Errorf("shanghai: "+format+": %w", append(args, ErrBadHand)...)
+}
+
+// check validates the description and counts its tiles into tc. A good
+// table's tiles are read once, by countTiles; only a table it turns down
+// is walked again, by tilesError, which words the fault.
+func (s *Situation) check(o *Options, tc *tableTiles) error {
+	bad := badHand
 	seatOK := func(x game.Seat) bool { return x >= 0 && x < Players }
 	w := s.Win
 	switch {
@@ -258,6 +291,94 @@ func (s *Situation) check(o *Options) error {
 			return bad("round wind %s is not a wind", s.Round)
 		}
 	}
+	if !s.countTiles(o, tc) {
+		// countTiles turns down the tables in which tilesError finds a
+		// fault, and only those (TestCountTilesAsTilesError).
+		return s.tilesError(o)
+	}
+	if tc.concealed[w.Seat][w.Tile] == 0 {
+		return bad("the winning tile %s is not among seat %d's concealed tiles", w.Tile, w.Seat)
+	}
+	return nil
+}
+
+// tableTiles is what the table's check counts, kept for the scorer so
+// that no hand's tiles are counted twice: each seat's concealed tiles by
+// kind, and the kinds it holds three or four of concealed (a LAOSHI
+// non-winner's concealed pungs).
+type tableTiles struct {
+	concealed [Players]tile.Counts
+	threes    [Players]uint64
+}
+
+// countTiles counts every seat's concealed tiles into tc, which must be
+// zero, and reports whether the tiles are good: what tilesError checks,
+// without its words. It reads each tile once, and adds up the copies of
+// each kind on the table as it goes, noting one past its limit.
+func (s *Situation) countTiles(o *Options, tc *tableTiles) bool {
+	var copies [tile.NumAll]uint8
+	over := false
+	seasonsOnly := o.flowerSets() == Seasons
+	allScored := o.Variant == Laoshi // read once: the variant is a string
+	for i := range s.Hands {
+		h := &s.Hands[i]
+		c := &tc.concealed[i]
+		var threes uint64
+		for _, t := range h.Concealed {
+			k := t.Kind
+			if k >= tile.Spring { // a flower (exposed, not held) or no kind
+				return false
+			}
+			c[k]++
+			if c[k] == 3 {
+				threes |= 1 << k
+			}
+			copies[k]++
+			if copies[k] > 4 {
+				over = true
+			}
+		}
+		tc.threes[i] = threes
+		for j := range h.Melds {
+			m := &h.Melds[j]
+			if m.Check() != nil {
+				return false
+			}
+			// A meld that passed Check holds playing tiles only.
+			for _, t := range m.Tiles {
+				copies[t.Kind]++
+				if copies[t.Kind] > 4 {
+					over = true
+				}
+			}
+		}
+		for _, t := range h.Flowers {
+			if !t.Kind.IsFlower() || (seasonsOnly && t.Kind > tile.Winter) {
+				return false
+			}
+			copies[t.Kind]++
+			if copies[t.Kind] > 1 {
+				over = true
+			}
+		}
+		want := 13 - 3*len(h.Melds)
+		if game.Seat(i) == s.Win.Seat {
+			want++
+		} else if len(h.Concealed) == 0 && len(h.Melds) == 0 && !allScored {
+			continue // not described; not scored
+		}
+		if len(h.Concealed) != want {
+			return false
+		}
+	}
+	return !over
+}
+
+// tilesError words the first fault of the table's tiles, seat by seat,
+// then a kind on the table too often; nil if it has none.
+func (s *Situation) tilesError(o *Options) error {
+	bad := badHand
+	w := s.Win
 	// over notes a count past its limit as it happens, so that the walk
 	// over every kind that names it runs only for a bad table.
 	var copies [tile.NumAll]int
@@ -314,13 +435,6 @@ func (s *Situation) check(o *Options) error {
 			}
 		}
 	}
-	found := false
-	for _, t := range s.Hands[w.Seat].Concealed {
-		found = found || t.Kind == w.Tile
-	}
-	if !found {
-		return bad("the winning tile %s is not among seat %d's concealed tiles", w.Tile, w.Seat)
-	}
 	return nil
 }
 
@@ -360,21 +474,35 @@ func (r *reading) addSet(x set) {
 // meldSets puts the sets of the melds ms in out and returns how many.
 func meldSets(out *[8]set, ms []tile.Meld) int {
 	n := 0
-	for _, m := range ms {
+	for i := range ms {
 		if n == len(out) {
 			break
 		}
+		// The fields read as Meld's methods read them: each method takes
+		// the meld by value, a copy of five words a call.
+		m := &ms[i]
+		open := m.Type != tile.ClosedKan
 		out[n] = set{
 			seq:     m.Type == tile.Chi,
-			kind:    m.Base(),
-			kong:    m.IsKong(),
-			open:    m.Open(),
-			claimed: m.Open(),
+			kind:    meldKind(m),
+			kong:    m.Type >= tile.Kan,
+			open:    open,
+			claimed: open,
 			from:    m.From,
 		}
 		n++
 	}
 	return n
+}
+
+// meldKind is Base of a meld that passed Check: the kind of its tiles, the
+// lowest for a chi.
+func meldKind(m *tile.Meld) tile.Kind {
+	ts := m.Tiles
+	if m.Type == tile.Chi {
+		return min(ts[0].Kind, ts[1].Kind, ts[2].Kind)
+	}
+	return ts[0].Kind
 }
 
 type scorer struct {
@@ -384,6 +512,8 @@ type scorer struct {
 	// facts are the winner's hand's, the same in every reading; winner
 	// sets them.
 	facts facts
+	// tiles are the table's counts, which check makes.
+	tiles tableTiles
 }
 
 func (sc *scorer) shapes() hand.Options {
@@ -398,17 +528,19 @@ func (sc *scorer) shapes() hand.Options {
 
 // winner scores every reading of the winner's hand and keeps the best
 // for the winner, its items in z.
-func (sc *scorer) winner(z *Scorer) (Tally, error) {
+func (sc *scorer) winner(z *winStore) (Tally, error) {
 	w := sc.s.Win
 	h := &sc.s.Hands[w.Seat]
-	var buf [8]hand.Decomposition
 	var rbuf [hand.MaxGroups]hand.Reading
-	c, ho := tile.CountsOf(h.Concealed), sc.shapes()
-	as, err := hand.Decompose(buf[:0], &c, &ho)
+	ho := sc.shapes()
+	hc := hand.Count(&sc.tiles.concealed[w.Seat])
+	as, err := hc.Decompose(z.decomps[:0], &ho)
 	if err != nil {
 		return Tally{}, fmt.Errorf("shanghai: %v: %w", err, ErrBadHand)
 	}
-	sc.facts = factsOf(*h)
+	// The kinds held concealed come with the counted hand: factsOf(*h),
+	// with no walk over its tiles.
+	sc.facts = factsOfKinds(uint64(hc.Held()) | meldKinds(h.Melds))
 	var best Tally
 	found, bi := false, 1 // best's items are in z.items[bi]
 	var melds [8]set
@@ -474,13 +606,18 @@ func (sc *scorer) tally(r *reading, items []Item) Tally {
 
 // total adds up the items; LAOSHI's score is 胡 × 2^台 (§3.1).
 func (t *Tally) total() {
-	t.Fu, t.Tai, t.Chips = 0, 0, 0
-	for _, it := range t.Items {
-		t.Fu += it.Fu
-		t.Tai += it.Tai
-		t.Chips += it.Chips
+	// Summed in locals, the items read in place: through t, each sum
+	// would be stored and the slice read again at every item.
+	fu, tai, chips := 0, 0, 0
+	items := t.Items
+	for i := range items {
+		it := &items[i]
+		fu += it.Fu
+		tai += it.Tai
+		chips += it.Chips
 	}
-	t.Score = t.Fu << t.Tai
+	t.Fu, t.Tai, t.Chips = fu, tai, chips
+	t.Score = fu << tai
 }
 
 // laoshiPayments: the three non-winners pay W, and pay each other the
@@ -493,13 +630,18 @@ func laoshiPayments(ps []game.Payment, s *Situation, w int, others []Tally) []ga
 		}
 		return 1
 	}
-	for _, o := range others {
+	// The tallies by index: a Tally is eleven words, not worth copying
+	// for its seat and score.
+	for i := range others {
+		o := &others[i]
 		if amt := w * mult(o.Seat, s.Win.Seat); amt > 0 {
 			ps = append(ps, game.Payment{From: o.Seat, To: s.Win.Seat, Amount: amt, Reason: "和"})
 		}
 	}
-	for i, a := range others {
-		for _, b := range others[i+1:] {
+	for i := range others {
+		a := &others[i]
+		for j := i + 1; j < len(others); j++ {
+			b := &others[j]
 			from, to, d := a.Seat, b.Seat, b.Score-a.Score
 			if d < 0 {
 				from, to, d = to, from, -d

@@ -36,11 +36,23 @@ func factsOf(h tile.Hand) facts {
 	for _, t := range h.Concealed {
 		seen |= 1 << t.Kind
 	}
-	for _, m := range h.Melds {
+	return factsOfKinds(seen | meldKinds(h.Melds))
+}
+
+// meldKinds is the set of kinds of the melds' tiles, bit k for kind k.
+func meldKinds(ms []tile.Meld) uint64 {
+	var seen uint64
+	for _, m := range ms {
 		for _, t := range m.Tiles {
 			seen |= 1 << t.Kind
 		}
 	}
+	return seen
+}
+
+// factsOfKinds reads the facts off the set of kinds a hand holds, bit k
+// for kind k; flowers' bits are left out.
+func factsOfKinds(seen uint64) facts {
 	seen &= 1<<tile.NumKinds - 1 // flowers are not playing tiles
 	var f facts
 	for s := range f.suits {
@@ -62,32 +74,34 @@ func (s *Situation) seatWind(seat game.Seat) tile.Kind {
 }
 
 // flowerItems returns 坐花 and 四只花 for flowers held by the player whose
-// wind is wind (L-7, L-8; P-9, P-10, D-SH-15, D-SH-16).
+// wind is wind (L-7, L-8; P-9, P-10, D-SH-15, D-SH-16). The flowers have
+// passed the check (each a flower, none twice), so a mask of them, a bit
+// a flower, tells both items of each group of four (TestFlowerItemsAsBefore).
 func flowerItems(items []Item, flowers []tile.Tile, wind tile.Kind) []Item {
-	own := int(wind - tile.East)
-	for _, first := range [2]tile.Kind{tile.Spring, tile.Plum} {
-		held, mine := 0, false
-		for _, f := range flowers {
-			if f.Kind >= first && f.Kind < first+4 {
-				held++
-				if s, _ := f.Kind.FlowerSeat(); s == own {
-					mine = true
-				}
-			}
-		}
-		switch {
-		case held == 4:
-			items = append(items, Item{Name: FourFlowers, Tai: 2, Tiles: kindRun(first, 4)})
-		case mine:
-			items = append(items, Item{Name: OwnFlower, Tai: 1, Tiles: kindRun(first+tile.Kind(own), 1)})
-		}
+	var held uint // bit n: flower Spring+n
+	for _, f := range flowers {
+		held |= 1 << (f.Kind - tile.Spring)
+	}
+	own := wind - tile.East // the player's flower in each group
+	items = flowerGroupItems(items, held&0b1111, tile.Spring, own)
+	return flowerGroupItems(items, held>>4&0b1111, tile.Plum, own)
+}
+
+// flowerGroupItems is flowerItems for the group of four from first, of
+// which the player holds the flowers in the mask held.
+func flowerGroupItems(items []Item, held uint, first, own tile.Kind) []Item {
+	switch {
+	case held == 0b1111:
+		items = append(items, Item{Name: FourFlowers, Tai: 2, Tiles: kindRun(first, 4)})
+	case held>>own&1 != 0:
+		items = append(items, Item{Name: OwnFlower, Tai: 1, Tiles: kindRun(first+own, 1)})
 	}
 	return items
 }
 
 // setFu is a pung's or kong's 胡 (§3.2): 2/4/8/16, doubled for terminals
 // and honours.
-func setFu(x set) (Name, int) {
+func setFu(x *set) (Name, int) {
 	n, fu := ExposedPung, 2
 	switch {
 	case x.kong && x.open:
@@ -106,7 +120,8 @@ func setFu(x set) (Name, int) {
 // setItems returns the 胡 and the win-or-not 台 of pungs and kongs
 // (L-1, L-2) for LAOSHI.
 func laoshiSetItems(items []Item, sets []set, wind tile.Kind) []Item {
-	for _, x := range sets {
+	for i := range sets {
+		x := &sets[i]
 		if x.seq {
 			continue
 		}
@@ -134,7 +149,7 @@ func valuePair(k, wind tile.Kind) bool { return k.IsDragon() || k == wind }
 // laoshiWinner lists the winner's 胡 and 台 (§3.2, §3.3).
 func (sc *scorer) laoshiWinner(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
-	h := s.Hands[w.Seat]
+	h := &s.Hands[w.Seat]
 	wind := s.seatWind(w.Seat)
 	if sc.o.LaoshiBaseFu > 0 {
 		items = append(items, Item{Name: BaseFu, Fu: sc.o.LaoshiBaseFu})
@@ -179,44 +194,39 @@ func (sc *scorer) laoshiWinner(items []Item, r *reading) []Item {
 
 // nonWinner scores a LAOSHI non-winner's hand (§3.2, D-SH-08).
 func (sc *scorer) nonWinner(seat game.Seat, items []Item) Tally {
-	h := sc.s.Hands[seat]
+	h := &sc.s.Hands[seat]
 	wind := sc.s.seatWind(seat)
 	var sets [8]set
 	ns := meldSets(&sets, h.Melds)
-	// Count the concealed tiles as tile.CountsOf does, noting the kinds
-	// that reach three, so that neither pass below walks all 34 kinds.
-	var c tile.Counts
-	var threes uint64
-	for _, t := range h.Concealed {
-		if t.Kind < tile.NumKinds {
-			c[t.Kind]++
-			if c[t.Kind] == 3 {
-				threes |= 1 << t.Kind
-			}
-		}
-	}
-	for m := threes; m != 0; m &= m - 1 {
+	// The check counted the concealed tiles and noted the kinds that
+	// reach three: the concealed pungs, with no walk over all 34 kinds.
+	c := &sc.tiles.concealed[seat]
+	for m := sc.tiles.threes[seat]; m != 0; m &= m - 1 {
 		if k := bits.TrailingZeros64(m); c[k] >= 3 && ns < len(sets) {
 			sets[ns] = set{kind: tile.Kind(k)}
 			ns++
 		}
 	}
 	items = laoshiSetItems(items, sets[:ns], wind)
-	// Only the dragons and the seat wind make a value pair.
-	values := uint64(dragonMask)
-	if wind < tile.NumKinds {
-		values |= 1 << wind
-	}
-	for m := values; m != 0; m &= m - 1 {
-		if kk := tile.Kind(bits.TrailingZeros64(m)); c[kk] == 2 && valuePair(kk, wind) {
-			items = append(items, Item{Name: ValuePair, Fu: 2, Tiles: kindRun(kk, 1)})
-		}
-	}
+	// Only the seat wind and the dragons make a value pair (in kind order).
+	items = concealedValuePair(items, c, wind)
+	items = concealedValuePair(items, c, tile.White)
+	items = concealedValuePair(items, c, tile.Green)
+	items = concealedValuePair(items, c, tile.Red)
 	items = flowerFu(items, h.Flowers)
 	items = flowerItems(items, h.Flowers, wind)
 	t := Tally{Seat: seat, Items: trimItems(items)}
 	t.total()
 	return t
+}
+
+// concealedValuePair is a non-winner's 対子 of k, a dragon or its seat
+// wind, if its concealed tiles c pair k.
+func concealedValuePair(items []Item, c *tile.Counts, k tile.Kind) []Item {
+	if c[k] == 2 {
+		items = append(items, Item{Name: ValuePair, Fu: 2, Tiles: kindRun(k, 1)})
+	}
+	return items
 }
 
 // specialWinItems: 槓頭開花 and 搶槓 (L-9/L-10, P-11/P-12, E-5).
@@ -268,7 +278,7 @@ func flushItems(items []Item, f *facts, half, full int) []Item {
 // liuxing lists the LIUXING 台 (§4.2), which XINSHI keeps (D-SH-17).
 func (sc *scorer) liuxing(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
-	h := s.Hands[w.Seat]
+	h := &s.Hands[w.Seat]
 	wind := s.seatWind(w.Seat)
 	f := &sc.facts
 	items = sc.windDragonItems(items, r, wind)
@@ -309,7 +319,7 @@ func (sc *scorer) windDragonItems(items []Item, r *reading, wind tile.Kind) []It
 // xinshi lists the 台 XINSHI adds (§5, §7).
 func (sc *scorer) xinshi(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
-	h := s.Hands[w.Seat]
+	h := &s.Hands[w.Seat]
 	f := &sc.facts
 	add := func(n Name, tai int) { items = append(items, Item{Name: n, Tai: tai}) }
 	if !f.terms {
@@ -489,7 +499,7 @@ func chowPatterns(items []Item, r *reading, lbg LiangBanGao) []Item {
 // late80s lists the chips and 番 of the late-1980s rule (§6.1, §6.2).
 func (sc *scorer) late80s(items []Item, r *reading) []Item {
 	s, w := sc.s, sc.s.Win
-	h := s.Hands[w.Seat]
+	h := &s.Hands[w.Seat]
 	f := &sc.facts
 	start := len(items)
 	items = append(items, Item{Name: ChipBase, Chips: sc.o.ChipBase})
