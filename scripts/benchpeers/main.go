@@ -40,6 +40,7 @@ import (
 func main() {
 	corpus := flag.String("corpus", filepath.Join("..", "shared", "corpus"), "the shared corpus folder")
 	out := flag.String("hands", "", "write the hands for peers.js to this file")
+	calc := flag.String("calc-hands", "", "write the MCR hands for mcrcalc/mcrcalc.cpp (the C++ calculator) to this file")
 	budget := flag.Duration("time", 300*time.Millisecond, "time spent on each of five repeats of a figure")
 	prof := flag.String("cpuprofile", "", "write a CPU profile of the whole run to this file")
 	rounds := flag.Int("rounds", 0, "run each figure this many rounds over its hands, once, instead of timing repeats")
@@ -65,6 +66,12 @@ func main() {
 			os.Exit(1)
 		}
 		defer pprof.StopCPUProfile()
+	}
+	if *calc != "" {
+		if err := writeCalcHands(*corpus, *calc); err != nil {
+			fmt.Fprintln(os.Stderr, "benchpeers: -calc-hands:", err)
+			os.Exit(1)
+		}
 	}
 	b := bench{budget: *budget, rounds: *rounds, only: only}
 	if err := run(*corpus, *out, &b); err != nil {
