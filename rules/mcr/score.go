@@ -134,8 +134,12 @@ func (r Result) Items() []game.Item {
 //
 // Score allocates the Result's fan list; a Scorer reuses its own.
 func Score(h Hand, c Conditions, o Options) (Result, error) {
+	// Go zeroes a call's storage on entry: a one-off call keeps room for
+	// four readings, the most a corpus hand has (more go on the heap),
+	// rather than a Scorer's eight.
 	var wk work
-	return score(&h, &c, &o, nil, &wk)
+	var dbuf [4]hand.Decomposition
+	return score(&h, &c, &o, nil, &wk, dbuf[:0])
 }
 
 // Scorer scores hands in storage of its own: the Result it returns shares
@@ -145,24 +149,24 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 type Scorer struct {
 	fans [24]Scored
 	wk   work
+	dbuf [8]hand.Decomposition
 }
 
 // work is what one scoring works in and the Result does not keep: a
 // Scorer keeps it from hand to hand rather than clear it each time.
 type work struct {
 	s      scorer
-	dbuf   [8]hand.Decomposition
 	tables [2]table // the reading being scored and the best so far
 }
 
 // Score is the package's Score in z's storage.
 func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
-	return score(&h, &c, &o, z.fans[:0], &z.wk)
+	return score(&h, &c, &o, z.fans[:0], &z.wk, z.dbuf[:0])
 }
 
 // score is Score with the fan list appended to fans, or to a new slice
-// when fans is nil, working in wk.
-func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result, error) {
+// when fans is nil, working in wk and reading into dbuf.
+func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []hand.Decomposition) (Result, error) {
 	if err := o.validate(); err != nil {
 		return Result{}, err
 	}
@@ -170,7 +174,7 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 	if err := s.init(h, c, o); err != nil {
 		return Result{}, err
 	}
-	ds, err := s.hc.Decompose(wk.dbuf[:0], s.ho)
+	ds, err := s.hc.Decompose(dbuf, s.ho)
 	if err != nil {
 		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
