@@ -355,11 +355,14 @@ func (s *scorer) arrangement(d *hand.Decomposition, t *table) (int, bool) {
 func (s *scorer) value(f Fan) int { return s.values[f] }
 
 func (s *scorer) total(t *table) int {
+	// The values' table is loaded once and indexed by an int, not a
+	// Fan: the loop runs once for each fan of every reading.
+	values := s.values
 	n := 0
 	for w, m := range t.has {
 		for ; m != 0; m &= m - 1 {
-			f := Fan(w*64 + bits.TrailingZeros64(m))
-			n += int(t.n[f]) * s.value(f)
+			f := w*64 + bits.TrailingZeros64(m)
+			n += int(t.n[f]) * values[f]
 		}
 	}
 	return n

@@ -203,13 +203,12 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []h
 	if fans == nil {
 		fans = make([]Scored, 0, 8)
 	}
-	r := Result{Shape: bestShape, Fans: fans}
+	r := Result{Shape: bestShape, Fans: fans, Points: bestTotal}
+	values := s.values
 	for w, m := range best.has {
 		for ; m != 0; m &= m - 1 {
-			f := Fan(w*64 + bits.TrailingZeros64(m))
-			n, v := int(best.n[f]), s.value(f)
-			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: v})
-			r.Points += n * v
+			f := w*64 + bits.TrailingZeros64(m)
+			r.Fans = append(r.Fans, Scored{Fan: Fan(f), Count: int(best.n[f]), Points: values[f]})
 		}
 	}
 	if o.Flowers && h.Flowers > 0 {
