@@ -200,22 +200,27 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []h
 	if !found {
 		return Result{}, fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
 	}
-	if fans == nil {
-		fans = make([]Scored, 0, 8)
+	// The list's length is known: it is filled by index, in storage
+	// made to its size when fans has too little room (or is nil).
+	flowers := o.Flowers && h.Flowers > 0
+	nf := bits.OnesCount64(best.has[0]) + bits.OnesCount64(best.has[1]) + b2i(flowers)
+	if cap(fans) < nf {
+		fans = make([]Scored, nf)
 	}
+	fans = fans[:nf:nf]
 	r := Result{Shape: bestShape, Fans: fans, Points: bestTotal}
-	values := s.values
+	values, i := s.values, 0
 	for w, m := range best.has {
 		for ; m != 0; m &= m - 1 {
 			f := w*64 + bits.TrailingZeros64(m)
-			r.Fans = append(r.Fans, Scored{Fan: Fan(f), Count: int(best.n[f]), Points: values[f]})
+			fans[i] = Scored{Fan: Fan(f), Count: int(best.n[f]), Points: values[f]}
+			i++
 		}
 	}
-	if o.Flowers && h.Flowers > 0 {
-		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
+	if flowers {
+		fans[i] = Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1}
 		r.Flowers = h.Flowers
 	}
-	r.Fans = r.Fans[:len(r.Fans):len(r.Fans)]
 	r.Total = r.Points + r.Flowers
 	r.Winning = r.Points >= o.Minimum
 	return r, nil
