@@ -55,8 +55,8 @@ type HandParser struct {
 
 // Parse reads s as ParseHand does.
 func (p *HandParser) Parse(s string) (Hand, error) {
-	th, err := p.tp.Parse(s)
-	if err != nil {
+	var th tile.Hand
+	if err := p.tp.ParseInto(&th, s); err != nil {
 		return Hand{}, err
 	}
 	return handOf(&th), nil

@@ -246,8 +246,8 @@ func (p *parser) handIn(ts []Tile, melds []Meld) Hand {
 // read, the flowers put between the concealed tiles and the melds', where
 // buf has room for all the tiles read. (The two are apart so that the
 // scratch of a copied hand can stay on its stack.)
-func (p *parser) handInPlace(melds []Meld) Hand {
-	var h Hand
+func (p *parser) handInPlace(h *Hand, melds []Meld) {
+	*h = Hand{}
 	ts := p.buf
 	if p.n > 0 {
 		h.Concealed = ts[:p.n:p.n]
@@ -264,7 +264,6 @@ func (p *parser) handInPlace(melds []Meld) Hand {
 		}
 		h.Melds = melds
 	}
-	return h
 }
 
 // tiles is the number of tiles p read.
