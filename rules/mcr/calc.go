@@ -95,8 +95,8 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 		m := &h.Melds[i]
 		// A checked meld holds playing tiles only: three of a run, or
 		// three or four of one kind.
-		if err := m.Check(); err != nil {
-			return fmt.Errorf("%w: %w", ErrBadHand, err)
+		if !m.Valid() {
+			return fmt.Errorf("%w: %w", ErrBadHand, m.Check())
 		}
 		base := m.Tiles[0].Kind // the lowest kind (Meld.Base)
 		if m.Type == tile.Chi {
