@@ -139,7 +139,9 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 	// rather than a Scorer's eight.
 	var wk work
 	var dbuf [4]hand.Decomposition
-	return score(&h, &c, &o, nil, &wk, dbuf[:0])
+	var r Result
+	err := score(&r, &h, &c, &o, nil, &wk, dbuf[:0])
+	return r, err
 }
 
 // Scorer scores hands in storage of its own: the Result it returns shares
@@ -161,22 +163,26 @@ type work struct {
 
 // Score is the package's Score in z's storage.
 func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
-	return score(&h, &c, &o, z.fans[:0], &z.wk, z.dbuf[:0])
+	var r Result
+	err := score(&r, &h, &c, &o, z.fans[:0], &z.wk, z.dbuf[:0])
+	return r, err
 }
 
-// score is Score with the fan list appended to fans, or to a new slice
-// when fans is nil, working in wk and reading into dbuf.
-func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []hand.Decomposition) (Result, error) {
+// score is Score into *r, zero, with the fan list in fans, or in a new
+// slice when fans has too little room, working in wk and reading into
+// dbuf. (The Result is filled in place: returned, it would be copied on
+// the way, at each call.)
+func score(r *Result, h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []hand.Decomposition) error {
 	if err := o.validate(); err != nil {
-		return Result{}, err
+		return err
 	}
 	s := &wk.s
 	if err := s.init(h, c, o); err != nil {
-		return Result{}, err
+		return err
 	}
 	ds, err := s.hc.Decompose(dbuf, s.ho)
 	if err != nil {
-		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
+		return fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
 	t, best := &wk.tables[0], &wk.tables[1]
 	bestTotal, bestShape, found := -1, hand.Standard, false
@@ -198,7 +204,7 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []h
 		}
 	}
 	if !found {
-		return Result{}, fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
+		return fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
 	}
 	// The list's length is known: it is filled by index, in storage
 	// made to its size when fans has too little room (or is nil).
@@ -208,7 +214,7 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []h
 		fans = make([]Scored, nf)
 	}
 	fans = fans[:nf:nf]
-	r := Result{Shape: bestShape, Fans: fans, Points: bestTotal}
+	r.Shape, r.Fans, r.Points = bestShape, fans, bestTotal
 	values, i := s.values, 0
 	for w, m := range best.has {
 		for ; m != 0; m &= m - 1 {
@@ -223,5 +229,5 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []h
 	}
 	r.Total = r.Points + r.Flowers
 	r.Winning = r.Points >= o.Minimum
-	return r, nil
+	return nil
 }
