@@ -31,8 +31,7 @@ type table struct {
 
 // scorer holds what every reading of one hand shares.
 type scorer struct {
-	h       Hand // values, not pointers, so a scorer leaks nothing
-	c       Conditions
+	c       Conditions    // a value, not a pointer, so a scorer leaks nothing
 	ho      *hand.Options // the shapes of the preset, read-only
 	enabled FanSet
 	hc      hand.Counted // the concealed tiles, counted once for the setup, the readings and the wait
@@ -66,7 +65,7 @@ func (s *scorer) put(t *table, f Fan, n int) {
 func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	// Field by field: the melds' sets past nsets are not read, so the
 	// struct is not cleared as a whole.
-	s.h, s.c, s.ho = *h, *c, shapes(o)
+	s.c, s.ho = *c, shapes(o)
 	s.nsets, s.unique = 0, 0
 	s.base.has = FanSet{}
 	s.values = &fanValues
@@ -96,8 +95,8 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 		m := &h.Melds[i]
 		// A checked meld holds playing tiles only: three of a run, or
 		// three or four of one kind.
-		if err := m.Check(); err != nil {
-			return fmt.Errorf("%w: %w", ErrBadHand, err)
+		if !m.Valid() {
+			return fmt.Errorf("%w: %w", ErrBadHand, m.Check())
 		}
 		base := m.Tiles[0].Kind // the lowest kind (Meld.Base)
 		if m.Type == tile.Chi {
@@ -145,9 +144,9 @@ func (s *scorer) init(h *Hand, c *Conditions, o *Options) error {
 	}
 	s.held, s.four = held, four
 	t := &s.base
-	s.winFans(t, melded, mk+ck)
+	s.winFans(t, h, melded, mk+ck)
 	s.kongFans(t, mk, ck)
-	s.tileFans(t, mk+ck)
+	s.tileFans(t, h, mk+ck)
 	return nil
 }
 
@@ -168,8 +167,8 @@ func shapes(o *Options) *hand.Options {
 
 // winFans: how the hand was won (spec/mcr.md §4.1, §4.2, §8.1), with
 // melded melds and kongs of either kind.
-func (s *scorer) winFans(t *table, melded, kongs int) {
-	c, h := &s.c, &s.h
+func (s *scorer) winFans(t *table, h *Hand, melded, kongs int) {
+	c := &s.c
 	lastCopy := c.LastCopy
 	inMelds := s.all[c.Win] - h.Concealed[c.Win]
 	if h.Concealed[c.Win] != 1 {
@@ -236,7 +235,7 @@ var green = hand.MaskOf(tile.S2, tile.S3, tile.S4, tile.S6, tile.S8, tile.Green)
 
 // tileFans: fans of the tiles whatever the reading: suits, ranks, kinds,
 // 四归一, 九莲宝灯.
-func (s *scorer) tileFans(t *table, kongs int) {
+func (s *scorer) tileFans(t *table, h *Hand, kongs int) {
 	held := s.held
 	honors := held & hand.HonorKinds
 	m, p, so := held.SuitRanks(0), held.SuitRanks(1), held.SuitRanks(2)
@@ -263,16 +262,16 @@ func (s *scorer) tileFans(t *table, kongs int) {
 		s.put(t, UpperTiles, b2i(in(7, 9)))
 	}
 	s.put(t, TileHog, bits.OnesCount64(uint64(s.four))-kongs)
-	s.put(t, NineGates, b2i(s.nineGates()))
+	s.put(t, NineGates, b2i(s.nineGates(h)))
 }
 
 // nineGates: concealed, and 1112345678999 of one suit before the win
 // (spec/mcr.md §4.1 #4).
-func (s *scorer) nineGates() bool {
+func (s *scorer) nineGates(h *Hand) bool {
 	if s.nsets > 0 || !s.c.Win.IsSuited() {
 		return false
 	}
-	c := s.h.Concealed
+	c := h.Concealed
 	c[s.c.Win]--
 	base := int(s.c.Win) / 9 * 9
 	for r := range 9 {
@@ -356,11 +355,14 @@ func (s *scorer) arrangement(d *hand.Decomposition, t *table) (int, bool) {
 func (s *scorer) value(f Fan) int { return s.values[f] }
 
 func (s *scorer) total(t *table) int {
+	// The values' table is loaded once and indexed by an int, not a
+	// Fan: the loop runs once for each fan of every reading.
+	values := s.values
 	n := 0
 	for w, m := range t.has {
 		for ; m != 0; m &= m - 1 {
-			f := Fan(w*64 + bits.TrailingZeros64(m))
-			n += int(t.n[f]) * s.value(f)
+			f := w*64 + bits.TrailingZeros64(m)
+			n += int(t.n[f]) * values[f]
 		}
 	}
 	return n

@@ -55,8 +55,8 @@ type HandParser struct {
 
 // Parse reads s as ParseHand does.
 func (p *HandParser) Parse(s string) (Hand, error) {
-	th, err := p.tp.Parse(s)
-	if err != nil {
+	var th tile.Hand
+	if err := p.tp.ParseInto(&th, s); err != nil {
 		return Hand{}, err
 	}
 	return handOf(&th), nil
@@ -134,8 +134,14 @@ func (r Result) Items() []game.Item {
 //
 // Score allocates the Result's fan list; a Scorer reuses its own.
 func Score(h Hand, c Conditions, o Options) (Result, error) {
+	// Go zeroes a call's storage on entry: a one-off call keeps room for
+	// four readings, the most a corpus hand has (more go on the heap),
+	// rather than a Scorer's eight.
 	var wk work
-	return score(&h, &c, &o, nil, &wk)
+	var dbuf [4]hand.Decomposition
+	var r Result
+	err := score(&r, &h, &c, &o, nil, &wk, dbuf[:0])
+	return r, err
 }
 
 // Scorer scores hands in storage of its own: the Result it returns shares
@@ -145,34 +151,38 @@ func Score(h Hand, c Conditions, o Options) (Result, error) {
 type Scorer struct {
 	fans [24]Scored
 	wk   work
+	dbuf [8]hand.Decomposition
 }
 
 // work is what one scoring works in and the Result does not keep: a
 // Scorer keeps it from hand to hand rather than clear it each time.
 type work struct {
 	s      scorer
-	dbuf   [8]hand.Decomposition
 	tables [2]table // the reading being scored and the best so far
 }
 
 // Score is the package's Score in z's storage.
 func (z *Scorer) Score(h Hand, c Conditions, o Options) (Result, error) {
-	return score(&h, &c, &o, z.fans[:0], &z.wk)
+	var r Result
+	err := score(&r, &h, &c, &o, z.fans[:0], &z.wk, z.dbuf[:0])
+	return r, err
 }
 
-// score is Score with the fan list appended to fans, or to a new slice
-// when fans is nil, working in wk.
-func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result, error) {
+// score is Score into *r, zero, with the fan list in fans, or in a new
+// slice when fans has too little room, working in wk and reading into
+// dbuf. (The Result is filled in place: returned, it would be copied on
+// the way, at each call.)
+func score(r *Result, h *Hand, c *Conditions, o *Options, fans []Scored, wk *work, dbuf []hand.Decomposition) error {
 	if err := o.validate(); err != nil {
-		return Result{}, err
+		return err
 	}
 	s := &wk.s
 	if err := s.init(h, c, o); err != nil {
-		return Result{}, err
+		return err
 	}
-	ds, err := s.hc.Decompose(wk.dbuf[:0], s.ho)
+	ds, err := s.hc.Decompose(dbuf, s.ho)
 	if err != nil {
-		return Result{}, fmt.Errorf("%w: %w", ErrBadHand, err)
+		return fmt.Errorf("%w: %w", ErrBadHand, err)
 	}
 	t, best := &wk.tables[0], &wk.tables[1]
 	bestTotal, bestShape, found := -1, hand.Standard, false
@@ -194,26 +204,30 @@ func score(h *Hand, c *Conditions, o *Options, fans []Scored, wk *work) (Result,
 		}
 	}
 	if !found {
-		return Result{}, fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
+		return fmt.Errorf("mcr: %s with %s: %w", h.Concealed, c.Win, game.ErrNotWinning)
 	}
-	if fans == nil {
-		fans = make([]Scored, 0, 8)
+	// The list's length is known: it is filled by index, in storage
+	// made to its size when fans has too little room (or is nil).
+	flowers := o.Flowers && h.Flowers > 0
+	nf := bits.OnesCount64(best.has[0]) + bits.OnesCount64(best.has[1]) + b2i(flowers)
+	if cap(fans) < nf {
+		fans = make([]Scored, nf)
 	}
-	r := Result{Shape: bestShape, Fans: fans}
+	fans = fans[:nf:nf]
+	r.Shape, r.Fans, r.Points = bestShape, fans, bestTotal
+	values, i := s.values, 0
 	for w, m := range best.has {
 		for ; m != 0; m &= m - 1 {
-			f := Fan(w*64 + bits.TrailingZeros64(m))
-			n, v := int(best.n[f]), s.value(f)
-			r.Fans = append(r.Fans, Scored{Fan: f, Count: n, Points: v})
-			r.Points += n * v
+			f := w*64 + bits.TrailingZeros64(m)
+			fans[i] = Scored{Fan: Fan(f), Count: int(best.n[f]), Points: values[f]}
+			i++
 		}
 	}
-	if o.Flowers && h.Flowers > 0 {
-		r.Fans = append(r.Fans, Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1})
+	if flowers {
+		fans[i] = Scored{Fan: FlowerTiles, Count: h.Flowers, Points: 1}
 		r.Flowers = h.Flowers
 	}
-	r.Fans = r.Fans[:len(r.Fans):len(r.Fans)]
 	r.Total = r.Points + r.Flowers
 	r.Winning = r.Points >= o.Minimum
-	return r, nil
+	return nil
 }

@@ -137,7 +137,24 @@ func Of(s Suit, rank int) (k Kind, ok bool) {
 func (k Kind) Valid() bool { return k < NumAll }
 
 // Suit returns the kind's suit.
-func (k Kind) Suit() Suit {
+func (k Kind) Suit() Suit { return Suit(kindSuit[k]) }
+
+// Rank returns the kind's rank within its suit, counting from 1 (see Of).
+func (k Kind) Rank() int { return int(kindRank[k]) }
+
+// kindSuit and kindRank are the Suit and Rank of every value a Kind can
+// hold, worked out once by suitOf and rankOf: a load in place of a
+// division by nine, for the scorers, which ask them of every set.
+// Read-only.
+var kindSuit, kindRank = func() (s, r [256]uint8) {
+	for k := range 256 {
+		s[k], r[k] = uint8(suitOf(Kind(k))), uint8(rankOf(Kind(k)))
+	}
+	return s, r
+}()
+
+// suitOf is Suit worked out.
+func suitOf(k Kind) Suit {
 	switch {
 	case k < East:
 		return Suit(k / 9)
@@ -150,8 +167,8 @@ func (k Kind) Suit() Suit {
 	}
 }
 
-// Rank returns the kind's rank within its suit, counting from 1 (see Of).
-func (k Kind) Rank() int {
+// rankOf is Rank worked out: at most 222, for the largest Kind.
+func rankOf(k Kind) int {
 	switch {
 	case k < East:
 		return int(k%9) + 1
@@ -181,11 +198,8 @@ func (k Kind) IsFlower() bool { return k >= Spring && k < NumAll }
 
 // IsTerminal reports whether k is a 1 or a 9 of a numbered suit.
 func (k Kind) IsTerminal() bool {
-	if !k.IsSuited() {
-		return false
-	}
-	r := k % 9
-	return r == 0 || r == 8
+	r := kindRank[k]
+	return k < East && (r == 1 || r == 9)
 }
 
 // IsTerminalOrHonor reports whether k is a terminal or an honour (么九牌).

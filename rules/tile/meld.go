@@ -69,6 +69,11 @@ func (m Meld) Check() error {
 	return m.checkError()
 }
 
+// Valid reports whether Check would return nil, with no error to build
+// and no copy of the meld: for scorers, which check every meld of every
+// hand and word the fault, rarely, by Check.
+func (m *Meld) Valid() bool { return m.valid() }
+
 // valid reports whether checkError would return nil, with no error to
 // build. TestMeldValidAsCheckError holds the two to the same answer.
 func (m *Meld) valid() bool {
@@ -213,19 +218,29 @@ type HandParser struct {
 
 // Parse reads s as ParseHand does.
 func (hp *HandParser) Parse(s string) (Hand, error) {
+	var h Hand
+	err := hp.ParseInto(&h, s)
+	return h, err
+}
+
+// ParseInto reads s as Parse does into *h, which it sets whole (the zero
+// Hand on an error). It spares a caller that keeps a Hand of its own, or
+// reads the Hand and drops it, the copies of a Hand returned.
+func (hp *HandParser) ParseInto(h *Hand, s string) error {
 	p := &hp.p
 	p.reset(hp.tiles[:min(len(s), maxTiles)])
 	if err := p.hand(s); err != nil {
-		return Hand{}, err
+		*h = Hand{}
+		return err
 	}
 	if hp.melds == nil {
 		hp.melds = make([]Meld, 0, 4)
 	}
-	h := p.handInPlace(hp.melds[:0])
+	p.handInPlace(h, hp.melds[:0])
 	if cap(h.Melds) > cap(hp.melds) {
 		hp.melds = h.Melds[:0]
 	}
-	return h, nil
+	return nil
 }
 
 // String writes the hand in hand notation; ParseHand reads it back.

@@ -5,13 +5,13 @@ import (
 	"testing"
 )
 
-// TestMeldValidAsCheckError: valid, Check's short test, says yes exactly
-// when checkError, which words each fault, finds none.
+// TestMeldValidAsCheckError: Valid (valid, Check's short test) says yes
+// exactly when checkError, which words each fault, finds none.
 func TestMeldValidAsCheckError(t *testing.T) {
 	try := func(m Meld) {
 		t.Helper()
-		if got, want := m.valid(), m.checkError() == nil; got != want {
-			t.Fatalf("%v (type %d, from %d, kinds %v): valid %v, checkError nil %v", m.Tiles, m.Type, m.From, kindsOf(m.Tiles), got, want)
+		if got, want := m.Valid(), m.checkError() == nil; got != want {
+			t.Fatalf("%v (type %d, from %d, kinds %v): Valid %v, checkError nil %v", m.Tiles, m.Type, m.From, kindsOf(m.Tiles), got, want)
 		}
 	}
 	// Every three kinds, past the flowers too, as a chi and as a pon.

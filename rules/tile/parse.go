@@ -246,8 +246,8 @@ func (p *parser) handIn(ts []Tile, melds []Meld) Hand {
 // read, the flowers put between the concealed tiles and the melds', where
 // buf has room for all the tiles read. (The two are apart so that the
 // scratch of a copied hand can stay on its stack.)
-func (p *parser) handInPlace(melds []Meld) Hand {
-	var h Hand
+func (p *parser) handInPlace(h *Hand, melds []Meld) {
+	*h = Hand{}
 	ts := p.buf
 	if p.n > 0 {
 		h.Concealed = ts[:p.n:p.n]
@@ -264,7 +264,6 @@ func (p *parser) handInPlace(melds []Meld) Hand {
 		}
 		h.Melds = melds
 	}
-	return h
 }
 
 // tiles is the number of tiles p read.
@@ -446,19 +445,30 @@ func (p *parser) meldAsWritten(s string, b0, b1 int, closed bool) bool {
 		m.From = int(s[end-1] - '0')
 		end -= 2
 	}
-	copies, n0 := p.copies, p.n
+	n0 := p.n
 	p.start, p.base, p.mode = at, -1, meldRun
 	if _, err := p.run(s, end); err != nil {
-		p.copies, p.n = copies, n0
+		p.untake(n0)
 		return false
 	}
 	m.Tiles = p.buf[n0:p.n:p.n]
 	if !m.valid() {
-		p.copies, p.n = copies, n0
+		p.untake(n0)
 		return false
 	}
 	p.keep(&m, n0)
 	return true
+}
+
+// untake gives back the copies of the tiles read from p.buf[n0] on and
+// drops those tiles, for a reading given up: every copy taken since is
+// one of them (run stores each tile it takes). Undoing the few tiles of
+// a meld, rarely, costs less than keeping a copy of the tracker each time.
+func (p *parser) untake(n0 int) {
+	for _, t := range p.buf[n0:p.n] {
+		p.copies[t.Kind&63] &^= 1 << (t.Copy & 3)
+	}
+	p.n = n0
 }
 
 // meldType is the type a meld's first field names, in round brackets or

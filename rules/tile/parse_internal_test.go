@@ -31,6 +31,13 @@ func sameParse(t *testing.T, hp *HandParser, s string) {
 	if !reflect.DeepEqual(gotErr, wantErr) || wantErr == nil && !reflect.DeepEqual(got, want) {
 		t.Fatalf("HandParser.Parse(%q) = %#v, %#v; the oracle gives %#v, %#v", s, got, gotErr, want, wantErr)
 	}
+	// ParseInto sets the whole Hand, whatever it held: the zero Hand on
+	// an error.
+	into := Hand{Concealed: []Tile{{Kind: East}}, Melds: []Meld{{Type: Pon}}, Flowers: []Tile{{Kind: Spring}}}
+	gotErr = hp.ParseInto(&into, s)
+	if !reflect.DeepEqual(gotErr, wantErr) || wantErr == nil && !reflect.DeepEqual(into, want) || wantErr != nil && !reflect.DeepEqual(into, Hand{}) {
+		t.Fatalf("HandParser.ParseInto(%q) = %#v, %#v; the oracle gives %#v, %#v", s, into, gotErr, want, wantErr)
+	}
 }
 
 // corpusHands writes the corpus's hands in hand notation, each tile
@@ -296,6 +303,14 @@ func TestHandParserAllocs(t *testing.T) {
 		}
 	}); n != 0 {
 		t.Errorf("HandParser.Parse: %v allocations a hand, want 0", n)
+	}
+	var h Hand
+	if n := testing.AllocsPerRun(100, func() {
+		if err := hp.ParseInto(&h, s); err != nil {
+			t.Fatal(err)
+		}
+	}); n != 0 {
+		t.Errorf("HandParser.ParseInto: %v allocations a hand, want 0", n)
 	}
 	if n := testing.AllocsPerRun(100, func() {
 		if _, err := ParseHand(s); err != nil {
