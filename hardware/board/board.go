@@ -620,15 +620,45 @@ func (p *expanderIn) Read() gpio.Level {
 // WaitForEdge reads it every period until it changes or the timeout passes
 // (periph's mcp23xxx pins return false at once). A failed read ends the
 // wait, so the caller's next read reports the error.
+//
+// A change between the caller's last read and the wait counts as an edge
+// at once, as the kernel keeps an edge that came before the wait on an
+// interrupt line: a caller that reads the pin, then waits for it to change
+// (sensor.Pin.WaitFor) would otherwise sleep through a limit switch
+// opening in between.
 type polled struct {
 	*expanderIn
 	every time.Duration
 	clk   clock.Clock
+
+	mu   sync.Mutex
+	seen gpio.Level // what the last good read gave
+	read bool       // seen holds a read
+}
+
+// ReadLevel implements sensor.LevelReader, noting the level it read.
+func (p *polled) ReadLevel() (gpio.Level, error) {
+	l, err := p.expanderIn.ReadLevel()
+	if err == nil {
+		p.mu.Lock()
+		p.seen, p.read = l, true
+		p.mu.Unlock()
+	}
+	return l, err
+}
+
+// Read reads the pin; Low on a failed read, as periph's pins do.
+func (p *polled) Read() gpio.Level {
+	l, _ := p.ReadLevel()
+	return l
 }
 
 func (p *polled) WaitForEdge(timeout time.Duration) bool {
+	p.mu.Lock()
+	before, had := p.seen, p.read
+	p.mu.Unlock()
 	last, err := p.ReadLevel()
-	if err != nil {
+	if err != nil || (had && last != before) {
 		return true
 	}
 	deadline := p.clk.Now().Add(timeout)

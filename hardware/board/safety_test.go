@@ -302,3 +302,43 @@ func TestPerSeatLimitsOnTheExpander(t *testing.T) {
 		r.Bus.Fail(0x22, nil)
 	})
 }
+
+// A limit that opens between a caller's read and the wait that follows it
+// is seen within the debounce, not a wait slice later: the polled expander pin counts
+// the change since the last read as an edge, as an interrupt line keeps
+// an edge that came before the wait.
+func TestPolledLimitOpensBeforeTheWait(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.PerSeat()
+		r := newRig(t, p)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		in := b.Inputs["lift0.bottom"]
+		// The contact is closed for the first two reads of the pin after
+		// this (the debounced switch's look, then the pin's own), and
+		// open from the next, the read that begins the pin's wait for an
+		// edge: it opens between a look and the wait, at one instant.
+		var reads int
+		if err := r.MCP23017["io2"].Follow("A0", func() bool {
+			reads++
+			return reads > 2
+		}); err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		ok, err := in.WaitFor(t.Context(), true, time.Second)
+		if !ok || err != nil {
+			t.Fatalf("WaitFor(active) = %v, %v", ok, err)
+		}
+		if reads < 3 {
+			t.Fatalf("the pin was read %d times: the test did not open the contact between reads", reads)
+		}
+		// Seen once the switch debounce has confirmed it.
+		if d, want := time.Since(start), p.Timing.SwitchDebounce.D(); d > want {
+			t.Errorf("the open limit was seen %v after the wait began, want within the debounce (%v)", d, want)
+		}
+	})
+}
