@@ -119,7 +119,7 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			r := &heldReader{field: tb.Surface().Held(z.String())}
 			r.q = sensing.NewQuietZone(z, r.field, now)
 			held.rs = append(held.rs, r)
-			if err := held.begin(ctx, r, sn, now); err != nil {
+			if err := r.begin(ctx, sn, now); err != nil {
 				return res, err
 			}
 		}
@@ -177,7 +177,7 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 			res.Reads++
 			take(sn.Observe(ctx, read))
 			take(sn.Tick(ctx, now))
-			if err := held.begin(ctx, r, sn, now); err != nil {
+			if err := r.begin(ctx, sn, now); err != nil {
 				return res, err
 			}
 			continue
@@ -226,7 +226,7 @@ func (h *heldReaders) next() *heldReader {
 }
 
 // begin starts r's next step at now.
-func (h *heldReaders) begin(ctx context.Context, r *heldReader, sn *sensing.Sensor, now time.Time) error {
+func (r *heldReader) begin(ctx context.Context, sn *sensing.Sensor, now time.Time) error {
 	st := r.q.Next(sn, now)
 	r.field.Spent = 0
 	read, err := r.q.Do(ctx, st)
