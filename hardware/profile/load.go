@@ -35,6 +35,24 @@ func PerSeat() *Profile {
 	return p
 }
 
+//go:embed zones.yaml
+var zonesYAML []byte
+
+// Zones returns the profile of a table with a PN5180 per zone, its field
+// held on (zones.yaml, the HAT's revision 3: docs/wiring.md, "Revision
+// 3: a reader per zone"). Its zone readers are named as their zones.
+func Zones() *Profile {
+	p, err := Parse("zones.yaml", zonesYAML)
+	if err != nil {
+		// The built-in profiles are checked by the package's tests.
+		panic("profile: built-in profile: " + err.Error())
+	}
+	return p
+}
+
+// ZonesYAML returns the text of the reader-per-zone profile.
+func ZonesYAML() []byte { return bytes.Clone(zonesYAML) }
+
 // PerSeatYAML returns the text of the reader-per-seat profile.
 func PerSeatYAML() []byte { return bytes.Clone(perSeatYAML) }
 
@@ -128,15 +146,16 @@ func lineMsg(file, m string) *Error {
 // known lists the keys each kind of mapping may have, so a misspelt key is
 // an error rather than a silently missing setting.
 var known = map[string][]string{
-	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets", "safety", "spi_speed", "free_uart_pins", "lockstep"},
+	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets", "safety", "spi_speed", "free_uart_pins", "lockstep", "decoders"},
 	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "switch_debounce", "jam_timeout", "stall_margin"},
 	"safety":   {"enable", "period", "watchdog", "hold"},
 	"chips":    {"kind", "bus", "addr", "freq", "pwmchip"},
 	"motors":   {"kind", "chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed", "brake", "ramp", "step", "dir", "enable", "step_period"},
 	"inputs":   {"pin", "active_low", "pull", "nc", "debounce"},
 	"buttons":  {"pin", "active_low", "pull", "nc", "debounce"},
-	"readers":  {"kind", "spi", "cs", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level"},
+	"readers":  {"kind", "spi", "cs", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level", "decoder", "output", "held"},
 	"muxes":    {"select", "enable", "chip"},
+	"decoders": {"spi", "address", "busy"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
 }
@@ -173,7 +192,7 @@ func unknownKeys(file string, top *yaml.Node, p *Profile) []error {
 			}
 		case "timing", "safety":
 			check(v, k, k)
-		case "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets":
+		case "chips", "motors", "inputs", "buttons", "readers", "muxes", "decoders", "zones", "tilesets":
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				check(v.Content[j+1], k, k+" "+v.Content[j].Value)
 			}
@@ -247,6 +266,8 @@ func (c *checker) readerKind(n string, r Reader) {
 		}
 	case ReaderPN5180:
 		switch u, shared := c.pins[r.Busy]; {
+		case r.Decoder != "":
+			// Its BUSY is read through its decoder's mux.
 		case r.Busy == "":
 			c.errorf(r.Line, "reader %s: a pn5180 needs its BUSY line (busy: pin)", n)
 		case shared && c.sameLockstep(n, u.by):
@@ -313,9 +334,10 @@ type use struct {
 }
 
 type checker struct {
-	p    *Profile
-	errs []error
-	pins map[string]use
+	p       *Profile
+	errs    []error
+	pins    map[string]use
+	outputs map[string]use // decoder outputs in use
 }
 
 func (c *checker) errorf(line int, format string, a ...any) {
@@ -434,8 +456,17 @@ func (c *checker) run() {
 		}
 		addrs[k] = n
 	}
+	decoded := c.decoders(buses)
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
+		if r.Decoder != "" {
+			c.decoded(n, r)
+			continue
+		}
+		if d, ok := decoded[r.SPI]; ok {
+			c.errorf(r.Line, "reader %s: SPI port %s is decoder %s's: its chip select enables the decoder; put the reader on the decoder (decoder: %s, output: N)", n, r.SPI, d, d)
+			continue
+		}
 		if !spiPort.MatchString(r.SPI) {
 			c.errorf(r.Line, "reader %s: unknown SPI port %q (want SPI0.0, SPI0.1, SPI1.0–SPI1.2, or SPI0.2 on and SPI1.3 on with cs: GPIOn)", n, r.SPI)
 			continue
@@ -635,6 +666,7 @@ func (c *checker) run() {
 			c.errorf(0, "readers: missing %s", InlineReaderName(s))
 		}
 	}
+	c.held()
 	antennas := map[string]string{}
 	for _, n := range sortedKeys(p.Zones) {
 		z := p.Zones[n]
@@ -681,6 +713,109 @@ func (c *checker) run() {
 		}
 		if want, err := strconv.Atoi(strings.TrimSuffix(n, "-3p")); err == nil && ts.Tiles() != want {
 			c.errorf(ts.Line, "tile set %s: stacks %v hold %d tiles, not %d", n, ts.Stacks, ts.Tiles(), want)
+		}
+	}
+}
+
+// decoders checks the chip-select decoders and reserves their lines and
+// buses; it returns the decoders by SPI port.
+func (c *checker) decoders(buses map[string]bool) map[string]string {
+	byPort := map[string]string{}
+	for _, n := range sortedKeys(c.p.Decoders) {
+		d := c.p.Decoders[n]
+		switch cs := chipSelects[d.SPI]; {
+		case !spiPort.MatchString(d.SPI):
+			c.errorf(d.Line, "decoder %s: unknown SPI port %q (want SPI0.0, SPI0.1 or SPI1.0–SPI1.2)", n, d.SPI)
+		case cs == "":
+			c.errorf(d.Line, "decoder %s: SPI port %s has no chip select of its own to enable the decoders (want SPI0.0, SPI0.1 or SPI1.0–SPI1.2)", n, d.SPI)
+		case byPort[d.SPI] != "":
+			c.errorf(d.Line, "decoder %s: SPI port %s is also decoder %s's", n, d.SPI, byPort[d.SPI])
+		default:
+			byPort[d.SPI] = n
+			buses[d.SPI[:4]] = true
+			c.pin(cs, "decoder "+n+" enable ("+d.SPI+" chip select)", d.Line, true)
+		}
+		if len(d.Address) == 0 || len(d.Address) > 5 {
+			c.errorf(d.Line, "decoder %s: %d address lines, want 1 to 5 (two 74HC154s and two CD74HC4067s: 32 outputs)", n, len(d.Address))
+		}
+		for i, a := range d.Address {
+			if a != "" && !gpioName.MatchString(a) {
+				c.errorf(d.Line, "decoder %s: address line %d, %s, must be a Pi line (GPIOn): the address switches before every frame", n, i, a)
+				continue
+			}
+			c.pin(a, fmt.Sprintf("decoder %s address %d", n, i), d.Line, true)
+		}
+		switch {
+		case d.Busy == "":
+			c.errorf(d.Line, "decoder %s: no busy line (the BUSY mux's output, a Pi line)", n)
+		case !gpioName.MatchString(d.Busy):
+			c.errorf(d.Line, "decoder %s: busy line %s must be a Pi line (GPIOn): it is read before every frame", n, d.Busy)
+		default:
+			c.pin(d.Busy, "decoder "+n+" busy", d.Line, false)
+		}
+	}
+	return byPort
+}
+
+// decoded checks a reader on a decoder.
+func (c *checker) decoded(n string, r Reader) {
+	d, ok := c.p.Decoders[r.Decoder]
+	if !ok {
+		c.errorf(r.Line, "reader %s: unknown decoder %q", n, r.Decoder)
+		return
+	}
+	for _, x := range [][2]string{{"spi", r.SPI}, {"cs", r.CS}, {"busy", r.Busy}} {
+		if x[1] != "" {
+			c.errorf(r.Line, "reader %s: a reader on decoder %s has no %s of its own (%s: %s): the decoder's port, output and BUSY mux serve it", n, r.Decoder, x[0], x[0], x[1])
+		}
+	}
+	if r.ReaderKind() != ReaderPN5180 {
+		c.errorf(r.Line, "reader %s: an %s on decoder %s: the decoder's mux carries PN5180 BUSY lines (kind: pn5180)", n, r.ReaderKind(), r.Decoder)
+	}
+	if r.Output < 0 || r.Output >= d.Outputs() {
+		c.errorf(r.Line, "reader %s: output %d does not exist on decoder %s (0–%d)", n, r.Output, r.Decoder, d.Outputs()-1)
+		return
+	}
+	if c.outputs == nil {
+		c.outputs = map[string]use{}
+	}
+	k := fmt.Sprintf("%s output %d", r.Decoder, r.Output)
+	if u, ok := c.outputs[k]; ok {
+		by, line := n, r.Line
+		if u.line > line {
+			u, by, line = use{by, line}, u.by, u.line
+		}
+		c.errorf(line, "decoder %s output %d is used twice: by reader %s and by reader %s (line %d)", r.Decoder, r.Output, by, u.by, u.line)
+		return
+	}
+	c.outputs[k] = use{n, r.Line}
+}
+
+// held checks the readers whose field is held: a PN5180 with no mux and
+// one zone.
+func (c *checker) held() {
+	zones := map[string][]string{}
+	for _, z := range sortedKeys(c.p.Zones) {
+		r := c.p.Zones[z].Reader
+		zones[r] = append(zones[r], z)
+	}
+	for _, n := range sortedKeys(c.p.Readers) {
+		r := c.p.Readers[n]
+		if !r.Held {
+			continue
+		}
+		if r.ReaderKind() != ReaderPN5180 {
+			c.errorf(r.Line, "reader %s: held: the field is held by a pn5180 (ISO 15693 Stay Quiet), not an %s", n, r.ReaderKind())
+		}
+		if r.Mux != "" {
+			c.errorf(r.Line, "reader %s: held with mux %s: a held field is on one antenna, and switching antennas drops it", n, r.Mux)
+		}
+		switch len(zones[n]) {
+		case 1:
+		case 0:
+			c.errorf(r.Line, "reader %s: held, with no zone: a held reader reads exactly one zone", n)
+		default:
+			c.errorf(r.Line, "reader %s: held, with %d zones (%s): a held reader reads exactly one zone", n, len(zones[n]), strings.Join(zones[n], ", "))
 		}
 	}
 }

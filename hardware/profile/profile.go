@@ -13,16 +13,20 @@ import (
 
 // Profile is one physical table.
 type Profile struct {
-	Name     string             `yaml:"name"`
-	Board    string             `yaml:"board"`
-	Sides    int                `yaml:"sides"` // stations with a conveyor, stacker and lift: 4
-	Timing   Timing             `yaml:"timing"`
-	Chips    map[string]Chip    `yaml:"chips"`
-	Motors   map[string]Motor   `yaml:"motors"`
-	Inputs   map[string]Input   `yaml:"inputs"`
-	Buttons  map[string]Input   `yaml:"buttons"`
-	Readers  map[string]Reader  `yaml:"readers"`
-	Muxes    map[string]Mux     `yaml:"muxes"`
+	Name    string            `yaml:"name"`
+	Board   string            `yaml:"board"`
+	Sides   int               `yaml:"sides"` // stations with a conveyor, stacker and lift: 4
+	Timing  Timing            `yaml:"timing"`
+	Chips   map[string]Chip   `yaml:"chips"`
+	Motors  map[string]Motor  `yaml:"motors"`
+	Inputs  map[string]Input  `yaml:"inputs"`
+	Buttons map[string]Input  `yaml:"buttons"`
+	Readers map[string]Reader `yaml:"readers"`
+	Muxes   map[string]Mux    `yaml:"muxes"`
+	// Decoders are chip-select decoders: one SPI port's chip select
+	// spread over many readers by address lines (docs/wiring.md,
+	// "Revision 3").
+	Decoders map[string]Decoder `yaml:"decoders"`
 	Zones    map[string]Zone    `yaml:"zones"`
 	TileSets map[string]TileSet `yaml:"tilesets"`
 	Safety   Safety             `yaml:"safety"`
@@ -162,6 +166,16 @@ type Reader struct {
 	CS   string `yaml:"cs"`
 	Mux  string `yaml:"mux"`  // optional
 	Gain int    `yaml:"gain"` // mfrc522
+	// Decoder names the chip-select decoder the reader's NSS hangs on,
+	// Output the decoder output it is: such a reader has no spi, cs or
+	// busy of its own (the decoder's port, output and BUSY mux serve it).
+	Decoder string `yaml:"decoder"`
+	Output  int    `yaml:"output"`
+	// Held says the reader's one zone is read with its field held on
+	// (sensing.QuietZone: tiles told Stay Quiet stay so between reads):
+	// a PN5180 with no antenna mux and exactly one zone, as a field held
+	// on one antenna of a switch would drop when the switch moved.
+	Held bool `yaml:"held"`
 	// MinLevel and CollLevel are the MFRC522's receiver thresholds
 	// (RxThresholdReg, 0 for the chip's 8 and 4): raise MinLevel until a
 	// gate no longer hears the next tile in line; set on the table.
@@ -188,7 +202,8 @@ func (p *Profile) LockstepGroup(n string) string {
 }
 
 // ChipSelect returns the Pi line r's chip select is on: CS, or its SPI
-// port's own ("" if the port has none).
+// port's own ("" if the port has none, or r is on a decoder: see
+// Profile.ChipSelectOf).
 func (r Reader) ChipSelect() string {
 	if r.CS != "" {
 		return r.CS
@@ -213,6 +228,37 @@ func (r Reader) MaxSPI() physic.Frequency {
 	return 10 * physic.MegaHertz
 }
 
+// Port returns the SPI port reader n's frames go out on: its own, or
+// its decoder's.
+func (p *Profile) Port(n string) string {
+	r := p.Readers[n]
+	if r.Decoder != "" {
+		return p.Decoders[r.Decoder].SPI
+	}
+	return r.SPI
+}
+
+// ChipSelectOf says what selects reader n: the Pi line of
+// Reader.ChipSelect, or its decoder output ("zonecs output 5 (SPI1.2
+// via 74HC154)").
+func (p *Profile) ChipSelectOf(n string) string {
+	r := p.Readers[n]
+	if r.Decoder != "" {
+		return fmt.Sprintf("%s output %d (%s via 74HC154)", r.Decoder, r.Output, p.Decoders[r.Decoder].SPI)
+	}
+	return r.ChipSelect()
+}
+
+// BusyOf says where reader n's BUSY is read: its busy pin, or its
+// decoder's BUSY mux ("GPIO15 via zonecs"); "" if it has none.
+func (p *Profile) BusyOf(n string) string {
+	r := p.Readers[n]
+	if r.Decoder != "" {
+		return p.Decoders[r.Decoder].Busy + " via " + r.Decoder
+	}
+	return r.Busy
+}
+
 // SPIClock is the clock reader n runs at: its chip's maximum, or its
 // bus's spi_speed when that is lower. The clock is set per bus, not per
 // reader: SCLK is one wire shared by every chip select of the bus, so
@@ -220,7 +266,7 @@ func (r Reader) MaxSPI() physic.Frequency {
 func (p *Profile) SPIClock(n string) physic.Frequency {
 	r := p.Readers[n]
 	f := r.MaxSPI()
-	if c, ok := p.SPISpeed[SPIBus(r.SPI)]; ok && physic.Frequency(c) < f {
+	if c, ok := p.SPISpeed[SPIBus(p.Port(n))]; ok && physic.Frequency(c) < f {
 		f = physic.Frequency(c)
 	}
 	return f
@@ -249,6 +295,22 @@ func (m Mux) Channels() int {
 	}
 	return 1 << len(m.Select)
 }
+
+// Decoder is a chip-select decoder: SPI's own chip select enables two
+// 74HC154 4-to-16 decoders (Address's last line and its inverse pick
+// which), whose outputs are the NSS of the readers on it (Reader.Decoder,
+// Reader.Output); the same address lines drive a 32:1 digital mux (two
+// CD74HC4067) that puts the addressed reader's BUSY on Busy. The
+// address lines are Pi lines: they switch before every frame.
+type Decoder struct {
+	SPI     string   `yaml:"spi"`     // SPI1.2: its chip select enables the decoders
+	Address []string `yaml:"address"` // bit 0 first
+	Busy    string   `yaml:"busy"`    // the BUSY mux's output
+	Line    int      `yaml:"-"`
+}
+
+// Outputs returns the number of outputs the address lines select among.
+func (d Decoder) Outputs() int { return 1 << len(d.Address) }
 
 // Zone is an area of the table seen by one antenna.
 type Zone struct {
@@ -381,6 +443,15 @@ func (m *Mux) UnmarshalYAML(n *yaml.Node) error {
 		return err
 	}
 	m.Line = n.Line
+	return nil
+}
+
+func (d *Decoder) UnmarshalYAML(n *yaml.Node) error {
+	type plain Decoder
+	if err := n.Decode((*plain)(d)); err != nil {
+		return err
+	}
+	d.Line = n.Line
 	return nil
 }
 

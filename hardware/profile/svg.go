@@ -45,15 +45,26 @@ func (p *Profile) SVG() string {
 	var rrows []string
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		rrows = append(rrows, fmt.Sprintf("%s: %s, %s (CS %s) at %v", n, r.ReaderKind(), r.SPI, r.ChipSelect(), p.SPIClock(n)))
+		if r.Decoder != "" {
+			rrows = append(rrows, fmt.Sprintf("%s: %s, %s (%s output %d) at %v", n, r.ReaderKind(), p.Port(n), r.Decoder, r.Output, p.SPIClock(n)))
+		} else {
+			rrows = append(rrows, fmt.Sprintf("%s: %s, %s (CS %s) at %v", n, r.ReaderKind(), r.SPI, r.ChipSelect(), p.SPIClock(n)))
+		}
 		s := "  reset " + r.Reset
-		if r.Busy != "" {
-			s += ", BUSY " + r.Busy
+		if b := p.BusyOf(n); b != "" {
+			s += ", BUSY " + b
+		}
+		if r.Held {
+			s += ", held"
 		}
 		if r.Mux != "" {
 			s += ", mux " + r.Mux
 		}
 		rrows = append(rrows, s)
+	}
+	for _, n := range sortedKeys(p.Decoders) {
+		d := p.Decoders[n]
+		rrows = append(rrows, fmt.Sprintf("decoder %s: %s CS → 2×74HC154 enable", n, d.SPI), fmt.Sprintf("  address %s, BUSY mux → %s", strings.Join(d.Address, " "), d.Busy))
 	}
 	for _, b := range sortedKeys(p.SPISpeed) {
 		rrows = append(rrows, fmt.Sprintf("%s clock at most %v", b, p.SPISpeed[b].String()))
@@ -124,6 +135,12 @@ func (p *Profile) piRows() []string {
 		add(m.Enable, "out "+n+" EN")
 	}
 	add(p.Safety.Enable, "out MOTOR ENABLE (pulses)")
+	for n, d := range p.Decoders {
+		for i, a := range d.Address {
+			add(a, fmt.Sprintf("out decoder %s address %d", n, i))
+		}
+		add(d.Busy, "in  decoder "+n+" BUSY (mux)")
+	}
 	for n, r := range p.Readers {
 		add(r.IRQ, "in  "+n+" IRQ")
 		add(r.Busy, "in  "+n+" BUSY")

@@ -2,6 +2,7 @@ package profile
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"periph.io/x/conn/v3/physic"
@@ -78,7 +79,27 @@ func (p *Profile) Wiring() string {
 	b.WriteString("\n### Tag readers\n\n| reader | chip | SPI | chip select | SPI clock | reset | IRQ | BUSY | antenna mux |\n|---|---|---|---|---|---|---|---|---|\n")
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
-		fmt.Fprintf(&b, "| %s | %s | %s | %s | %v | %s | %s | %s | %s |\n", n, r.ReaderKind(), r.SPI, r.ChipSelect(), p.SPIClock(n), r.Reset, orDash(r.IRQ), orDash(r.Busy), orDash(r.Mux))
+		fmt.Fprintf(&b, "| %s | %s | %s | %s | %v | %s | %s | %s | %s |\n", n, r.ReaderKind(), p.Port(n), p.ChipSelectOf(n), p.SPIClock(n), r.Reset, orDash(r.IRQ), orDash(p.BusyOf(n)), orDash(r.Mux))
+	}
+	var held []string
+	for _, n := range sortedKeys(p.Readers) {
+		if p.Readers[n].Held {
+			held = append(held, n)
+		}
+	}
+	if len(held) > 0 {
+		fmt.Fprintf(&b, "\nFields held on while their zone is read (one antenna, one zone each): %s.\n", strings.Join(held, ", "))
+	}
+	if len(p.Decoders) > 0 {
+		b.WriteString("\n### Chip-select decoders\n\nThe SPI port's chip select enables two 74HC154s (the last address line and its inverse pick which); their outputs are the readers' NSS. The same address lines drive two CD74HC4067s that put the addressed reader's BUSY on the busy line. One frame at a time.\n\n| decoder | SPI (enable) | address lines (bit 0 first) | BUSY | readers (output) |\n|---|---|---|---|---|\n")
+		for _, n := range sortedKeys(p.Decoders) {
+			d := p.Decoders[n]
+			var on []string
+			for _, rn := range p.decoded(n) {
+				on = append(on, fmt.Sprintf("%s (%d)", rn, p.Readers[rn].Output))
+			}
+			fmt.Fprintf(&b, "| %s | %s (%s) | %s | %s | %s |\n", n, d.SPI, orDash(chipSelects[d.SPI]), strings.Join(d.Address, ", "), d.Busy, orDash(strings.Join(on, ", ")))
+		}
 	}
 	for _, g := range p.Lockstep {
 		fmt.Fprintf(&b, "\nLockstep group (fields within range: read in lockstep frames, one BUSY line may serve them all): %s.\n", strings.Join(g, ", "))
@@ -89,7 +110,9 @@ func (p *Profile) Wiring() string {
 			fmt.Fprintf(&b, "| %s | %v |\n", n, physic.Frequency(p.SPISpeed[n]))
 		}
 	}
-	b.WriteString("\n### Antenna multiplexers\n\n| mux | select lines (bit 0 first) | enable (active low) |\n|---|---|---|\n")
+	if len(p.Muxes) > 0 {
+		b.WriteString("\n### Antenna multiplexers\n\n| mux | select lines (bit 0 first) | enable (active low) |\n|---|---|---|\n")
+	}
 	for _, n := range sortedKeys(p.Muxes) {
 		m := p.Muxes[n]
 		if m.Chip != "" {
@@ -109,6 +132,18 @@ func (p *Profile) Wiring() string {
 		fmt.Fprintf(&b, "| %s | %v | %d |\n", n, t.Stacks, t.Tiles())
 	}
 	return b.String()
+}
+
+// decoded returns the readers on decoder n, by output.
+func (p *Profile) decoded(n string) []string {
+	var out []string
+	for _, rn := range sortedKeys(p.Readers) {
+		if p.Readers[rn].Decoder == n {
+			out = append(out, rn)
+		}
+	}
+	slices.SortStableFunc(out, func(a, b string) int { return p.Readers[a].Output - p.Readers[b].Output })
+	return out
 }
 
 func rampOf(m Motor) string {
