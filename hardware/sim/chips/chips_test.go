@@ -2,6 +2,8 @@ package chips_test
 
 import (
 	"errors"
+	"fmt"
+	"slices"
 	"testing"
 	"testing/synctest"
 
@@ -164,5 +166,28 @@ func TestMCP23017Follow(t *testing.T) {
 		if got := b2.Read() == gpio.High; got != want {
 			t.Errorf("BUSY %v reads %v", want, got)
 		}
+	}
+}
+
+// An MCP23017 pin wired to another chip's input (a PN5180's RST) tells
+// it of the level it drives, once at once and then on every change, as
+// periph's driver sets the pin.
+func TestMCP23017Watch(t *testing.T) {
+	m := chips.NewMCP23017(0x25)
+	var told []string
+	if err := m.Watch("B2", func(high, out bool) { told = append(told, fmt.Sprintf("%v/%v", high, out)) }); err != nil {
+		t.Fatal(err)
+	}
+	// IODIRB: B2 an output (low); then OLATB: B2 high; B3 changes alone.
+	for _, w := range [][]byte{{0x01, 0xFB}, {0x15, 0x04}, {0x15, 0x0C}, {0x15, 0x08}} {
+		if err := m.Tx(0x25, w, nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []string{"false/false", "false/true", "true/true", "false/true"}; !slices.Equal(told, want) {
+		t.Errorf("told %v, want %v", told, want)
+	}
+	if err := m.Watch("C9", func(bool, bool) {}); err == nil {
+		t.Error("watched pin C9")
 	}
 }

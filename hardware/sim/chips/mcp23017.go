@@ -26,6 +26,16 @@ type MCP23017 struct {
 	driveLvl [2]byte // … and the level it drives
 	floating int     // reads of an input nothing drives and no pull-up holds
 	follow   []follower
+	watch    []watcher
+}
+
+// watcher is another chip's input wired to a pin, told when the pin's
+// output changes.
+type watcher struct {
+	port     int
+	bit      byte
+	high, on bool // what it was last told
+	f        func(high, isOutput bool)
 }
 
 // follower is a pin driven by another chip's output, read when the pin is.
@@ -48,7 +58,59 @@ func (m *MCP23017) Answers(addr uint16) bool { return addr == m.Addr }
 
 // Tx implements Chip: the address pointer increments after each byte
 // (IOCON.SEQOP = 0, the default), rolling over at the end of the map.
+// The pins' watchers (Watch) hear of the changes it made after it.
 func (m *MCP23017) Tx(addr uint16, w, r []byte) error {
+	err := m.tx(w, r)
+	m.notify()
+	return err
+}
+
+// Watch wires pin to another chip's input (a PN5180's RST): f is told
+// the level the pin drives and whether it is an output at once, then
+// after every transaction that changes either. f is called without the
+// expander's lock and must not call into its bus transactions.
+func (m *MCP23017) Watch(pin string, f func(high, isOutput bool)) error {
+	port, b := pinOf(pin)
+	if b == 0 {
+		return badPin(pin)
+	}
+	m.mu.Lock()
+	w := watcher{port: port, bit: b, f: f}
+	w.high, w.on = m.outputLocked(port, b)
+	m.watch = append(m.watch, w)
+	m.mu.Unlock()
+	f(w.high, w.on)
+	return nil
+}
+
+// notify tells the watchers of the pins whose output changed.
+func (m *MCP23017) notify() {
+	m.mu.Lock()
+	var calls []func()
+	for i := range m.watch {
+		w := &m.watch[i]
+		h, on := m.outputLocked(w.port, w.bit)
+		if h != w.high || on != w.on {
+			w.high, w.on = h, on
+			f := w.f
+			calls = append(calls, func() { f(h, on) })
+		}
+	}
+	m.mu.Unlock()
+	for _, c := range calls {
+		c()
+	}
+}
+
+// outputLocked is Output's answer. m.mu held.
+func (m *MCP23017) outputLocked(port int, b byte) (high, isOutput bool) {
+	if m.regs[mcpIODIR+port]&b != 0 {
+		return false, false
+	}
+	return m.regs[mcpOLAT+port]&b != 0, true
+}
+
+func (m *MCP23017) tx(w, r []byte) error {
 	m.mu.Lock()
 	fs := m.follow
 	m.mu.Unlock()
@@ -188,10 +250,10 @@ func (m *MCP23017) Output(pin string) (high, isOutput bool) {
 	port, b := pinOf(pin)
 	m.mu.Lock()
 	defer m.mu.Unlock()
-	if b == 0 || m.regs[mcpIODIR+port]&b != 0 {
+	if b == 0 {
 		return false, false
 	}
-	return m.regs[mcpOLAT+port]&b != 0, true
+	return m.outputLocked(port, b)
 }
 
 // PullUp reports whether pin's pull-up is on.
