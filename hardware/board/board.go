@@ -127,7 +127,7 @@ func New(p *profile.Profile, opt Options) (*Board, error) {
 		opt.Log = slog.New(slog.DiscardHandler)
 	}
 	o := &opener{p: p, opt: opt, buses: map[string]i2c.BusCloser{}, pca: map[string]*pca9685.Dev{},
-		mcp: map[string]*mcp23xxx.Dev{}, mcpDev: map[string]*i2c.Dev{}, mcpMu: map[string]*sync.Mutex{}, badChip: map[string]bool{}, badBus: map[string]error{},
+		mcp: map[string]*mcp23xxx.Dev{}, mcpDev: map[string]*i2c.Dev{}, mcpMu: map[string]*sync.Mutex{}, badChip: map[string]bool{}, badBus: map[string]error{}, decs: map[string]*decoder{},
 		b: &Board{Profile: p, Motors: map[string]motor.Motor{}, Inputs: map[string]sensor.Switch{},
 			Buttons: map[string]sensor.Button{}, Readers: map[string]rfid.Reader{}, Muxes: map[string]rfid.Mux{}}}
 	o.run()
@@ -176,8 +176,9 @@ type opener struct {
 	mcpDev  map[string]*i2c.Dev // the same chips, for reads that report errors
 	mcpMu   map[string]*sync.Mutex
 	tca     map[string]*rfid.I2CMux
-	badChip map[string]bool  // chips that failed: their pins report nothing more
-	badBus  map[string]error // I2C buses that failed to open
+	decs    map[string]*decoder // chip-select decoders opened; nil for one that failed
+	badChip map[string]bool     // chips that failed: their pins report nothing more
+	badBus  map[string]error    // I2C buses that failed to open
 	noGPIO  bool
 	errs    []partError
 }
@@ -243,11 +244,15 @@ func (o *opener) run() {
 	}
 	for _, n := range sortedKeys(o.p.Readers) {
 		r := o.p.Readers[n]
+		if r.Decoder != "" {
+			continue // decodedReaders
+		}
 		o.reader(n, r)
 		if m, ok := muxes[r.Mux]; ok {
 			o.b.Muxes[n] = m
 		}
 	}
+	o.decodedReaders()
 }
 
 func (o *opener) bus(name string) (i2c.BusCloser, error) {

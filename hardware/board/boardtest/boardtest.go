@@ -36,11 +36,12 @@ type Rig struct {
 	// hold circuit sees it; nil when the profile has none.
 	Hold *enabletest.Hold
 	// MFRC522 holds the MFRC522 emulators by SPI port, PN5180 the PN5180
-	// emulators by reader name.
+	// emulators by reader name (those on a chip-select decoder too).
 	MFRC522 map[string]*rfidtest.Chip
 	PN5180  map[string]*pn5180test.Chip
 	p       *profile.Profile
 	ports   map[string]*port
+	decs    map[string]*decoderChip
 }
 
 // New registers emulators for every bus, Pi line and reader of p, except
@@ -51,7 +52,7 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 	t.Helper()
 	r := &Rig{Bus: &chips.Bus{Name: "I2C1"}, PCA9685: map[string]*chips.PCA9685{}, MCP23017: map[string]*chips.MCP23017{},
 		TCA9548A: map[string]*chips.TCA9548A{}, Pins: map[string]*gpiotest.Pin{}, MFRC522: map[string]*rfidtest.Chip{},
-		PN5180: map[string]*pn5180test.Chip{}, p: p, ports: map[string]*port{}}
+		PN5180: map[string]*pn5180test.Chip{}, p: p, ports: map[string]*port{}, decs: map[string]*decoderChip{}}
 	for n, ch := range p.Chips {
 		addr := uint16(ch.Addr)
 		switch ch.Kind {
@@ -95,6 +96,9 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 			busyPins[rd.Busy] = true
 		}
 	}
+	for _, d := range p.Decoders {
+		busyPins[d.Busy] = true
+	}
 	line := func(n string) {
 		if strings.HasPrefix(n, "GPIO") && !skipped(n) && !busyPins[n] && n != p.Safety.Enable {
 			r.gpio(t, n)
@@ -115,14 +119,24 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 			line(n)
 		}
 	}
+	for _, d := range p.Decoders {
+		for _, n := range d.Address {
+			line(n)
+		}
+	}
 	for _, rd := range p.Readers {
-		line(rd.Reset)
+		if rd.Decoder == "" {
+			line(rd.Reset)
+		}
 		line(rd.IRQ)
 	}
 	// Readers of a lockstep group may share a BUSY line: the OR of their
 	// chips' outputs.
 	busyOf := map[string][]gpio.PinIn{}
 	for name, rd := range p.Readers {
+		if rd.Decoder != "" {
+			continue // r.decoders
+		}
 		if skipped(rd.SPI) {
 			continue
 		}
@@ -156,12 +170,23 @@ func New(t testing.TB, p *profile.Profile, skip ...string) *Rig {
 		}
 		r.busy(t, pin, orLine(bs))
 	}
+	r.decoders(t, skipped)
 	return r
 }
 
 // orLine is the OR of several BUSY outputs (a 74LVC4072 on the board):
 // high while any chip is busy. Every read samples every chip.
 type orLine []gpio.PinIn
+
+// pinStub is the rest of an input that only reads.
+type pinStub struct{}
+
+func (pinStub) Halt() error                    { return nil }
+func (pinStub) Number() int                    { return -1 }
+func (pinStub) In(gpio.Pull, gpio.Edge) error  { return nil }
+func (pinStub) WaitForEdge(time.Duration) bool { return false }
+func (pinStub) Pull() gpio.Pull                { return gpio.Float }
+func (pinStub) DefaultPull() gpio.Pull         { return gpio.Float }
 
 func (o orLine) Read() gpio.Level {
 	l := gpio.Low

@@ -12,7 +12,13 @@
 //     (MFRC522) or a pn5180test.Chip (PN5180) whose BUSY line is read
 //     through the expander pin or Pi line the profile gives it, and
 //     whose RF switch follows the multiplexer's select lines as the
-//     board drives them; the port keeps the clock the board set.
+//     board drives them; the port keeps the clock the board set;
+//   - for every chip-select decoder, its SPI port as the 74HC154s route
+//     it (each frame to the PN5180 emulator on the output the address
+//     lines select; 0xFF read back from an output with none) and its
+//     BUSY line as the CD74HC4067s pass it; those readers' RST lines
+//     follow the pins the board drives them from (MCP23017.Watch), held
+//     low until it does, as the board's pull-downs hold them.
 //
 // Rigs register in periph's global registries (gpioreg, i2creg, spireg)
 // and unregister when the test ends: tests using them must not run in
