@@ -46,7 +46,7 @@ func (p *Profile) SVG() string {
 	for _, n := range sortedKeys(p.Readers) {
 		r := p.Readers[n]
 		if r.Decoder != "" {
-			rrows = append(rrows, fmt.Sprintf("%s: %s, %s (%s output %d) at %v", n, r.ReaderKind(), p.Port(n), r.Decoder, r.Output, p.SPIClock(n)))
+			rrows = append(rrows, fmt.Sprintf("%s: %s, %s output %d at %v", n, r.ReaderKind(), r.Decoder, r.Output, p.SPIClock(n)))
 		} else {
 			rrows = append(rrows, fmt.Sprintf("%s: %s, %s (CS %s) at %v", n, r.ReaderKind(), r.SPI, r.ChipSelect(), p.SPIClock(n)))
 		}
@@ -64,7 +64,9 @@ func (p *Profile) SVG() string {
 	}
 	for _, n := range sortedKeys(p.Decoders) {
 		d := p.Decoders[n]
-		rrows = append(rrows, fmt.Sprintf("decoder %s: %s CS → 2×74HC154 enable", n, d.SPI), fmt.Sprintf("  address %s, BUSY mux → %s", strings.Join(d.Address, " "), d.Busy))
+		rrows = append(rrows, fmt.Sprintf("decoder %s: %s CS → 2×74HC154 enable", n, d.SPI),
+			"  address "+strings.Join(d.Address, " "),
+			"  BUSY mux (2×CD74HC4067) → "+d.Busy)
 	}
 	for _, b := range sortedKeys(p.SPISpeed) {
 		rrows = append(rrows, fmt.Sprintf("%s clock at most %v", b, p.SPISpeed[b].String()))

@@ -178,7 +178,7 @@ func TestZonesWiring(t *testing.T) {
 			t.Fatalf("not well-formed: %v", err)
 		}
 	}
-	for _, want := range []string{"seat2.melds: pn5180, SPI1.2 (zonecs output 10) at 2MHz", "reset zr0.B2, BUSY GPIO15 via zonecs, held", "GPIO25 out decoder zonecs address 2", "GPIO15 in  decoder zonecs BUSY (mux)", "decoder zonecs: SPI1.2 CS"} {
+	for _, want := range []string{"seat2.melds: pn5180, zonecs output 10 at 2MHz", "reset zr0.B2, BUSY GPIO15 via zonecs, held", "GPIO25 out decoder zonecs address 2", "GPIO15 in  decoder zonecs BUSY (mux)", "decoder zonecs: SPI1.2 CS", "address GPIO13 GPIO23 GPIO25 GPIO27 GPIO14", "BUSY mux (2×CD74HC4067) → GPIO15"} {
 		if !strings.Contains(svg, want) {
 			t.Errorf("the diagram lacks %q", want)
 		}
