@@ -7,5 +7,7 @@
 // Load checks a profile and reports every problem with the file and line
 // ("table.yaml:41: pin GPIO5 is used twice: by eye1 and by lift0.top (line
 // 38)"). Default returns the built-in profile of the Raspberry Pi 4/5 HAT
-// (default.yaml; the wiring table is in docs/wiring.md).
+// (default.yaml; the wiring table is in docs/wiring.md); PerSeat and Zones
+// its revisions 2 (a surface reader per seat) and 3 (a reader per zone,
+// behind a chip-select decoder).
 package profile

@@ -145,6 +145,7 @@ func TestMissingParts(t *testing.T) {
 
 func FuzzParse(f *testing.F) {
 	f.Add(profile.DefaultYAML())
+	f.Add(profile.ZonesYAML())
 	f.Add([]byte("sides: 3\ntilesets: {x: {stacks: [1]}}"))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		p, err := profile.Parse("fuzz.yaml", data)
