@@ -29,6 +29,21 @@ func brownOutRate(t testing.TB) float64 {
 	return f
 }
 
+// quietGap is how long a zone where no tile is expected waits between
+// polls (sensing.QuietZone.Gap): the table's sensing.DefaultGap, or
+// JANTAKU_SENSING_GAP (0s: none).
+func quietGap(t testing.TB) time.Duration {
+	v := os.Getenv("JANTAKU_SENSING_GAP")
+	if v == "" {
+		return sensing.DefaultGap
+	}
+	d, err := time.ParseDuration(v)
+	if err != nil || d < 0 {
+		t.Fatalf("JANTAKU_SENSING_GAP=%q: want a duration such as 20ms", v)
+	}
+	return d
+}
+
 // quietReader is one zone's reader holding its field on, on its own
 // clock: the read under way and when it ends.
 type quietReader struct {
@@ -37,6 +52,7 @@ type quietReader struct {
 	step       sensing.QuietStep
 	read       sensing.Read
 	start, end time.Time
+	waiting    bool // for its gap before step
 }
 
 // playQuiet is playHandDiag's loop with a reader per zone, each holding
@@ -50,8 +66,10 @@ func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore
 	res.multi = true
 	surf := tb.Surface()
 	rd := make([]*quietReader, len(zones))
-	begin := func(r *quietReader, at time.Time) {
-		r.step = r.q.Next(sn, at)
+	// A step that waits out its zone's gap (QuietStep.After) begins
+	// when the wait ends: do runs it then.
+	do := func(r *quietReader, at time.Time) {
+		r.waiting = false
 		r.field.Spent = 0
 		read, err := r.q.Do(ctx, r.step)
 		if err != nil {
@@ -59,10 +77,19 @@ func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore
 		}
 		r.read, r.start, r.end = read, at, at.Add(r.field.Spent)
 	}
+	begin := func(r *quietReader, at time.Time) {
+		r.step = r.q.Next(sn, at)
+		if r.step.After > 0 {
+			r.waiting, r.end = true, at.Add(r.step.After)
+			return
+		}
+		do(r, at)
+	}
 	tb.Advance(now)
 	for i, z := range zones {
 		f := surf.Held(z.String())
 		rd[i] = &quietReader{q: sensing.NewQuietZone(z, f, now), field: f}
+		rd[i].q.Gap = quietGap(t)
 		begin(rd[i], now)
 	}
 	var end handEnd
@@ -75,7 +102,12 @@ func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore
 		}
 		now = r.end
 		if end.reached(t, tb, sn, g, start, now, take) {
+			res.frames, res.played = surf.Frames(), now.Sub(start)
 			return
+		}
+		if r.waiting {
+			do(r, now)
+			continue
 		}
 		read := r.read
 		read.At = now

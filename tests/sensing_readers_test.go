@@ -183,8 +183,15 @@ func TestSeatReaderFailsOnBoard(t *testing.T) {
 // human pace, from start, and a sensor following it.
 func riichiSensed(t testing.TB, start time.Time) (*players.Table, *tablecore.Game, *sensing.Sensor) {
 	t.Helper()
+	return riichiSensedBy(t, start, players.Human, nil)
+}
+
+// riichiSensedBy is riichiSensed at the players' pace, its sensor's
+// referee wrapped by wrap when it is not nil.
+func riichiSensedBy(t testing.TB, start time.Time, pace players.Pace, wrap func(sensing.Referee) sensing.Referee) (*players.Table, *tablecore.Game, *sensing.Sensor) {
+	t.Helper()
 	build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
-	tb, err := players.New(players.Config{Ruleset: build, Seed: 22, Pace: players.Human}, start)
+	tb, err := players.New(players.Config{Ruleset: build, Seed: 22, Pace: pace}, start)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -193,7 +200,11 @@ func riichiSensed(t testing.TB, start time.Time) (*players.Table, *tablecore.Gam
 	if err != nil {
 		t.Fatal(err)
 	}
-	sn := sensing.New(sensing.Config{}, sensing.GameReferee(g))
+	ref := sensing.GameReferee(g)
+	if wrap != nil {
+		ref = wrap(ref)
+	}
+	sn := sensing.New(sensing.Config{}, ref)
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
 	return tb, g, sn
 }

@@ -72,6 +72,8 @@ type sensedHand struct {
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
+	frames          int           // SPI frames the zones' readers sent (held fields)
+	played          time.Duration // from the deal to the hand's end, with frames
 	multi           bool                           // played by several readers (playReaders)
 	readTime        map[sensing.Area]time.Duration // reader time spent per kind of zone
 	slow            []string                       // actions over JANTAKU_SENSING_SLOW floors, placed→accepted
@@ -619,7 +621,8 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 	for _, name := range names {
 		build := builds[name]
 		t.Run(name, func(t *testing.T) {
-			var falseN, missedN, actions, anomalies, ambiguous, reads, void int
+			var falseN, missedN, actions, anomalies, ambiguous, reads, void, frames int
+			var played time.Duration
 			var place, decisive, ready, proc []time.Duration
 			var inFloors, readyInFloors []float64
 			readTime := map[sensing.Area]time.Duration{}
@@ -638,6 +641,7 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 				anomalies += len(r.anomalies)
 				ambiguous += r.ambiguous
 				reads += r.reads
+				frames, played = frames+r.frames, played+r.played
 				for a, d := range r.readTime {
 					readTime[a] += d
 				}
@@ -662,6 +666,10 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 				percentile(place, .5), percentile(place, .99), percentile(ready, .5), percentile(ready, .99), percentile(decisive, .5), percentile(decisive, .99),
 				percentile(proc, .5), percentile(proc, .99))
 			t.Logf("%s: reader time %s", name, budget(readTime, reads))
+			if frames > 0 {
+				// On one SPI bus (zones.yaml) these frames go one at a time.
+				t.Logf("%s: the zones' readers sent %d SPI frames in %v of play: %.0f a second", name, frames, played.Round(time.Second), float64(frames)/played.Seconds())
+			}
 			t.Logf("%s: placed→accepted by kind of action:%s", name, byKindText(byKind))
 			t.Logf("%s: in floors (one full inventory of the zone the tile landed in): placed→accepted p50 %.2f p99 %.2f, ready→accepted p50 %.2f p99 %.2f", name, quantile(inFloors, .5), quantile(inFloors, .99), quantile(readyInFloors, .5), quantile(readyInFloors, .99))
 			if os.Getenv("JANTAKU_SENSING_REPORT") != "" {

@@ -172,3 +172,44 @@ func TestRunQuietFailingZone(t *testing.T) {
 		}
 	})
 }
+
+// TestRunQuietGap: with a Gap, a zone where no tile is expected (a wall,
+// Idle) waits it out before each poll, while the acting seat's hand (Hot)
+// polls as before: zone readers sharing one SPI bus leave it to the
+// zones where tiles are due.
+func TestRunQuietGap(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		sn, _, _, zones, log := quietTable(t, sensing.Zone{}, nil)
+		const gap = 20 * time.Millisecond
+		for _, q := range zones {
+			q.Gap = gap
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Second)
+		defer cancel()
+		if err := sensing.RunQuiet(ctx, clock.Real{}, sn, zones, nil, func(sensing.Output) {}); !errors.Is(err, context.DeadlineExceeded) {
+			t.Fatalf("RunQuiet returned %v, want the context's end", err)
+		}
+		// Nobody moved: the acting seat's hand was Hot all along, once the
+		// dealt hands were read and placed.
+		var wall, hot sensing.Zone
+		for z, f := range sn.Focus() {
+			switch {
+			case f == sensing.Idle && z.Area == sensing.Wall:
+				wall = z
+			case f == sensing.Hot && z.Area == sensing.Hand:
+				hot = z
+			}
+		}
+		if wall == (sensing.Zone{}) || hot == (sensing.Zone{}) {
+			t.Fatalf("no idle wall or hot hand in the focus %v", sn.Focus())
+		}
+		// A wall's poll of 2 ms after each 20 ms gap: at most 46 in a
+		// second (its first full read and Stay Quiet frames take more).
+		if n := log.polls[wall]; n > 46 || n < 10 {
+			t.Errorf("the idle wall %s polled %d times in a second with a %v gap; want 10–46", wall, n, gap)
+		}
+		if n := log.polls[hot]; n < 250 {
+			t.Errorf("the hot hand %s polled %d times in a second; want about 300, as without a gap", hot, n)
+		}
+	})
+}

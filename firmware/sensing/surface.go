@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"sort"
+	"time"
 
 	"jantaku/drivers/rfid"
 	"jantaku/hardware/profile"
@@ -20,6 +21,17 @@ type Field struct {
 	Reader  rfid.MultiReader
 	Mux     rfid.Mux
 	Channel int
+	// Held says the zone has its reader to itself and is read with the
+	// field held on (Surface.HoldFields): Reader is then a HoldingField.
+	Held bool
+}
+
+// HoldingField is a zone's own reader that can hold its field on
+// (pn5180.Dev): HoldField switches it on until FieldOff.
+type HoldingField interface {
+	HeldField
+	HoldField(ctx context.Context) error
+	FieldOff() error
 }
 
 // Surface reads the table's zones on the hardware: it implements
@@ -29,6 +41,7 @@ type Field struct {
 // readers of several names read at once.
 type Surface struct {
 	fields map[Zone]Field
+	gap    time.Duration // each held zone's QuietZone.Gap
 	// turns holds, by reader name, the token of the reader's one
 	// inventory at a time: waiting for it gives way to a context.
 	turns map[string]chan struct{}
@@ -36,7 +49,7 @@ type Surface struct {
 
 // NewSurface returns a surface of the given fields.
 func NewSurface(fields map[Zone]Field) *Surface {
-	s := &Surface{fields: make(map[Zone]Field, len(fields)), turns: map[string]chan struct{}{}}
+	s := &Surface{fields: make(map[Zone]Field, len(fields)), turns: map[string]chan struct{}{}, gap: DefaultGap}
 	for z, v := range fields {
 		s.fields[z] = v
 		if s.turns[v.Name] == nil {
@@ -94,10 +107,31 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 		if pz.Antenna != nil {
 			f.Channel = *pz.Antenna
 		}
+		if p.Readers[pz.Reader].Held {
+			if _, ok := r.(HoldingField); !ok {
+				errs = append(errs, fmt.Errorf("zone %s: reader %s is held (held: true) but cannot hold its field on: a held zone needs a pn5180", n, pz.Reader))
+				continue
+			}
+			f.Held = true
+		}
 		fields[z] = f
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
+	}
+	// A surface is read one way or the other: RunQuiet over held zones,
+	// or schedules of full inventories (Run, RunReaders).
+	var held, switched []string
+	for _, n := range names {
+		z, _ := ParseZone(n)
+		if fields[z].Held {
+			held = append(held, n)
+		} else {
+			switched = append(switched, n)
+		}
+	}
+	if len(held) > 0 && len(switched) > 0 {
+		return nil, fmt.Errorf("profile %s: zones %v are held and %v are not: hold every zone's field or none", p.File, held, switched)
 	}
 	return NewSurface(fields), nil
 }
@@ -127,6 +161,66 @@ func (s *Surface) Readers() []Reader {
 		out = append(out, Reader{Name: n, Ant: s, Sched: NewSchedule(zones[n])})
 	}
 	return out
+}
+
+// Held reports whether the surface's zones are read with their fields
+// held on (a reader per zone): sensing then runs RunQuiet over
+// HoldFields' zones instead of schedules of full inventories.
+func (s *Surface) Held() bool {
+	for _, f := range s.fields {
+		if f.Held {
+			return true
+		}
+	}
+	return false
+}
+
+// HoldFields switches every held zone's field on and keeps it so, and
+// returns the zones, in Zones order, as QuietZones for RunQuiet: every
+// tag is taken to be awake (a field just switched on), the zones' last
+// full read to be at now, and each waits DefaultGap before a poll where
+// no tile is due. A field that cannot be switched on is an
+// error naming its zone, and the fields already on go off again.
+// ReleaseFields ends the hold, at the end of the hand.
+func (s *Surface) HoldFields(ctx context.Context, now time.Time) ([]*QuietZone, error) {
+	var zones []*QuietZone
+	for _, z := range s.Zones() {
+		f := s.fields[z]
+		if !f.Held {
+			continue
+		}
+		hf := f.Reader.(HoldingField)
+		// A field held from the hand before would keep its tags quiet,
+		// which a new QuietZone would not know: off, then on.
+		err := hf.FieldOff()
+		if err == nil {
+			err = hf.HoldField(ctx)
+		}
+		if err != nil {
+			return nil, errors.Join(fmt.Errorf("sensing: zone %s%s: holding its field on: %w", z, f.on(), err), s.ReleaseFields())
+		}
+		q := NewQuietZone(z, hf, now)
+		q.Gap = s.gap
+		zones = append(zones, q)
+	}
+	if len(zones) == 0 {
+		return nil, errors.New("sensing: the surface has no held zone")
+	}
+	return zones, nil
+}
+
+// ReleaseFields switches every held zone's field off: its tags forget
+// Stay Quiet. Errors name their zones.
+func (s *Surface) ReleaseFields() error {
+	var errs []error
+	for _, z := range s.Zones() {
+		if f := s.fields[z]; f.Held {
+			if err := f.Reader.(HoldingField).FieldOff(); err != nil {
+				errs = append(errs, fmt.Errorf("sensing: zone %s%s: switching its field off: %w", z, f.on(), err))
+			}
+		}
+	}
+	return errors.Join(errs...)
 }
 
 func sortedNames[V any](m map[string]V) []string {

@@ -413,10 +413,22 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 			}
 		}()
 		var err error
-		if len(readers) > 1 {
+		switch {
+		case b.surface.Held():
+			// A reader per zone: each holds its field on for the hand and
+			// polls for newcomers; the tags forget Stay Quiet after.
+			var zones []*sensing.QuietZone
+			zones, err = b.surface.HoldFields(hctx, s.sense.Clock.Now())
+			if err == nil {
+				err = sensing.RunQuiet(hctx, s.sense.Clock, sn, zones, in, ref.output)
+				if rerr := b.surface.ReleaseFields(); rerr != nil {
+					s.log.Error("tile sensing: the zones' fields stay on after the hand", "err", rerr)
+				}
+			}
+		case len(readers) > 1:
 			// A reader per seat: they read at once, each its own zones.
 			err = sensing.RunReaders(hctx, s.sense.Clock, sn, readers, in, ref.output)
-		} else {
+		default:
 			err = sensing.Run(hctx, s.sense.Clock, sn, b.surface, sensing.NewSchedule(b.surface.Zones()), in, ref.output)
 		}
 		if errors.Is(err, context.Canceled) && ctx.Err() == nil {

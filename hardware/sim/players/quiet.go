@@ -118,6 +118,16 @@ func (s *Surface) fieldTags(zone string, r *heldRadio) {
 	r.chip.SetTags(0, tags...)
 }
 
+// Frames returns the SPI frames the held fields' readers have sent so
+// far, all zones together: on one bus, what they ask of it.
+func (s *Surface) Frames() int {
+	n := 0
+	for _, r := range s.radios {
+		n += r.port.frames
+	}
+	return n
+}
+
 // cost is the time since air and frames: the radio's and the host's.
 func (s *Surface) cost(r *heldRadio, air time.Duration, frames int) time.Duration {
 	return r.chip.Airtime() - air + time.Duration(r.port.frames-frames)*s.PerFrame
