@@ -72,8 +72,8 @@ type sensedHand struct {
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
-	frames          int           // SPI frames the zones' readers sent (held fields)
-	played          time.Duration // from the deal to the hand's end, with frames
+	frames          int                            // SPI frames the zones' readers sent (held fields)
+	played          time.Duration                  // from the deal to the hand's end, with frames
 	multi           bool                           // played by several readers (playReaders)
 	readTime        map[sensing.Area]time.Duration // reader time spent per kind of zone
 	slow            []string                       // actions over JANTAKU_SENSING_SLOW floors, placed→accepted
