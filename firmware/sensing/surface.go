@@ -133,7 +133,11 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 	if len(held) > 0 && len(switched) > 0 {
 		return nil, fmt.Errorf("profile %s: zones %v are held and %v are not: hold every zone's field or none", p.File, held, switched)
 	}
-	return NewSurface(fields), nil
+	surf := NewSurface(fields)
+	if g := p.Timing.ZoneGap.D(); g > 0 {
+		surf.gap = g
+	}
+	return surf, nil
 }
 
 // Zones returns the zones the surface reads, in TableZones order.

@@ -82,7 +82,13 @@ type Timing struct {
 	SwitchDebounce Duration `yaml:"switch_debounce"`
 	JamTimeout     Duration `yaml:"jam_timeout"`  // no tile at the gate while feeding
 	StallMargin    float64  `yaml:"stall_margin"` // a move may take this times its nominal time
-	Line           int      `yaml:"-"`
+	// ZoneGap is how long a zone read with its field held waits between
+	// polls while no tile is due there, so that zone readers sharing an
+	// SPI bus leave it to the zones where tiles are due; unset: 20 ms
+	// (sensing.DefaultGap). Measured on the table's bus (docs/wiring.md,
+	// "Revision 3").
+	ZoneGap Duration `yaml:"zone_gap"`
+	Line    int      `yaml:"-"`
 }
 
 // Chip is a chip on the board: an I2C PCA9685 PWM driver or MCP23017 GPIO
