@@ -874,7 +874,7 @@ func (c *checker) timing() {
 	}
 	// A tile put down where nothing is due (a mistake, a tile moved by
 	// hand) is seen a gap later at most.
-	if t.ZoneGap < 0 || t.ZoneGap > Duration(time.Second) {
-		c.errorf(line, "timing: zone_gap %v must be between 0 (the default, 20ms) and 1s", t.ZoneGap.D())
+	if t.ZoneGap > Duration(time.Second) {
+		c.errorf(line, "timing: zone_gap %v must be at most 1s (unset: 20ms)", t.ZoneGap.D())
 	}
 }
