@@ -104,6 +104,11 @@ func runMachine(ctx context.Context, mr machineRun, tcfg tableConfig, log *slog.
 		if surface, err = boardSurface(p, tb.readers, tb.muxes); err != nil {
 			return err
 		}
+		how := "inventories on a schedule"
+		if surface.Held() {
+			how = "a reader per zone, fields held"
+		}
+		log.Info("tile sensing on the board", "zones", len(surface.Zones()), "read_by", how)
 	}
 	met := newMetrics()
 	tcfg.Metrics = met
