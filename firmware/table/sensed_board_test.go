@@ -1,10 +1,18 @@
 package table
 
 import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"strings"
 	"testing"
 	"testing/synctest"
+	"time"
 
+	"jantaku/drivers/clock"
 	"jantaku/drivers/rfid"
+	"jantaku/drivers/rfid/iso15693"
 	"jantaku/firmware/cycle"
 	"jantaku/firmware/registry"
 	"jantaku/firmware/sensing"
@@ -12,6 +20,7 @@ import (
 	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
+	"jantaku/internal/testdir"
 	"jantaku/rules/game"
 	"jantaku/rules/rulesets"
 	"jantaku/tablecore"
@@ -98,6 +107,101 @@ func TestBoardSenseLayout(t *testing.T) {
 			if !found {
 				t.Fatalf("draw position %d: %v has no tag in the layout", i, tl)
 			}
+		}
+	})
+}
+
+// jantaku run --sensing with a board of held zones (zones.yaml on the
+// chip emulators): when the machine's walls are dealt the table holds
+// every zone's field on and reads the zones with RunQuiet, so the wall
+// tiles the machine laid are heard and told to stay quiet; when the table
+// stops, every field goes off.
+func TestBoardSensedHeldZones(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p := profile.Zones()
+		rig := boardtest.New(t, p)
+		for _, c := range rig.PN5180 {
+			c.Clock = clock.Real{} // the radio's time on the bubble's clock
+		}
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rs, err := rulesets.New("riichi", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reg := registry.Memory{}
+		for u, tl := range sim.Tags(rs.Rules().Set, 'A') {
+			reg[u] = registry.Entry{Set: 'A', Tile: tl}
+		}
+		// The machine's walls, each side's tags on its wall zone's chip.
+		uids := sim.List(rs.Rules().Set, 'A')
+		w := cycle.Walls{Set: 'A'}
+		for s := range 4 {
+			var on []*iso15693.Tag
+			for _, u := range uids[:34] {
+				v, err := iso15693.ParseUID(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				on = append(on, &iso15693.Tag{UID: v})
+			}
+			rig.PN5180[fmt.Sprintf("seat%d.wall", s)].SetTags(0, on...)
+			w.Sides = append(w.Sides, uids[:34])
+			uids = uids[34:]
+		}
+		walls := make(chan cycle.Hand, 1)
+		walls <- cycle.Hand{Number: 1, Set: 'A', Dice: [2]int{3, 4}, Walls: w}
+		md := NewMachineDealer(walls, reg, nil, nil)
+		logs := &syncBuf{}
+		s, err := New(context.Background(), Config{
+			Dir:       testdir.InMemory(t),
+			Ruleset:   "riichi",
+			Publisher: &recorder{},
+			Dealer:    md,
+			Simulated: []bool{false, false, false, false},
+			Pace:      time.Microsecond,
+			Sensing:   &Sensing{Clock: clock.Real{}, Board: NewBoard(surf, reg, md)},
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer s.Close()
+		s.log = slog.New(slog.NewTextHandler(logs, nil))
+		ctx, cancel := context.WithCancel(context.Background())
+		ran := make(chan error, 1)
+		go func() { ran <- s.Run(ctx) }()
+
+		time.Sleep(2 * time.Second)
+		for z := range p.Zones {
+			if !rig.PN5180[z].RFOn() {
+				t.Errorf("zone %s: field off while the hand is sensed", z)
+			}
+		}
+		for s := range 4 {
+			z := fmt.Sprintf("seat%d.wall", s)
+			if n := rig.PN5180[z].Quiet(0); n != 34 {
+				t.Errorf("%d of the 34 tiles of %s told to stay quiet after 2 s", n, z)
+			}
+		}
+		cancel()
+		if err := <-ran; err != nil && !errors.Is(err, context.Canceled) {
+			t.Fatal(err)
+		}
+		synctest.Wait()
+		for z := range p.Zones {
+			if rig.PN5180[z].RFOn() {
+				t.Errorf("zone %s: field still on after the table stopped", z)
+			}
+		}
+		if strings.Contains(logs.String(), "level=ERROR") {
+			t.Errorf("errors logged:\n%s", logs)
 		}
 	})
 }

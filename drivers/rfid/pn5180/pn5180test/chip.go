@@ -162,6 +162,19 @@ func (c *Chip) SetTags(antenna int, tags ...*iso15693.Tag) {
 	c.tags[antenna] = append([]*iso15693.Tag(nil), tags...)
 }
 
+// Quiet returns how many of the tags on an antenna keep Stay Quiet.
+func (c *Chip) Quiet(antenna int) int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	n := 0
+	for _, t := range c.tags[antenna] {
+		if t.Quiet {
+			n++
+		}
+	}
+	return n
+}
+
 // Airtime returns the radio time spent so far.
 func (c *Chip) Airtime() time.Duration {
 	c.mu.Lock()
