@@ -22,6 +22,7 @@ const (
 	cmdWriteRegister    = 0x00
 	cmdWriteRegisterOr  = 0x01
 	cmdWriteRegisterAnd = 0x02
+	cmdWriteRegisterMul = 0x03
 	cmdReadRegister     = 0x04
 	cmdReadEEPROM       = 0x07
 	cmdSendData         = 0x09
@@ -29,6 +30,17 @@ const (
 	cmdLoadRFConfig     = 0x11
 	cmdRFOn             = 0x16
 	cmdRFOff            = 0x17
+)
+
+// WRITE_REGISTER_MULTIPLE's operations, one a set (NXP's NFC Reader
+// Library: PHHAL_HW_PN5180_WRITE_MULTIPLE_TYPE_*), and the most sets a
+// frame carries: 42, the datasheet's cap as this project has it (the
+// library sends up to 43).
+const (
+	opWrite   = 0x01
+	opOrMask  = 0x02
+	opAndMask = 0x03
+	maxSets   = 42
 )
 
 // Registers and bits (datasheet §11.5).
@@ -44,6 +56,7 @@ const (
 	regRFStatus     = 0x1D
 
 	irqRx      = 1 << 0
+	irqTx      = 1 << 1
 	irqTimer1  = 1 << 12
 	irqGeneral = 1 << 17
 
@@ -108,7 +121,11 @@ type Dev struct {
 	halted   bool
 	needInit bool
 	txCRC    bool // CRC_TX_CONFIG's enable bit as last written
-	held     bool // HoldField: the field stays on between calls
+	// checkState: the next request reads RF_STATUS to check the chip
+	// waits to transmit. Set by init and fail; a clean exchange leaves
+	// the chip in WaitTransmit, so the requests after it skip the check.
+	checkState bool
+	held       bool // HoldField: the field stays on between calls
 }
 
 // Errors of the chip itself (a bus or wiring fault, not the radio).
@@ -205,21 +222,20 @@ func (d *Dev) init(ctx context.Context) error {
 	if v[1] == 0 || v[1] == 0xFF {
 		return d.fail(fmt.Errorf("no PN5180 answers: product version reads % X", v))
 	}
+	if err := d.write([]byte{cmdLoadRFConfig, rfTx15693, rfRx15693}); err != nil {
+		return d.fail(err)
+	}
 	ticks := uint32(math.Ceil(d.cfg.Timeout.Seconds() * timer1Hz)) // never shorter than asked
-	steps := [][]byte{
-		{cmdLoadRFConfig, rfTx15693, rfRx15693},
-		reg(cmdWriteRegister, regTimer1Reload, ticks),
-		reg(cmdWriteRegister, regTimer1Config, timer1Config),
-		reg(cmdWriteRegisterOr, regCRCRxConfig, 1),
-		reg(cmdWriteRegisterOr, regCRCTxConfig, 1),
+	if err := d.writeRegs(
+		regSet{regTimer1Reload, opWrite, ticks},
+		regSet{regTimer1Config, opWrite, timer1Config},
+		regSet{regCRCRxConfig, opOrMask, 1},
+		regSet{regCRCTxConfig, opOrMask, 1},
+	); err != nil {
+		return d.fail(err)
 	}
 	d.txCRC = true
-	for _, s := range steps {
-		if err := d.write(s); err != nil {
-			return d.fail(err)
-		}
-	}
-	d.needInit = false
+	d.needInit, d.checkState = false, true
 	return nil
 }
 
@@ -227,10 +243,51 @@ func reg(cmd, addr byte, v uint32) []byte {
 	return binary.LittleEndian.AppendUint32([]byte{cmd, addr}, v)
 }
 
-// fail marks the chip for a reset and wraps err. The reset drops the
-// field, so a held field is no longer held.
+// regSet is one register write: op is opWrite, opOrMask or opAndMask.
+type regSet struct {
+	addr, op byte
+	v        uint32
+}
+
+// writeRegs sends sets in order: one set as the single-register command
+// (6 bytes), several as one WRITE_REGISTER_MULTIPLE frame of 1 + 6 bytes
+// a set, which the chip applies in order as the single commands would.
+// On a bus other readers share, frames are the cost: each is a
+// transfer of its own.
+func (d *Dev) writeRegs(sets ...regSet) error {
+	for len(sets) > 0 {
+		n := min(len(sets), maxSets)
+		if n == 1 {
+			cmd := byte(cmdWriteRegister)
+			switch sets[0].op {
+			case opOrMask:
+				cmd = cmdWriteRegisterOr
+			case opAndMask:
+				cmd = cmdWriteRegisterAnd
+			}
+			if err := d.write(reg(cmd, sets[0].addr, sets[0].v)); err != nil {
+				return err
+			}
+		} else {
+			f := make([]byte, 1, 1+6*n)
+			f[0] = cmdWriteRegisterMul
+			for _, s := range sets[:n] {
+				f = binary.LittleEndian.AppendUint32(append(f, s.addr, s.op), s.v)
+			}
+			if err := d.write(f); err != nil {
+				return err
+			}
+		}
+		sets = sets[n:]
+	}
+	return nil
+}
+
+// fail marks the chip for a reset, and its next request for the state
+// check, and wraps err. The reset drops the field, so a held field is
+// no longer held.
 func (d *Dev) fail(err error) error {
-	d.needInit, d.held = true, false
+	d.needInit, d.held, d.checkState = true, false, true
 	return fmt.Errorf("pn5180 %s: reader failed: %w", d.name, err)
 }
 
@@ -292,9 +349,9 @@ const (
 
 // transceive sends data (nil: an EOF alone, with the TX CRC off) and
 // returns what the slot it opens heard. A request puts the chip in
-// Transceive and checks it waits to transmit; the EOFs of the next slots
-// only clear the IRQs and send, as the chip returns to WaitTransmit after
-// each reception: a slot costs four SPI frames when nobody answers.
+// Transceive; the EOFs of the next slots only clear the IRQs and send,
+// as the chip returns to WaitTransmit after each reception: a slot costs
+// four SPI frames when nobody answers and the status is read once.
 func (d *Dev) transceive(data []byte) (slot, uint64, error) {
 	got, b, err := d.exchange(data, iso15693.ResponseLen)
 	if err != nil || got != slotTag {
@@ -311,27 +368,32 @@ func (d *Dev) transceive(data []byte) (slot, uint64, error) {
 // (without CRC), read only when it is a clean frame of want bytes (want
 // < 0: of any length up to 64), else slotCollided without reading it.
 func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
-	var steps [][]byte
+	// The CRC setting, Idle then Transceive for a request, and the IRQ
+	// clear go out as one frame.
+	sets := make([]regSet, 0, 4)
 	if crc := data != nil; crc != d.txCRC {
 		if crc {
-			steps = append(steps, reg(cmdWriteRegisterOr, regCRCTxConfig, 1))
+			sets = append(sets, regSet{regCRCTxConfig, opOrMask, 1})
 		} else {
-			steps = append(steps, reg(cmdWriteRegisterAnd, regCRCTxConfig, ^uint32(1)))
+			sets = append(sets, regSet{regCRCTxConfig, opAndMask, ^uint32(1)})
 		}
 		d.txCRC = crc
 	}
 	if data != nil {
-		steps = append(steps,
-			reg(cmdWriteRegisterAnd, regSystemConfig, ^uint32(7)), // Idle
-			reg(cmdWriteRegisterOr, regSystemConfig, 3))           // Transceive
+		sets = append(sets,
+			regSet{regSystemConfig, opAndMask, ^uint32(7)}, // Idle
+			regSet{regSystemConfig, opOrMask, 3})           // Transceive
 	}
-	steps = append(steps, reg(cmdWriteRegister, regIRQClear, 0x000FFFFF))
-	for _, s := range steps {
-		if err := d.write(s); err != nil {
-			return 0, nil, d.fail(err)
-		}
+	sets = append(sets, regSet{regIRQClear, opWrite, 0x000FFFFF})
+	if err := d.writeRegs(sets...); err != nil {
+		return 0, nil, d.fail(err)
 	}
-	if data != nil {
+	// The chip is checked to wait to transmit only where that can catch
+	// something: after a reset, and after an exchange that failed. A
+	// clean exchange leaves it in WaitTransmit, and a chip that reset
+	// itself since sends nothing: the status below shows no end of
+	// transmission, and that fails.
+	if data != nil && d.checkState {
 		st, err := d.readReg(regRFStatus)
 		if err != nil {
 			return 0, nil, d.fail(err)
@@ -339,6 +401,7 @@ func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 		if state := st >> 24 & 7; state != 1 {
 			return 0, nil, d.fail(fmt.Errorf("%w: transceive state %d, want 1 (WaitTransmit)", ErrChip, state))
 		}
+		d.checkState = false
 	}
 	if err := d.write(append([]byte{cmdSendData, 0}, data...)); err != nil {
 		return 0, nil, d.fail(err)
@@ -369,11 +432,18 @@ func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 		if irq&(irqRx|irqTimer1) != 0 {
 			break
 		}
+		on := d.clk.Now().Sub(sent)
+		if irq&irqTx == 0 && on >= air {
+			// The frame has had its time on the air and the chip
+			// says it sent nothing: it is not waiting to transmit
+			// (a reset, a lost state) or not there.
+			return 0, nil, d.fail(fmt.Errorf("%w: the frame was not sent (IRQ status %08X)", ErrChip, irq))
+		}
 		if i == 1000 {
 			return 0, nil, d.fail(fmt.Errorf("%w: neither an answer nor the timer (IRQ status %08X)", ErrChip, irq))
 		}
 		wait := statusPoll
-		switch on := d.clk.Now().Sub(sent); {
+		switch {
 		case on < silentEnd:
 			wait = silentEnd - on
 		case on < answerEnd:

@@ -20,6 +20,7 @@ const (
 	cmdWriteRegister    = 0x00
 	cmdWriteRegisterOr  = 0x01
 	cmdWriteRegisterAnd = 0x02
+	cmdWriteRegisterMul = 0x03
 	cmdReadRegister     = 0x04
 	cmdReadEEPROM       = 0x07
 	cmdSendData         = 0x09
@@ -27,6 +28,19 @@ const (
 	cmdLoadRFConfig     = 0x11
 	cmdRFOn             = 0x16
 	cmdRFOff            = 0x17
+)
+
+// WRITE_REGISTER_MULTIPLE: sets of a register address, an operation
+// and a 32-bit little-endian value, 6 bytes each. NXP's NFC Reader
+// Library sends up to 258 bytes (43 sets); the emulator takes 42 at most,
+// the cap this project has from the datasheet and could not confirm, so
+// a driver that keeps within it works on either.
+const (
+	wmWrite   = 0x01
+	wmOrMask  = 0x02
+	wmAndMask = 0x03
+	wmSetLen  = 6
+	wmMaxSets = 42
 )
 
 // Registers (datasheet §11.5).
@@ -112,6 +126,7 @@ type Chip struct {
 	airtime   time.Duration
 	airEnd    time.Time // with Clock: when the exchange under way ends
 	frames    int
+	bytes     int
 	violation int
 	halted    bool
 }
@@ -134,6 +149,7 @@ func NewChip(name string) *Chip {
 func (c *Chip) reset() {
 	c.regs = [numRegs]uint32{}
 	c.rfOn = false
+	c.rfConfig = [2]byte{}
 	c.pending, c.rx, c.inv = nil, nil, nil
 	c.quietAll(false)
 }
@@ -189,6 +205,24 @@ func (c *Chip) Frames() int {
 	return c.frames
 }
 
+// Bytes returns the bytes of the SPI frames received so far (what the
+// host clocked out, answers' dummy bytes included).
+func (c *Chip) Bytes() int {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.bytes
+}
+
+// ResetItself resets the chip as a brown-out or a glitch on RST would,
+// without the host knowing: its registers clear, the field goes off (the
+// tags forget Stay Quiet), the RF configuration is lost, and it takes
+// commands again at once.
+func (c *Chip) ResetItself() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.reset()
+}
+
 // Violations returns the frames the host sent while BUSY was high (the
 // chip ignores them).
 func (c *Chip) Violations() int {
@@ -226,6 +260,7 @@ func (c *Chip) Tx(w, r []byte) error {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.frames++
+	c.bytes += len(w)
 	clear(r)
 	if c.Absent {
 		return nil
@@ -275,6 +310,8 @@ func (c *Chip) command(cmd byte, p []byte) {
 			v &= c.regs[a]
 		}
 		c.writeReg(a, v)
+	case cmdWriteRegisterMul:
+		c.writeMultiple(p)
 	case cmdReadRegister:
 		if len(p) != 1 || int(p[0]) >= numRegs {
 			c.regs[regIRQStatus] |= irqGeneral
@@ -332,6 +369,38 @@ func (c *Chip) command(cmd byte, p []byte) {
 		c.pending = out
 	default:
 		c.regs[regIRQStatus] |= irqGeneral
+	}
+}
+
+// writeMultiple executes WRITE_REGISTER_MULTIPLE: each set in order, as
+// the single-register command of its operation would. A malformed frame
+// (not a whole number of sets, none, more than wmMaxSets, an unknown
+// operation or a register out of range) is refused whole, as the other
+// commands refuse a bad frame: no register changes and IRQ_STATUS shows
+// the general error.
+func (c *Chip) writeMultiple(p []byte) {
+	n := len(p) / wmSetLen
+	if len(p)%wmSetLen != 0 || n == 0 || n > wmMaxSets {
+		c.regs[regIRQStatus] |= irqGeneral
+		return
+	}
+	for s := range n {
+		set := p[s*wmSetLen:]
+		if int(set[0]) >= numRegs || set[1] < wmWrite || set[1] > wmAndMask {
+			c.regs[regIRQStatus] |= irqGeneral
+			return
+		}
+	}
+	for s := range n {
+		set := p[s*wmSetLen:]
+		a, v := int(set[0]), binary.LittleEndian.Uint32(set[2:])
+		switch set[1] {
+		case wmOrMask:
+			v |= c.regs[a]
+		case wmAndMask:
+			v &= c.regs[a]
+		}
+		c.writeReg(a, v)
 	}
 }
 

@@ -174,3 +174,108 @@ func TestReceiveTimeout(t *testing.T) {
 		t.Error("cut-off answer: no TIMER1 interrupt")
 	}
 }
+
+// set is one WRITE_REGISTER_MULTIPLE set.
+func set(addr, op byte, v uint32) []byte {
+	return binary.LittleEndian.AppendUint32([]byte{addr, op}, v)
+}
+
+// WRITE_REGISTER_MULTIPLE applies its sets in order, each as the
+// single-register command of its operation; a malformed frame changes
+// nothing and raises the general error, as a malformed single write does.
+func TestWriteRegisterMultiple(t *testing.T) {
+	h := newHost(t)
+	frame := func(sets ...[]byte) []byte {
+		f := []byte{cmdWriteRegisterMul}
+		for _, s := range sets {
+			f = append(f, s...)
+		}
+		return f
+	}
+
+	// In order on one register: 0x0F0F0F0F, | 0x30, & ^0x0F = 0x0F0F0F30.
+	h.frame(frame(
+		set(regTimer1Reload, wmWrite, 0x0F0F0F0F),
+		set(regTimer1Reload, wmOrMask, 0x30),
+		set(regTimer1Reload, wmAndMask, ^uint32(0x0F)),
+	)...)
+	if v := h.readReg(regTimer1Reload); v != 0x0F0F0F30 {
+		t.Errorf("write, OR, AND in one frame: TIMER1_RELOAD %08X, want 0F0F0F30", v)
+	}
+
+	// Idle, Transceive and the IRQ clear of a request in one frame: the
+	// chip waits to transmit, and the IRQs the last exchange left are
+	// gone. The clear is a set like any other: an error raised before
+	// the frame goes with it.
+	h.frame(0x7F, 0) // an unknown command: the general error
+	if h.readReg(regIRQStatus)&irqGeneral == 0 {
+		t.Fatal("an unknown command raised no general error")
+	}
+	h.frame(frame(
+		set(regSystemConfig, wmAndMask, ^uint32(7)),
+		set(regSystemConfig, wmOrMask, 3),
+		set(regIRQClear, wmWrite, 0xFFFFF),
+	)...)
+	if st := h.readReg(regRFStatus) >> 24 & 7; st != stateWaitTransmit {
+		t.Errorf("Idle then Transceive in one frame: transceive state %d, want %d", st, stateWaitTransmit)
+	}
+	if irq := h.readReg(regIRQStatus); irq != 0 {
+		t.Errorf("IRQ clear in one frame: IRQ_STATUS %08X, want 0", irq)
+	}
+
+	// The cap: 42 sets are taken, 43 are not.
+	var sets [][]byte
+	for i := range wmMaxSets {
+		sets = append(sets, set(regTimer1Reload, wmWrite, uint32(i)))
+	}
+	h.frame(frame(sets...)...)
+	if v, irq := h.readReg(regTimer1Reload), h.readReg(regIRQStatus); v != wmMaxSets-1 || irq != 0 {
+		t.Errorf("%d sets: TIMER1_RELOAD %d, IRQ_STATUS %08X; want %d and 0", wmMaxSets, v, irq, wmMaxSets-1)
+	}
+
+	good := set(regTimer1Reload, wmWrite, 0xDEAD)
+	for _, c := range []struct {
+		name string
+		w    []byte
+	}{
+		{"no set", frame()},
+		{"a set cut short", frame(good, good[:5])},
+		{"a byte too many", append(frame(good), 0)},
+		{"operation 0", frame(good, set(regTimer1Reload, 0, 1))},
+		{"operation 4", frame(good, set(regTimer1Reload, 4, 1))},
+		{"a register out of range", frame(good, set(numRegs, wmWrite, 1))},
+		{"43 sets", frame(append(sets, good)...)},
+	} {
+		h.reg(cmdWriteRegister, regTimer1Reload, 7)
+		h.reg(cmdWriteRegister, regIRQClear, 0xFFFFF)
+		h.frame(c.w...)
+		if v := h.readReg(regTimer1Reload); v != 7 {
+			t.Errorf("%s: TIMER1_RELOAD %d, want 7 unchanged (the frame refused whole)", c.name, v)
+		}
+		if h.readReg(regIRQStatus)&irqGeneral == 0 {
+			t.Errorf("%s: no general error", c.name)
+		}
+	}
+}
+
+// A chip that resets itself forgets its registers, its field and its RF
+// configuration: a request sent as if nothing happened is refused with
+// the general error, never taken for a slot nobody answered.
+func TestResetItself(t *testing.T) {
+	a := &iso15693.Tag{UID: 0xE004015A00000101}
+	h := newHost(t, a)
+	if !h.answers(a.UID) {
+		t.Fatal("the tag does not answer")
+	}
+	h.c.ResetItself()
+	if h.c.RFOn() {
+		t.Error("the field is still on after the chip reset")
+	}
+	h.reg(cmdWriteRegisterAnd, regSystemConfig, ^uint32(7))
+	h.reg(cmdWriteRegisterOr, regSystemConfig, 3)
+	h.reg(cmdWriteRegister, regIRQClear, 0xFFFFF)
+	h.frame(append([]byte{cmdSendData, 0}, iso15693.InventoryRequest(a.UID, 64, true)...)...)
+	if irq := h.readReg(regIRQStatus); irq&irqGeneral == 0 || irq&(irqRx|irqTimer1) != 0 {
+		t.Errorf("a request after the chip reset itself: IRQ_STATUS %08X, want the general error alone", irq)
+	}
+}
