@@ -30,12 +30,12 @@ func brownOutRate(t testing.TB) float64 {
 }
 
 // quietGap is how long a zone where no tile is expected waits between
-// polls (sensing.QuietZone.Gap): the table's sensing.DefaultGap, or
-// JANTAKU_SENSING_GAP (0s: none).
+// polls (sensing.QuietZone.Gap, the profile's zone_gap): none, or
+// JANTAKU_SENSING_GAP.
 func quietGap(t testing.TB) time.Duration {
 	v := os.Getenv("JANTAKU_SENSING_GAP")
 	if v == "" {
-		return sensing.DefaultGap
+		return 0
 	}
 	d, err := time.ParseDuration(v)
 	if err != nil || d < 0 {

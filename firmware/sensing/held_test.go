@@ -61,8 +61,8 @@ func TestSurfaceHoldFields(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, q := range zones {
-			if q.Gap != sensing.DefaultGap {
-				t.Errorf("zone %s: gap %v with no zone_gap in the profile, want %v", q.Zone, q.Gap, sensing.DefaultGap)
+			if q.Gap != 0 {
+				t.Errorf("zone %s: gap %v with no zone_gap in the profile, want none", q.Zone, q.Gap)
 			}
 		}
 		var names []string

@@ -30,12 +30,6 @@ type HeldField interface {
 // DefaultFullEvery is QuietZone.FullEvery's default.
 const DefaultFullEvery = 10 * time.Second
 
-// DefaultGap is the QuietZone.Gap the table's zones take unless the board
-// profile says otherwise: in the simulated proof (riichi, fast pace) it
-// halves the zone readers' SPI frames, 58,000 to 28,000 a second, and
-// leaves the latency's p99 within 4 ms (docs/benchmarks.md, "A gap for
-// the zones where nothing is due").
-const DefaultGap = 20 * time.Millisecond
 
 // QuietZone reads one zone through its held field for a Sensor: the
 // tiles the sensor has placed in the zone are told to stay quiet once

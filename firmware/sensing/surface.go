@@ -49,7 +49,7 @@ type Surface struct {
 
 // NewSurface returns a surface of the given fields.
 func NewSurface(fields map[Zone]Field) *Surface {
-	s := &Surface{fields: make(map[Zone]Field, len(fields)), turns: map[string]chan struct{}{}, gap: DefaultGap}
+	s := &Surface{fields: make(map[Zone]Field, len(fields)), turns: map[string]chan struct{}{}}
 	for z, v := range fields {
 		s.fields[z] = v
 		if s.turns[v.Name] == nil {
@@ -134,9 +134,7 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 		return nil, fmt.Errorf("profile %s: zones %v are held and %v are not: hold every zone's field or none", p.File, held, switched)
 	}
 	surf := NewSurface(fields)
-	if g := p.Timing.ZoneGap.D(); g > 0 {
-		surf.gap = g
-	}
+	surf.gap = p.Timing.ZoneGap.D()
 	return surf, nil
 }
 
@@ -182,8 +180,8 @@ func (s *Surface) Held() bool {
 // HoldFields switches every held zone's field on and keeps it so, and
 // returns the zones, in Zones order, as QuietZones for RunQuiet: every
 // tag is taken to be awake (a field just switched on), the zones' last
-// full read to be at now, and each waits DefaultGap before a poll where
-// no tile is due. A field that cannot be switched on is an
+// full read to be at now, and each waits the profile's zone_gap (none
+// unless set) before a poll where no tile is due. A field that cannot be switched on is an
 // error naming its zone, and the fields already on go off again.
 // ReleaseFields ends the hold, at the end of the hand.
 func (s *Surface) HoldFields(ctx context.Context, now time.Time) ([]*QuietZone, error) {

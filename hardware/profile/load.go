@@ -875,6 +875,6 @@ func (c *checker) timing() {
 	// A tile put down where nothing is due (a mistake, a tile moved by
 	// hand) is seen a gap later at most.
 	if t.ZoneGap > Duration(time.Second) {
-		c.errorf(line, "timing: zone_gap %v must be at most 1s (unset: 20ms)", t.ZoneGap.D())
+		c.errorf(line, "timing: zone_gap %v must be at most 1s (unset: none)", t.ZoneGap.D())
 	}
 }

@@ -84,9 +84,10 @@ type Timing struct {
 	StallMargin    float64  `yaml:"stall_margin"` // a move may take this times its nominal time
 	// ZoneGap is how long a zone read with its field held waits between
 	// polls while no tile is due there, so that zone readers sharing an
-	// SPI bus leave it to the zones where tiles are due; unset: 20 ms
-	// (sensing.DefaultGap). Measured on the table's bus (docs/wiring.md,
-	// "Revision 3").
+	// SPI bus leave it to the zones where tiles are due; unset: none.
+	// To be set against the frame rate the table's bus carries
+	// (docs/wiring.md, "Revision 3"): 20 ms halves the frames, and has
+	// not yet been proven free of false anomalies.
 	ZoneGap Duration `yaml:"zone_gap"`
 	Line    int      `yaml:"-"`
 }

@@ -118,7 +118,6 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 		for _, z := range sensing.TableZones(h.Players) {
 			r := &heldReader{field: tb.Surface().Held(z.String())}
 			r.q = sensing.NewQuietZone(z, r.field, now)
-			r.q.Gap = sensing.DefaultGap
 			held.rs = append(held.rs, r)
 			if err := r.begin(ctx, sn, now); err != nil {
 				return res, err
