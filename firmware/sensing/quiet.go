@@ -30,7 +30,6 @@ type HeldField interface {
 // DefaultFullEvery is QuietZone.FullEvery's default.
 const DefaultFullEvery = 10 * time.Second
 
-
 // QuietZone reads one zone through its held field for a Sensor: the
 // tiles the sensor has placed in the zone are told to stay quiet once
 // heard there, so that the zone's polls hear only newcomers (2 ms of air
