@@ -7,6 +7,7 @@ import (
 	"testing/synctest"
 	"time"
 
+	"jantaku/drivers/clock"
 	"jantaku/drivers/rfid/iso15693"
 	"jantaku/firmware/sensing"
 	"jantaku/hardware/board"
@@ -15,6 +16,30 @@ import (
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
 )
+
+// boardSurface opens p's board on emulated chips (boardtest), closed
+// when t ends, and returns the rig and the board's surface. With timed,
+// the PN5180 emulators take their air time on the clock (the bubble's,
+// under synctest).
+func boardSurface(t *testing.T, p *profile.Profile, timed bool) (*boardtest.Rig, *sensing.Surface) {
+	t.Helper()
+	rig := boardtest.New(t, p)
+	if timed {
+		for _, c := range rig.PN5180 {
+			c.Clock = clock.Real{}
+		}
+	}
+	b, err := board.New(p, board.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rig, surf
+}
 
 // TestSensingOnBoard plays the start of a riichi hand on the hardware
 // path: simulated players move the tiles, their tags are put on the
@@ -27,16 +52,7 @@ func TestSensingOnBoard(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		ctx := context.Background()
 		p := profile.Default()
-		rig := boardtest.New(t, p)
-		b, err := board.New(p, board.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rig, surf := boardSurface(t, p, false)
 		chip := rig.PN5180["surface"]
 		start := time.Now()
 		tb, g, sn := riichiSensed(t, start)
@@ -62,16 +78,7 @@ func TestSensingOnBoard(t *testing.T) {
 		for len(sensed) < want {
 			now := time.Now()
 			for _, pr := range tb.Advance(now) {
-				d := sensing.Declaration{Seat: pr.Seat, At: pr.At, Suit: pr.Suit}
-				switch pr.Kind {
-				case players.PressWin:
-					d.Kind = sensing.DeclareWin
-				case players.PressRiichi:
-					d.Kind = sensing.DeclareRiichi
-				case players.PressMissing:
-					d.Kind = sensing.DeclareMissing
-				}
-				sn.Declare(ctx, d)
+				sn.Declare(ctx, press(pr))
 			}
 			if now.Sub(start) > time.Hour || (tb.Done() && g.Hand().Phase == game.Over) {
 				break

@@ -15,7 +15,6 @@ import (
 	"jantaku/drivers/rfid/iso15693"
 	"jantaku/firmware/sensing"
 	"jantaku/firmware/sensing/sensingtest"
-	"jantaku/hardware/board"
 	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
@@ -44,16 +43,7 @@ func perSeatApart(t *testing.T) *profile.Profile {
 // reader's hand antenna, and returns its surface and the seat readers'
 // emulators.
 func seatBoard(t *testing.T, p *profile.Profile) (*sensing.Surface, map[string]uint64, *boardtest.Rig) {
-	rig := boardtest.New(t, p)
-	b, err := board.New(p, board.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = b.Close() })
-	surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
-	if err != nil {
-		t.Fatal(err)
-	}
+	rig, surf := boardSurface(t, p, false)
 	tags := map[string]uint64{}
 	for s := range 4 {
 		n := fmt.Sprintf("seat%d", s)

@@ -12,8 +12,6 @@ import (
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/rfid/iso15693"
 	"jantaku/firmware/sensing"
-	"jantaku/hardware/board"
-	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
@@ -58,19 +56,7 @@ func TestHeldZonesOnBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rig := boardtest.New(t, p)
-		for _, c := range rig.PN5180 {
-			c.Clock = clock.Real{} // the radio's time on the bubble's clock
-		}
-		b, err := board.New(p, board.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
-		if err != nil {
-			t.Fatal(err)
-		}
+		rig, surf := boardSurface(t, p, true)
 		if !surf.Held() {
 			t.Fatal("zones.yaml's surface is not held")
 		}
@@ -155,15 +141,7 @@ func TestHeldZonesOnBoard(t *testing.T) {
 			over := tb.Done() && g.Hand().Phase == game.Over
 			mu.Unlock()
 			for _, pr := range presses {
-				d := sensing.Declaration{Seat: pr.Seat, At: pr.At, Suit: pr.Suit}
-				switch pr.Kind {
-				case players.PressWin:
-					d.Kind = sensing.DeclareWin
-				case players.PressRiichi:
-					d.Kind = sensing.DeclareRiichi
-				case players.PressMissing:
-					d.Kind = sensing.DeclareMissing
-				}
+				d := press(pr)
 				in <- sensing.Input{Declaration: &d}
 			}
 			if over {
