@@ -81,6 +81,7 @@ type track struct {
 	seen     [maxZones]time.Time // last read of a zone that saw the tile
 	looked   [maxZones]time.Time // last read of a zone that could have heard the tile (it was not quiet there)
 	lastSeen time.Time
+	quietAt  time.Time // the latest read of at that took it to keep quiet (Read.Quiet)
 	aside    time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
 	prevHome time.Time // the sighting at home before the latest one
 	trail    []Zone    // zones seen in since the last commit
@@ -364,6 +365,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 	for _, u := range r.Quiet {
 		if tr := l.tracks[u]; tr != nil {
 			tr.hushed = true
+			if tr.at == r.Zone {
+				tr.quietAt = r.At
+			}
 		}
 	}
 	if r.Asked != nil {
@@ -442,6 +446,14 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 				last := tr.lastSeen
 				if last.IsZero() {
 					last = l.begun
+				}
+				// A tile kept quiet at home is not heard for as long as it
+				// stays: its absence counts from when its reader last
+				// took it to be there, not from its last answer (a wall
+				// tile quiet for ten seconds, woken by a full read just
+				// after it was drawn, is not lost).
+				if tr.quietAt.After(last) {
+					last = tr.quietAt
 				}
 				if !tr.vanished && tr.missed >= l.cfg.VanishReads && r.At.Sub(last) >= l.cfg.VanishAfter {
 					tr.vanished = true

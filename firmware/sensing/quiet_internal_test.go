@@ -158,3 +158,36 @@ func TestLocatorNeverSeenTileVanishesAfterVanishAfter(t *testing.T) {
 		t.Fatalf("after 10 s unseen: vanished %+v, want A", v)
 	}
 }
+
+// A tile kept quiet at home for longer than VanishAfter, that leaves
+// just before its zone's reads can hear it again (a full read wakes the
+// zone's tags just after the tile is drawn), is not reported vanished by
+// the next twelve reads: it was accounted for until its reader stopped
+// taking it to be quiet (test+flowers 96014 with a 20 ms gap). Unseen
+// for VanishAfter after that, it is.
+func TestLocatorQuietTileVanishesFromItsLastQuietRead(t *testing.T) {
+	wall := SeatZone(2, Wall)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(d time.Duration) time.Time { return t0.Add(d) }
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	l.Observe(Read{Zone: wall, At: at(300 * time.Millisecond), UIDs: []rfid.UID{a, b}})
+	var gone []Movement
+	for d := 320 * time.Millisecond; d < 10100*time.Millisecond; d += 20 * time.Millisecond {
+		_, v, _, _ := l.Observe(Read{Zone: wall, At: at(d), Quiet: []rfid.UID{a, b}})
+		gone = append(gone, v...)
+	}
+	// The full read at 10.1 s wakes the wall: B answers, A has gone.
+	for d := 10100 * time.Millisecond; d < 10500*time.Millisecond; d += 20 * time.Millisecond {
+		_, v, _, _ := l.Observe(Read{Zone: wall, At: at(d), UIDs: []rfid.UID{b}})
+		gone = append(gone, v...)
+	}
+	if len(gone) != 0 {
+		t.Fatalf("vanished %+v 0.4 s after the tile stopped being taken to be quiet", gone)
+	}
+	_, v, _, _ := l.Observe(Read{Zone: wall, At: at(20100 * time.Millisecond), UIDs: []rfid.UID{b}})
+	if len(v) != 1 || v[0].UID != a {
+		t.Fatalf("10 s after its last quiet read: vanished %+v, want A", v)
+	}
+}
