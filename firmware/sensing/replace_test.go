@@ -231,3 +231,48 @@ func TestGhostOfAWallTileIsNoMove(t *testing.T) {
 		}
 	}
 }
+
+// TestGhostBackHomeAtOnceIsNoMove: at the deal, a wall tile dealt to
+// seat 0, heard twice by the hand antenna of its wall's seat around a read
+// of its wall that missed it, commits a move to that hand, and its wall hears it again at once: the tile is
+// back where it was before anything explained its leaving, so nothing
+// happened on the table and nothing is reported, however long the deal
+// takes (test+flowers 96005 with a 20 ms gap: the move and its return
+// were reported three seconds later as an unexplained move from the wall
+// to the wall, the tile expected in seat 0's hand).
+func TestGhostBackHomeAtOnceIsNoMove(t *testing.T) {
+	g, sn, tb := dealPreset(t, "riichi", 3, nil)
+	h := g.Hand()
+	var gu rfid.UID
+	var wz sensing.Zone
+	for _, tl := range h.Seats[0].Hand {
+		u := uidOf(t, tb, tl)
+		if z := sn.Where(u); z.Area == sensing.Wall && z.Seat != 0 {
+			gu, wz = u, z
+			break
+		}
+	}
+	if gu == "" {
+		t.Fatal("no tile dealt to seat 0 from another seat's wall")
+	}
+	hz := sensing.SeatZone(wz.Seat, sensing.Hand)
+	r := &reader{t: t, sn: sn, at: time.Date(2026, 1, 1, 9, 0, 0, 500_000_000, time.UTC)}
+	r.read(hz, gu)
+	r.read(wz) // a read of the wall that missed it
+	r.read(hz, gu)
+	if sn.Where(gu) != hz {
+		t.Fatalf("the ghost did not commit a move (at %s): the test proves nothing", sn.Where(gu))
+	}
+	r.read(wz, gu)
+	r.read(hz)
+	r.read(wz, gu)
+	if sn.Where(gu) != wz {
+		t.Fatalf("back in its wall, the tile is at %s", sn.Where(gu))
+	}
+	for r.at.Before(time.Date(2026, 1, 1, 9, 0, 5, 0, time.UTC)) {
+		r.read(hz)
+	}
+	if len(r.anom) > 0 {
+		t.Errorf("anomalies %v for a tile that went back to its wall at once", r.anom)
+	}
+}

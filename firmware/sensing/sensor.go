@@ -318,6 +318,13 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 		s.moved = m.At
 		s.log.Debug("sensing: moved", "uid", m.UID, "tile", m.Tile.String(), "from", m.From.String(), "to", m.To.String())
 		if e := s.pending[m.UID]; e != nil {
+			if m.To == e.first && !e.reported {
+				// Back where it was before any action explained its
+				// leaving: nothing happened on the table (a tile lifted
+				// and put back, or a neighbour's antenna heard it).
+				delete(s.pending, m.UID)
+				continue
+			}
 			e.m.To, e.m.At = m.To, m.At
 			e.m.Via = append(append(e.m.Via, e.m.From), m.Via...)
 			e.dismissed = false
