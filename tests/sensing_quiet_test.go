@@ -30,8 +30,9 @@ func brownOutRate(t testing.TB) float64 {
 }
 
 // quietGap is how long a zone where no tile is expected waits between
-// polls (sensing.QuietZone.Gap, the profile's zone_gap): none, or
-// JANTAKU_SENSING_GAP.
+// polls (sensing.QuietZone.Gap): none, or JANTAKU_SENSING_GAP, to study
+// what a gap saves and breaks (docs/benchmarks.md, "A reader per zone on
+// one bus").
 func quietGap(t testing.TB) time.Duration {
 	v := os.Getenv("JANTAKU_SENSING_GAP")
 	if v == "" {

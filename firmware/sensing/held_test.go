@@ -60,11 +60,6 @@ func TestSurfaceHoldFields(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, q := range zones {
-			if q.Gap != 0 {
-				t.Errorf("zone %s: gap %v with no zone_gap in the profile, want none", q.Zone, q.Gap)
-			}
-		}
 		var names []string
 		for _, q := range zones {
 			names = append(names, q.Zone.String())
@@ -152,24 +147,3 @@ func (oneTagReader) ReadUID(context.Context, time.Duration) (rfid.UID, error) {
 	return "", rfid.ErrNoTag
 }
 func (oneTagReader) Inventory(context.Context) ([]rfid.UID, error) { return nil, nil }
-
-// TestSurfaceZoneGap: the profile's timing.zone_gap is every held zone's
-// gap.
-func TestSurfaceZoneGap(t *testing.T) {
-	p, readers, _, _ := heldSurface(t, map[string]bool{"seat0.hand": true, "seat0.discards": true, "seat1.hand": true})
-	p.Timing.ZoneGap = profile.Duration(35 * time.Millisecond)
-	surf, err := sensing.SurfaceOf(p, readers, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	zones, err := surf.HoldFields(t.Context(), time.Now())
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer surf.ReleaseFields()
-	for _, q := range zones {
-		if q.Gap != 35*time.Millisecond {
-			t.Errorf("zone %s: gap %v, want the profile's 35ms", q.Zone, q.Gap)
-		}
-	}
-}

@@ -55,9 +55,11 @@ type QuietZone struct {
 	FullEvery time.Duration
 	// Gap, if set, is how long the zone waits before a poll while no
 	// tile is expected there (its focus below Soon) and it has nothing
-	// to quiet or ask: zone readers sharing one SPI bus cannot all poll
-	// every 2 ms, and the zones where tiles are due come first
-	// (docs/wiring.md, "Revision 3"). Zero: none.
+	// to quiet or ask, so that zone readers sharing one SPI bus leave it
+	// to the zones where tiles are due. Zero: none, as the table runs:
+	// the read schedule's focus is not yet right enough for it (a gap of
+	// 20 ms made false actions in a Sichuan hand; docs/benchmarks.md, "A
+	// reader per zone on one bus").
 	Gap time.Duration
 
 	believed map[rfid.UID]bool      // told Stay Quiet and not heard since

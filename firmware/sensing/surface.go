@@ -41,7 +41,6 @@ type HoldingField interface {
 // readers of several names read at once.
 type Surface struct {
 	fields map[Zone]Field
-	gap    time.Duration // each held zone's QuietZone.Gap
 	// turns holds, by reader name, the token of the reader's one
 	// inventory at a time: waiting for it gives way to a context.
 	turns map[string]chan struct{}
@@ -133,9 +132,7 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 	if len(held) > 0 && len(switched) > 0 {
 		return nil, fmt.Errorf("profile %s: zones %v are held and %v are not: hold every zone's field or none", p.File, held, switched)
 	}
-	surf := NewSurface(fields)
-	surf.gap = p.Timing.ZoneGap.D()
-	return surf, nil
+	return NewSurface(fields), nil
 }
 
 // Zones returns the zones the surface reads, in TableZones order.
@@ -180,8 +177,7 @@ func (s *Surface) Held() bool {
 // HoldFields switches every held zone's field on and keeps it so, and
 // returns the zones, in Zones order, as QuietZones for RunQuiet: every
 // tag is taken to be awake (a field just switched on), the zones' last
-// full read to be at now, and each waits the profile's zone_gap (none
-// unless set) before a poll where no tile is due. A field that cannot be switched on is an
+// full read to be at now. A field that cannot be switched on is an
 // error naming its zone, and the fields already on go off again.
 // ReleaseFields ends the hold, at the end of the hand.
 func (s *Surface) HoldFields(ctx context.Context, now time.Time) ([]*QuietZone, error) {
@@ -201,9 +197,7 @@ func (s *Surface) HoldFields(ctx context.Context, now time.Time) ([]*QuietZone, 
 		if err != nil {
 			return nil, errors.Join(fmt.Errorf("sensing: zone %s%s: holding its field on: %w", z, f.on(), err), s.ReleaseFields())
 		}
-		q := NewQuietZone(z, hf, now)
-		q.Gap = s.gap
-		zones = append(zones, q)
+		zones = append(zones, NewQuietZone(z, hf, now))
 	}
 	if len(zones) == 0 {
 		return nil, errors.New("sensing: the surface has no held zone")

@@ -147,7 +147,7 @@ func lineMsg(file, m string) *Error {
 // an error rather than a silently missing setting.
 var known = map[string][]string{
 	"":         {"name", "board", "sides", "timing", "chips", "motors", "inputs", "buttons", "readers", "muxes", "zones", "tilesets", "safety", "spi_speed", "free_uart_pins", "lockstep", "decoders"},
-	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "switch_debounce", "jam_timeout", "stall_margin", "zone_gap"},
+	"timing":   {"control_period", "mix", "feed", "read", "read_attempts", "stroke", "lift", "lift_dwell", "dice", "debounce", "switch_debounce", "jam_timeout", "stall_margin"},
 	"safety":   {"enable", "period", "watchdog", "hold"},
 	"chips":    {"kind", "bus", "addr", "freq", "pwmchip"},
 	"motors":   {"kind", "chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed", "brake", "ramp", "step", "dir", "enable", "step_period"},
@@ -871,10 +871,5 @@ func (c *checker) timing() {
 	}
 	if t.StallMargin < 1 {
 		c.errorf(line, "timing: stall_margin %v must be at least 1", t.StallMargin)
-	}
-	// A tile put down where nothing is due (a mistake, a tile moved by
-	// hand) is seen a gap later at most.
-	if t.ZoneGap > Duration(time.Second) {
-		c.errorf(line, "timing: zone_gap %v must be at most 1s (unset: none)", t.ZoneGap.D())
 	}
 }

@@ -82,14 +82,7 @@ type Timing struct {
 	SwitchDebounce Duration `yaml:"switch_debounce"`
 	JamTimeout     Duration `yaml:"jam_timeout"`  // no tile at the gate while feeding
 	StallMargin    float64  `yaml:"stall_margin"` // a move may take this times its nominal time
-	// ZoneGap is how long a zone read with its field held waits between
-	// polls while no tile is due there, so that zone readers sharing an
-	// SPI bus leave it to the zones where tiles are due; unset: none.
-	// To be set against the frame rate the table's bus carries
-	// (docs/wiring.md, "Revision 3"): 20 ms halves the frames, and has
-	// not yet been proven free of false anomalies.
-	ZoneGap Duration `yaml:"zone_gap"`
-	Line    int      `yaml:"-"`
+	Line           int      `yaml:"-"`
 }
 
 // Chip is a chip on the board: an I2C PCA9685 PWM driver or MCP23017 GPIO

@@ -116,8 +116,6 @@ func TestZonesErrors(t *testing.T) {
 		{"held mfrc522", gate, strings.Replace(gate, "{kind: pn5180, spi: SPI1.1, busy: rfio.A3,", "{kind: mfrc522, spi: SPI1.1, held: true,", 1), "inline3:", "reader inline3: held: the field is held by a pn5180"},
 		{"held with no zone", gate, strings.Replace(gate, "}", ", held: true}", 1), "inline3:", "reader inline3: held, with no zone"},
 		{"held with two zones", "  drop:            {reader: drop,", "  drop:            {reader: deadwall,", "deadwall:        {kind", "reader deadwall: held, with 2 zones (deadwall, drop)"},
-		{"negative zone gap", "stall_margin: 1.5\n", "stall_margin: 1.5\n  zone_gap: -1ms\n", "zone_gap: -1ms", `bad duration "-1ms"`},
-		{"zone gap over a second", "stall_margin: 1.5\n", "stall_margin: 1.5\n  zone_gap: 2s\n", "control_period:", "timing: zone_gap 2s must be at most 1s (unset: none)"},
 		{"held with a mux", gate, strings.Replace(gate, "}", ", mux: m, held: true}", 1), "inline3:", "reader inline3: held with mux m"},
 		{"unknown key", drop, strings.Replace(drop, "held: true", "hold: true", 1), "hold: true", `unknown key "hold" in readers drop`},
 		{"unknown decoder key", dec, strings.Replace(dec, "busy:", "bsy:", 1), "bsy:", `unknown key "bsy" in decoders zonecs`},

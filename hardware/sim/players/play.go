@@ -171,14 +171,6 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 				break drain
 			}
 		}
-		if r != nil && r.wait != nil {
-			// The zone waited out its gap: its step begins now.
-			st := *r.wait
-			if err := r.do(ctx, st, now); err != nil {
-				return res, err
-			}
-			continue
-		}
 		if r != nil {
 			read := r.read
 			read.At = now
@@ -218,9 +210,8 @@ type heldReaders struct{ rs []*heldReader }
 type heldReader struct {
 	q     *sensing.QuietZone
 	field *HeldZone
-	read  sensing.Read       // the step under way
-	end   time.Time          // when it ends, or its wait does
-	wait  *sensing.QuietStep // a step waiting out its gap (QuietStep.After)
+	read  sensing.Read // the step under way
+	end   time.Time    // when it ends
 }
 
 // next is the reader whose step ends first.
@@ -234,19 +225,9 @@ func (h *heldReaders) next() *heldReader {
 	return r
 }
 
-// begin starts r's next step at now, or its wait before it.
+// begin starts r's next step at now.
 func (r *heldReader) begin(ctx context.Context, sn *sensing.Sensor, now time.Time) error {
 	st := r.q.Next(sn, now)
-	if st.After > 0 {
-		r.wait, r.end = &st, now.Add(st.After)
-		return nil
-	}
-	return r.do(ctx, st, now)
-}
-
-// do runs st on r's field from now.
-func (r *heldReader) do(ctx context.Context, st sensing.QuietStep, now time.Time) error {
-	r.wait = nil
 	r.field.Spent = 0
 	read, err := r.q.Do(ctx, st)
 	if err != nil {
