@@ -26,6 +26,38 @@ import (
 	"jantaku/tablecore"
 )
 
+// riichiBoard opens p's board on the chip emulators, closed when t ends,
+// and returns the emulators, the board's surface, riichi and a registry
+// of its tile set A's tags. With timed, the PN5180 emulators take their
+// air time on the clock (the bubble's, under synctest).
+func riichiBoard(t *testing.T, p *profile.Profile, timed bool) (*boardtest.Rig, *sensing.Surface, game.Ruleset, registry.Memory) {
+	t.Helper()
+	rig := boardtest.New(t, p)
+	if timed {
+		for _, c := range rig.PN5180 {
+			c.Clock = clock.Real{}
+		}
+	}
+	b, err := board.New(p, board.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rs, err := rulesets.New("riichi", nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := registry.Memory{}
+	for u, tl := range sim.Tags(rs.Rules().Set, 'A') {
+		reg[u] = registry.Entry{Set: 'A', Tile: tl}
+	}
+	return rig, surf, rs, reg
+}
+
 // jantaku run --sensing on hardware: the board's surface (the default
 // profile on the chip emulators) and the machine's walls give sensing the
 // hand's layout, each wall tile in the zone of the seat whose wall the
@@ -33,25 +65,8 @@ import (
 func TestBoardSenseLayout(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p := profile.Default()
-		boardtest.New(t, p)
-		b, err := board.New(p, board.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		rs, err := rulesets.New("riichi", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
+		_, surf, rs, reg := riichiBoard(t, p, false)
 		set := rs.Rules().Set
-		reg := registry.Memory{}
-		for u, tl := range sim.Tags(set, 'A') {
-			reg[u] = registry.Entry{Set: 'A', Tile: tl}
-		}
-		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
-		if err != nil {
-			t.Fatal(err)
-		}
 		if n := len(surf.Zones()); n != 18 {
 			t.Errorf("%d zones on the surface, want 18", n)
 		}
@@ -119,27 +134,7 @@ func TestBoardSenseLayout(t *testing.T) {
 func TestBoardSensedHeldZones(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		p := profile.Zones()
-		rig := boardtest.New(t, p)
-		for _, c := range rig.PN5180 {
-			c.Clock = clock.Real{} // the radio's time on the bubble's clock
-		}
-		b, err := board.New(p, board.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		defer b.Close()
-		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := rulesets.New("riichi", nil)
-		if err != nil {
-			t.Fatal(err)
-		}
-		reg := registry.Memory{}
-		for u, tl := range sim.Tags(rs.Rules().Set, 'A') {
-			reg[u] = registry.Entry{Set: 'A', Tile: tl}
-		}
+		rig, surf, rs, reg := riichiBoard(t, p, true)
 		// The machine's walls, each side's tags on its wall zone's chip.
 		uids := sim.List(rs.Rules().Set, 'A')
 		w := cycle.Walls{Set: 'A'}
