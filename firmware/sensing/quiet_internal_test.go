@@ -191,3 +191,48 @@ func TestLocatorQuietTileVanishesFromItsLastQuietRead(t *testing.T) {
 		t.Fatalf("10 s after its last quiet read: vanished %+v, want A", v)
 	}
 }
+
+// A stray sighting of a tile in a neighbouring zone, followed by three
+// or more reads of that zone without it, is not when the tile came
+// there: a discard seen in the pond once by bleed, 0.4 s before it was
+// discarded, made the discard look seen before the seat's RIICHI press,
+// and the riichi was taken for a plain discard (riichi 97299 at the fast
+// pace on quiet zones). Two misses in a row keep the earlier sighting.
+func TestLocatorStraySightingIsNotTheArrival(t *testing.T) {
+	hand, pond := SeatZone(3, Hand), SeatZone(3, Discards)
+	a := rfid.UID("A")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}}
+	t0 := time.Date(2026, 1, 1, 9, 0, 37, 0, time.UTC)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	for _, misses := range []int{2, 5} {
+		l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return hand })
+		l.Observe(Read{Zone: hand, At: at(900), UIDs: []rfid.UID{a}})
+		l.Observe(Read{Zone: pond, At: at(914), UIDs: []rfid.UID{a}}) // bleed
+		ms := 920
+		for range misses {
+			l.Observe(Read{Zone: hand, At: at(ms), Quiet: []rfid.UID{a}})
+			l.Observe(Read{Zone: pond, At: at(ms + 2)})
+			ms += 6
+		}
+		// Discarded: the pond hears it twice, its hand, asked, does not.
+		var moved []Movement
+		for _, r := range []Read{
+			{Zone: pond, At: at(1307), UIDs: []rfid.UID{a}},
+			{Zone: hand, At: at(1309), Asked: []rfid.UID{a}},
+			{Zone: pond, At: at(1313), UIDs: []rfid.UID{a}},
+		} {
+			m, _, _, _ := l.Observe(r)
+			moved = append(moved, m...)
+		}
+		if len(moved) != 1 || moved[0].To != pond {
+			t.Fatalf("%d misses: moved %+v, want the tile to the pond", misses, moved)
+		}
+		want := at(1307)
+		if misses == 2 {
+			want = at(914)
+		}
+		if !moved[0].Seen.Equal(want) {
+			t.Errorf("%d misses in a row after the stray sighting: seen arriving at %s, want %s", misses, moved[0].Seen.Format("05.000"), want.Format("05.000"))
+		}
+	}
+}
