@@ -7,10 +7,8 @@ import (
 	"testing/synctest"
 	"time"
 
-	"jantaku/drivers/clock"
 	"jantaku/drivers/rfid/iso15693"
 	"jantaku/firmware/sensing"
-	"jantaku/hardware/board"
 	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
@@ -23,17 +21,7 @@ import (
 // under synctest).
 func boardSurface(t *testing.T, p *profile.Profile, timed bool) (*boardtest.Rig, *sensing.Surface) {
 	t.Helper()
-	rig := boardtest.New(t, p)
-	if timed {
-		for _, c := range rig.PN5180 {
-			c.Clock = clock.Real{}
-		}
-	}
-	b, err := board.New(p, board.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = b.Close() })
+	rig, b := boardtest.Open(t, p, timed)
 	surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
 	if err != nil {
 		t.Fatal(err)

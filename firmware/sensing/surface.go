@@ -64,6 +64,7 @@ func NewSurface(fields map[Zone]Field) *Surface {
 func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[string]rfid.Mux) (*Surface, error) {
 	fields := map[Zone]Field{}
 	var errs []error
+	var held, switched []string // zones by how they are read
 	names := make([]string, 0, len(p.Zones))
 	for n := range p.Zones {
 		names = append(names, n)
@@ -112,6 +113,9 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 				continue
 			}
 			f.Held = true
+			held = append(held, n)
+		} else {
+			switched = append(switched, n)
 		}
 		fields[z] = f
 	}
@@ -120,15 +124,6 @@ func SurfaceOf(p *profile.Profile, readers map[string]rfid.Reader, muxes map[str
 	}
 	// A surface is read one way or the other: RunQuiet over held zones,
 	// or schedules of full inventories (Run, RunReaders).
-	var held, switched []string
-	for _, n := range names {
-		z, _ := ParseZone(n)
-		if fields[z].Held {
-			held = append(held, n)
-		} else {
-			switched = append(switched, n)
-		}
-	}
 	if len(held) > 0 && len(switched) > 0 {
 		return nil, fmt.Errorf("profile %s: zones %v are held and %v are not: hold every zone's field or none", p.File, held, switched)
 	}

@@ -16,7 +16,6 @@ import (
 	"jantaku/firmware/cycle"
 	"jantaku/firmware/registry"
 	"jantaku/firmware/sensing"
-	"jantaku/hardware/board"
 	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim"
@@ -32,17 +31,7 @@ import (
 // air time on the clock (the bubble's, under synctest).
 func riichiBoard(t *testing.T, p *profile.Profile, timed bool) (*boardtest.Rig, *sensing.Surface, game.Ruleset, registry.Memory) {
 	t.Helper()
-	rig := boardtest.New(t, p)
-	if timed {
-		for _, c := range rig.PN5180 {
-			c.Clock = clock.Real{}
-		}
-	}
-	b, err := board.New(p, board.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = b.Close() })
+	rig, b := boardtest.Open(t, p, timed)
 	surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
 	if err != nil {
 		t.Fatal(err)

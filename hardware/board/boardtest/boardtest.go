@@ -7,9 +7,11 @@ import (
 	"testing"
 	"time"
 
+	"jantaku/drivers/clock"
 	"jantaku/drivers/enable/enabletest"
 	"jantaku/drivers/rfid/pn5180/pn5180test"
 	"jantaku/drivers/rfid/rfidtest"
+	"jantaku/hardware/board"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/chips"
 	"periph.io/x/conn/v3/gpio"
@@ -326,4 +328,23 @@ func (p *port) Connect(f physic.Frequency, m spi.Mode, bits int) (spi.Conn, erro
 	p.clock = f
 	p.mu.Unlock()
 	return p.PortCloser.Connect(f, m, bits)
+}
+
+// Open registers emulators for p (New) and opens the board's code on
+// them, closed when t ends. With timed, the PN5180 emulators take their
+// air time on the real clock: the bubble's fake one under synctest.
+func Open(t testing.TB, p *profile.Profile, timed bool) (*Rig, *board.Board) {
+	t.Helper()
+	r := New(t, p)
+	if timed {
+		for _, c := range r.PN5180 {
+			c.Clock = clock.Real{}
+		}
+	}
+	b, err := board.New(p, board.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = b.Close() })
+	return r, b
 }
