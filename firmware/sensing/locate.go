@@ -70,11 +70,18 @@ func (c LocateConfig) withDefaults() LocateConfig {
 }
 
 type track struct {
+	// What every read looks at first, kept together: most reads only
+	// need these of most tiles.
+	heard    bool      // scratch of Observe: the read heard it
+	hushed   bool      // scratch of Observe: the read could not hear it
+	at       Zone      // committed zone
+	lazy     uint32    // zones (bit per index) it has settled out of: see lookedAt
+	hitZones uint32    // the zones (bit per index) whose hits are not 0
+	homeBit  uint32    // at's bit (0 if not known)
+	aside    time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
 	uid      rfid.UID
 	tile     tile.Tile
-	at       Zone
 	hits     [maxZones]int       // reads of a zone that saw the tile since it was last seen at home
-	hitZones uint32              // the zones (bit per index) whose hits are not 0
 	gone     [maxZones]int       // consecutive reads of a zone without the tile
 	first    [maxZones]time.Time // first read of the current run of hits
 	away     [maxZones]time.Time // first read of a zone that saw the tile since it was last home
@@ -82,15 +89,31 @@ type track struct {
 	looked   [maxZones]time.Time // last read of a zone that could have heard the tile (it was not quiet there)
 	lastSeen time.Time
 	quietAt  time.Time // the latest read of at that took it to keep quiet (Read.Quiet)
-	aside    time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
 	prevHome time.Time // the sighting at home before the latest one
 	trail    []Zone    // zones seen in since the last commit
 	missed   int       // reads of its zone without it since it was last seen
 	reached  time.Time // the first read of at that saw it, at its latest commit
 	vanished bool
 	expect   uint32 // zones (bit per index) the referee expects it to move to now
-	heard    bool   // scratch of Observe: the read heard it
-	hushed   bool   // scratch of Observe: the read could not hear it
+}
+
+// settledGone is where a tile's count of reads of a zone without it
+// stops counting once it has settled out of that zone: no rule counts
+// further (Arriving's four misses in a row is the last).
+const settledGone = 4
+
+// lookedAt is the latest read of zone i that could have heard tr. A tile
+// settled out of a zone (track.lazy: not at home there, unseen there for
+// settledGone reads in a row, no sighting there pending) is not touched by
+// the zone's reads that miss it, since eighteen zones polled hundreds of
+// times a second would otherwise visit every tile of the set at each
+// read: all it would record is that the read could have heard it, which
+// is the zone's latest read.
+func (l *Locator) lookedAt(tr *track, i int) time.Time {
+	if tr.lazy&(1<<i) != 0 {
+		return l.read[i]
+	}
+	return tr.looked[i]
 }
 
 // doubted reports whether tr is being seen in a zone the referee does not
@@ -102,6 +125,9 @@ func (l *Locator) doubted(tr *track) (int, bool) {
 		return 0, false
 	}
 	m := tr.hitZones &^ (1 << tr.at.index())
+	if m == 0 {
+		return 0, false
+	}
 	if !l.quietHome(tr) {
 		m &^= tr.expect
 	}
@@ -116,13 +142,24 @@ func (l *Locator) doubted(tr *track) (int, bool) {
 // through: its silence there says nothing.
 func (l *Locator) quietHome(tr *track) bool {
 	home := tr.at.index()
-	return home >= 0 && l.read[home].After(tr.looked[home]) && !tr.looked[home].After(tr.seen[home])
+	if home < 0 {
+		return false
+	}
+	looked := l.lookedAt(tr, home)
+	return l.read[home].After(looked) && !looked.After(tr.seen[home])
 }
+
+// elsewhere returns the zones (bit per index) other than its own whose hits
+// are not 0.
+func (tr *track) elsewhere() uint32 { return tr.hitZones &^ tr.homeBit }
 
 // rehome commits the tile to z.
 func (tr *track) rehome(z Zone) {
-	tr.at, tr.aside = z, time.Time{}
+	tr.at, tr.aside, tr.homeBit = z, time.Time{}, 0
 	home := z.index()
+	if home >= 0 {
+		tr.homeBit = 1 << home
+	}
 	for i, t := range tr.seen {
 		if i != home && t.After(tr.aside) {
 			tr.aside = t
@@ -157,7 +194,7 @@ func NewLocator(cfg LocateConfig, tags map[rfid.UID]tile.Tile, where func(rfid.U
 	for _, u := range uids {
 		tr := &track{uid: u, tile: tags[u]}
 		if where != nil {
-			tr.at = where(u)
+			tr.rehome(where(u))
 		}
 		l.tracks[u] = tr
 		l.order = append(l.order, tr)
@@ -190,7 +227,7 @@ func (l *Locator) Missed(uid rfid.UID, z Zone) bool {
 	if tr == nil || i < 0 {
 		return false
 	}
-	return tr.looked[i].After(tr.seen[i])
+	return l.lookedAt(tr, i).After(tr.seen[i])
 }
 
 // Doubted returns the tiles being seen in a zone the referee does not
@@ -216,6 +253,9 @@ func (l *Locator) Doubted() []Movement {
 func (l *Locator) redoubt() {
 	l.doubt = l.doubt[:0]
 	for _, tr := range l.order {
+		if tr.elsewhere() == 0 {
+			continue // seen nowhere else: not doubted
+		}
 		if _, ok := l.doubted(tr); ok {
 			l.doubt = append(l.doubt, tr)
 		}
@@ -229,6 +269,10 @@ func (l *Locator) Known(uid rfid.UID) bool { return l.tracks[uid] != nil }
 // the reads were agreeing on.
 func (l *Locator) Place(uid rfid.UID, z Zone) {
 	if tr := l.tracks[uid]; tr != nil {
+		for i := range maxZones {
+			tr.looked[i] = l.lookedAt(tr, i)
+		}
+		tr.lazy = 0
 		tr.rehome(z)
 		tr.hits, tr.hitZones = [maxZones]int{}, 0
 		tr.gone = [maxZones]int{}
@@ -271,12 +315,11 @@ func (l *Locator) Expect(exp map[rfid.UID][]Zone) {
 func (l *Locator) Candidates() []Zone {
 	var out []Zone
 	for _, tr := range l.order {
-		for i, h := range tr.hits {
-			if h > 0 && i != tr.at.index() {
-				out = append(out, zoneOf(i))
-				if tr.at.Known() && tr.expect&(1<<i) == 0 && h >= l.cfg.Agree {
-					out = append(out, tr.at)
-				}
+		for m := tr.elsewhere(); m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			out = append(out, zoneOf(i))
+			if tr.at.Known() && tr.expect&(1<<i) == 0 && tr.hits[i] >= l.cfg.Agree {
+				out = append(out, tr.at)
 			}
 		}
 	}
@@ -289,8 +332,8 @@ func (l *Locator) Candidates() []Zone {
 func (l *Locator) Confirming() []Zone {
 	var out []Zone
 	for _, tr := range l.order {
-		for i, h := range tr.hits {
-			if h > 0 && h < l.cfg.Agree && i != tr.at.index() && tr.expect&(1<<i) != 0 {
+		for m := tr.elsewhere() & tr.expect; m != 0; m &= m - 1 {
+			if i := bits.TrailingZeros32(m); tr.hits[i] < l.cfg.Agree {
 				out = append(out, zoneOf(i))
 			}
 		}
@@ -331,7 +374,7 @@ func (l *Locator) Arriving(since time.Time) []Movement {
 func (l *Locator) Unseen() []Movement {
 	var out []Movement
 	for _, tr := range l.order {
-		if i := tr.at.index(); i >= 0 && tr.looked[i].After(tr.seen[i]) {
+		if i := tr.at.index(); i >= 0 && l.lookedAt(tr, i).After(tr.seen[i]) {
 			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, At: tr.seen[i]})
 		}
 	}
@@ -384,6 +427,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		}
 		tr.heard = true
 	}
+	prev := l.read[zi] // what a tile settled out of the zone was last looked at
 	if r.Asked == nil {
 		l.read[zi] = r.At
 	}
@@ -393,9 +437,19 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 		}
 		l.hist[zi] = append(h, r.At)
 	}
+	bit := uint32(1) << zi
 	for _, tr := range l.order {
 		heard, hushed := tr.heard, tr.hushed
 		tr.heard, tr.hushed = false, false
+		if tr.lazy&bit != 0 {
+			// Settled out of the zone: a miss by a read that could hear
+			// it (lookedAt follows the zone's reads), or a request
+			// addressed to other tiles, changes nothing of it.
+			if !heard && tr.at.index() != zi && (r.Asked == nil) != hushed {
+				continue
+			}
+			tr.looked[zi], tr.lazy = prev, tr.lazy&^bit
+		}
 		if !heard && hushed {
 			continue // not heard, not missed
 		}
@@ -445,6 +499,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			if tr.gone[zi] >= 3 {
 				tr.away[zi] = time.Time{}
 			}
+			if tr.gone[zi] >= settledGone && tr.at != r.Zone && r.Asked == nil {
+				tr.gone[zi], tr.lazy = settledGone, tr.lazy|bit // its looked[zi] is the zone's latest read
+			}
 			if tr.at == r.Zone {
 				tr.missed++
 				// A tile never seen has been unseen since the first read,
@@ -472,6 +529,9 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 	// Every sighting of the read is counted before any move is decided:
 	// a move may depend on what the same read saw of another tile.
 	for _, tr := range l.order {
+		if tr.elsewhere() == 0 {
+			continue // seen nowhere else
+		}
 		if m, ok := l.commit(tr, r.At); ok {
 			moves = append(moves, m)
 		}
@@ -496,7 +556,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		if h < l.cfg.Agree || i == tr.at.index() {
 			continue
 		}
-		if old := tr.at.index(); old >= 0 && !tr.looked[old].After(tr.seen[old]) {
+		if old := tr.at.index(); old >= 0 && !l.lookedAt(tr, old).After(tr.seen[old]) {
 			if l.quietHome(tr) {
 				continue // kept quiet at home since: asked for there first (Doubted)
 			}

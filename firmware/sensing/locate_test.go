@@ -1,6 +1,8 @@
 package sensing
 
 import (
+	"fmt"
+	"math/rand/v2"
 	"testing"
 	"time"
 
@@ -321,5 +323,83 @@ func TestMissesIfFirst(t *testing.T) {
 	}
 	if n, ok := l.MissesIfFirst(trip(x), trip(y)); !ok || n != 0 {
 		t.Errorf("X first: %d misses, possible %v; want 0, true", n, ok)
+	}
+}
+
+// Whether the latest read of a zone that could hear a tile missed it
+// (Locator.Missed) follows from the reads alone: a read hears a tile it
+// saw; one that did not see it could hear it unless the tile was quiet
+// there (Read.Quiet) or the read was a request addressed to other tiles
+// (Read.Asked). Random reads of a few zones, some tiles heard, some quiet,
+// some asked for, with an operator's corrections among them, against that
+// rule kept here read by read: tiles that settle out of a zone and are
+// left alone by its reads must still answer as if every read had looked.
+func TestLocatorMissedFollowsTheReads(t *testing.T) {
+	zones := []Zone{SeatZone(0, Hand), SeatZone(0, Discards), SeatZone(1, Melds), SeatZone(1, Hand)}
+	var uids []rfid.UID
+	tags := map[rfid.UID]tile.Tile{}
+	for i := range 8 {
+		u := rfid.UID(fmt.Sprintf("T%d", i))
+		uids = append(uids, u)
+		tags[u] = tile.Tile{Kind: tile.Kind(i % 9)}
+	}
+	type key struct {
+		u rfid.UID
+		z Zone
+	}
+	for seed := range uint64(20) {
+		rng := rand.New(rand.NewPCG(seed, 7))
+		l := NewLocator(LocateConfig{}, tags, func(u rfid.UID) Zone { return zones[int(u[1]-'0')%len(zones)] })
+		looked, seen := map[key]int{}, map[key]int{} // read numbers, 0: none
+		lastRead := map[Zone]int{}                   // the latest read not addressed to tiles
+		t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+		for n := 1; n <= 400; n++ {
+			z := zones[rng.IntN(len(zones))]
+			r := Read{Zone: z, At: t0.Add(time.Duration(n) * 3 * time.Millisecond)}
+			asked := rng.IntN(10) == 0
+			if asked {
+				r.Asked = []rfid.UID{uids[rng.IntN(len(uids))]}
+			}
+			for _, u := range uids {
+				// Long runs of misses: most tiles are seldom heard in most zones.
+				heard := rng.IntN(12) == 0
+				if asked && u != r.Asked[0] {
+					heard = false
+				}
+				quiet := !asked && !heard && rng.IntN(4) == 0
+				switch {
+				case heard:
+					r.UIDs = append(r.UIDs, u)
+					looked[key{u, z}], seen[key{u, z}] = n, n
+				case quiet:
+					r.Quiet = append(r.Quiet, u)
+				case !asked || u == r.Asked[0]:
+					looked[key{u, z}] = n
+				}
+			}
+			l.Observe(r)
+			if rng.IntN(40) == 0 {
+				l.Place(uids[rng.IntN(len(uids))], zones[rng.IntN(len(zones))])
+			}
+			if !asked {
+				lastRead[z] = n
+			}
+			for _, u := range uids {
+				// Kept quiet at home: the latest read of home that could
+				// hear it saw it, and reads of home have come since.
+				home := l.Where(u)
+				want := lastRead[home] > looked[key{u, home}] && looked[key{u, home}] <= seen[key{u, home}]
+				if got := l.quietHome(l.tracks[u]); got != want {
+					t.Fatalf("seed %d, after read %d (%+v): %s quiet at home in %s = %v, want %v", seed, n, r, u, home, got, want)
+				}
+				for _, z := range zones {
+					want := looked[key{u, z}] > seen[key{u, z}]
+					if got := l.Missed(u, z); got != want {
+						t.Fatalf("seed %d, after read %d (%+v): Missed(%s, %s) = %v, want %v (last read that could hear it %d, last that saw it %d)",
+							seed, n, r, u, z, got, want, looked[key{u, z}], seen[key{u, z}])
+					}
+				}
+			}
+		}
 	}
 }

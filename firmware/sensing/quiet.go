@@ -113,12 +113,20 @@ func (q *QuietZone) Next(s *Sensor, now time.Time) QuietStep {
 	if every <= 0 {
 		every = DefaultFullEvery
 	}
-	focus := s.Focus()[q.Zone]
-	switch {
+	full := now.Sub(q.lastFull) >= every
+	gap := q.Gap > 0 && len(st.Quiet) == 0
+	if !full && !gap {
+		// A plain poll whatever the focus: the sensor's focus (all its
+		// zones' priorities, from every tile's sightings) is by far the
+		// costliest part of a step, and a zone polls hundreds of times a
+		// second.
+		return st
+	}
+	switch focus := s.Focus()[q.Zone]; {
 	case focus >= Soon:
-	case now.Sub(q.lastFull) >= every:
+	case full:
 		q.lastFull, st.Full = now, true
-	case q.Gap > 0 && len(st.Quiet) == 0:
+	default:
 		st.After = q.Gap
 	}
 	return st
