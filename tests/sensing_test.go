@@ -328,7 +328,8 @@ func (e *handEnd) over(tb *players.Table, g *tablecore.Game, now time.Time) bool
 // sensor, and reports whether the hand is over; a hand of more than four
 // hours of simulated time fails the test.
 func (e *handEnd) reached(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore.Game, start, now time.Time, take func([]sensing.Output)) bool {
-	t.Helper()
+	// No t.Helper: it is asked after every read, and finding its caller
+	// costs more than the read's processing.
 	for _, p := range tb.Advance(now) {
 		take(sn.Declare(context.Background(), press(p)))
 	}

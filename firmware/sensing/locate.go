@@ -72,29 +72,30 @@ func (c LocateConfig) withDefaults() LocateConfig {
 type track struct {
 	// What every read looks at first, kept together: most reads only
 	// need these of most tiles.
-	heard    bool      // scratch of Observe: the read heard it
-	hushed   bool      // scratch of Observe: the read could not hear it
-	at       Zone      // committed zone
-	lazy     uint32    // zones (bit per index) it has settled out of: see lookedAt
-	hitZones uint32    // the zones (bit per index) whose hits are not 0
-	homeBit  uint32    // at's bit (0 if not known)
-	aside    time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
-	uid      rfid.UID
-	tile     tile.Tile
-	hits     [maxZones]int       // reads of a zone that saw the tile since it was last seen at home
-	gone     [maxZones]int       // consecutive reads of a zone without the tile
-	first    [maxZones]time.Time // first read of the current run of hits
-	away     [maxZones]time.Time // first read of a zone that saw the tile since it was last home
-	seen     [maxZones]time.Time // last read of a zone that saw the tile
-	looked   [maxZones]time.Time // last read of a zone that could have heard the tile (it was not quiet there)
-	lastSeen time.Time
-	quietAt  time.Time // the latest read of at that took it to keep quiet (Read.Quiet)
-	prevHome time.Time // the sighting at home before the latest one
-	trail    []Zone    // zones seen in since the last commit
-	missed   int       // reads of its zone without it since it was last seen
-	reached  time.Time // the first read of at that saw it, at its latest commit
-	vanished bool
-	expect   uint32 // zones (bit per index) the referee expects it to move to now
+	heard     bool      // scratch of Observe: the read heard it
+	hushed    bool      // scratch of Observe: the read could not hear it
+	at        Zone      // committed zone
+	lazy      uint32    // zones (bit per index) it has settled out of: see lookedAt
+	hitZones  uint32    // the zones (bit per index) whose hits are not 0
+	homeBit   uint32    // at's bit (0 if not known)
+	seenZones uint32    // the zones (bit per index) whose seen is not zero
+	aside     time.Time // the latest of seen outside at: Arriving skips a tile not seen away since
+	uid       rfid.UID
+	tile      tile.Tile
+	hits      [maxZones]int       // reads of a zone that saw the tile since it was last seen at home
+	gone      [maxZones]int       // consecutive reads of a zone without the tile
+	first     [maxZones]time.Time // first read of the current run of hits
+	away      [maxZones]time.Time // first read of a zone that saw the tile since it was last home
+	seen      [maxZones]time.Time // last read of a zone that saw the tile
+	looked    [maxZones]time.Time // last read of a zone that could have heard the tile (it was not quiet there)
+	lastSeen  time.Time
+	quietAt   time.Time // the latest read of at that took it to keep quiet (Read.Quiet)
+	prevHome  time.Time // the sighting at home before the latest one
+	trail     []Zone    // zones seen in since the last commit
+	missed    int       // reads of its zone without it since it was last seen
+	reached   time.Time // the first read of at that saw it, at its latest commit
+	vanished  bool
+	expect    uint32 // zones (bit per index) the referee expects it to move to now
 }
 
 // settledGone is where a tile's count of reads of a zone without it
@@ -312,16 +313,29 @@ func (l *Locator) Expect(exp map[rfid.UID][]Zone) {
 // the referee expects and has been seen often enough (a read of the old
 // zone decides it; one sighting may be a ghost, and a wall takes 300 ms
 // to read): where to read soon.
-func (l *Locator) Candidates() []Zone {
-	var out []Zone
+func (l *Locator) Candidates() []Zone { return zonesOf(l.candidates()) }
+
+// candidates is Candidates as a set of zones (bit per index): the sensor
+// asks for it at every read.
+func (l *Locator) candidates() uint32 {
+	var out uint32
 	for _, tr := range l.order {
 		for m := tr.elsewhere(); m != 0; m &= m - 1 {
 			i := bits.TrailingZeros32(m)
-			out = append(out, zoneOf(i))
-			if tr.at.Known() && tr.expect&(1<<i) == 0 && tr.hits[i] >= l.cfg.Agree {
-				out = append(out, tr.at)
+			out |= 1 << i
+			if tr.expect&(1<<i) == 0 && tr.hits[i] >= l.cfg.Agree {
+				out |= tr.homeBit
 			}
 		}
+	}
+	return out
+}
+
+// zonesOf lists the zones of a set (bit per index), in index order.
+func zonesOf(m uint32) []Zone {
+	var out []Zone
+	for ; m != 0; m &= m - 1 {
+		out = append(out, zoneOf(bits.TrailingZeros32(m)))
 	}
 	return out
 }
@@ -329,12 +343,15 @@ func (l *Locator) Candidates() []Zone {
 // Confirming returns the zones where a tile the referee expects there has
 // been seen but not yet often enough to commit: the read that confirms it
 // is the one that lets sensing act.
-func (l *Locator) Confirming() []Zone {
-	var out []Zone
+func (l *Locator) Confirming() []Zone { return zonesOf(l.confirming()) }
+
+// confirming is Confirming as a set of zones (bit per index).
+func (l *Locator) confirming() uint32 {
+	var out uint32
 	for _, tr := range l.order {
 		for m := tr.elsewhere() & tr.expect; m != 0; m &= m - 1 {
 			if i := bits.TrailingZeros32(m); tr.hits[i] < l.cfg.Agree {
-				out = append(out, zoneOf(i))
+				out |= 1 << i
 			}
 		}
 	}
@@ -351,19 +368,35 @@ func (l *Locator) Confirming() []Zone {
 // million) say it is not there.
 func (l *Locator) Arriving(since time.Time) []Movement {
 	var out []Movement
+	l.eachArriving(since, func(tr *track, i int) {
+		out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: tr.seen[i], Seen: tr.away[i]})
+	})
+	return out
+}
+
+// arriving is the set of zones (bit per index) of Arriving's To.
+func (l *Locator) arriving(since time.Time) uint32 {
+	var out uint32
+	l.eachArriving(since, func(_ *track, i int) { out |= 1 << i })
+	return out
+}
+
+// eachArriving calls f with each tile Arriving reports and the zone it is
+// seen arriving in.
+func (l *Locator) eachArriving(since time.Time, f func(tr *track, i int)) {
 	for _, tr := range l.order {
 		if tr.aside.Before(since) {
 			continue
 		}
-		home := tr.at.index()
-		for i, t := range tr.seen {
-			if i == home || t.IsZero() || t.Before(since) || tr.gone[i] >= 4 || (home >= 0 && !t.After(tr.prevHome)) {
+		// A zone it has settled out of has missed it four times since.
+		for m := tr.seenZones &^ tr.homeBit &^ tr.lazy; m != 0; m &= m - 1 {
+			i := bits.TrailingZeros32(m)
+			if t := tr.seen[i]; t.Before(since) || tr.gone[i] >= 4 || (tr.homeBit != 0 && !t.After(tr.prevHome)) {
 				continue
 			}
-			out = append(out, Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(i), At: t, Seen: tr.away[i]})
+			f(tr, i)
 		}
 	}
-	return out
 }
 
 // Unseen returns the tiles the latest read of their zone that could hear
@@ -467,7 +500,7 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 			if tr.at == r.Zone {
 				tr.prevHome = tr.seen[zi]
 			}
-			tr.seen[zi] = r.At
+			tr.seen[zi], tr.seenZones = r.At, tr.seenZones|bit
 			tr.lastSeen = r.At
 			if r.Zone != tr.at && r.At.After(tr.aside) {
 				tr.aside = r.At

@@ -122,7 +122,11 @@ func (q *QuietZone) Next(s *Sensor, now time.Time) QuietStep {
 		// second.
 		return st
 	}
-	switch focus := s.Focus()[q.Zone]; {
+	focus := 0
+	if i := q.Zone.index(); i >= 0 {
+		focus = s.focus()[i]
+	}
+	switch {
 	case focus >= Soon:
 	case full:
 		q.lastFull, st.Full = now, true

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"log/slog"
+	"math/bits"
 	"slices"
 	"strings"
 	"time"
@@ -177,6 +178,8 @@ type Sensor struct {
 	moved     time.Time  // when the latest movement was committed
 
 	expectFor   expectKey // the referee's state expectMoves was made for
+	placedFor   expectKey // the referee's state placed was made for
+	placed      map[tile.Tile]Zone
 	expectMoves map[rfid.UID][]Zone
 	expectGen   uint64 // counts the maps expectedMoves has made
 	locExpect   uint64 // the expectGen loc was last given (0: none)
@@ -261,6 +264,7 @@ func (s *Sensor) StartHand(l Layout) {
 	s.pending = map[rfid.UID]*entry{}
 	s.chain = nil
 	s.expectFor, s.expectMoves, s.locExpect = expectKey{}, nil, 0
+	s.placedFor, s.placed = expectKey{}, nil
 	s.decls = nil
 	s.riichi = [4]time.Time{}
 	s.facedown = [4]tile.Tile{}
@@ -454,19 +458,32 @@ func (s *Sensor) Doubted() []Movement {
 // (300 ms for 34 tiles). A wall is read soon only when a tile no one may
 // take is seen leaving it.
 func (s *Sensor) Focus() map[Zone]int {
-	now := s.now
+	f := s.focus()
 	w := map[Zone]int{}
+	for i, p := range f {
+		if p > 0 {
+			w[zoneOf(i)] = p
+		}
+	}
+	return w
+}
+
+// focus is Focus by zone index, 0 for a zone not read: a zone holding its
+// field on asks for it at every read.
+func (s *Sensor) focus() (w [maxZones]int) {
+	now := s.now
 	h := s.ref.Hand()
 	if h == nil || s.loc == nil {
 		return w
 	}
-	set := func(z Zone, p int) {
-		if z.Known() && w[z] < p {
-			w[z] = p
+	raise := func(i, p int) {
+		if i >= 0 && w[i] < p {
+			w[i] = p
 		}
 	}
+	set := func(z Zone, p int) { raise(z.index(), p) }
 	for i := 0; i < h.Players; i++ {
-		w[SeatZone(game.Seat(i), Wall)] = Idle
+		set(SeatZone(game.Seat(i), Wall), Idle)
 		set(SeatZone(game.Seat(i), Hand), Warm)
 		set(SeatZone(game.Seat(i), Discards), Warm)
 	}
@@ -547,8 +564,8 @@ func (s *Sensor) Focus() map[Zone]int {
 			set(z, Soon)
 		}
 	}
-	for _, m := range s.loc.Arriving(now.Add(-s.cfg.Grace)) {
-		lookahead(m.To)
+	for m := s.loc.arriving(now.Add(-s.cfg.Grace)); m != 0; m &= m - 1 {
+		lookahead(zoneOf(bits.TrailingZeros32(m)))
 	}
 	for _, e := range s.pending {
 		lookahead(e.m.To)
@@ -562,8 +579,8 @@ func (s *Sensor) Focus() map[Zone]int {
 			}
 		}
 	}
-	for _, z := range s.loc.Candidates() {
-		set(z, Hot)
+	for m := s.loc.candidates(); m != 0; m &= m - 1 {
+		raise(bits.TrailingZeros32(m), Hot)
 	}
 	for _, e := range s.pending {
 		set(e.m.To, Hot) // a call's other tiles come there
@@ -580,8 +597,8 @@ func (s *Sensor) Focus() map[Zone]int {
 			set(SeatZone(e.m.To.Seat, Melds), Hot)
 		}
 	}
-	for _, z := range s.loc.Confirming() {
-		set(z, Confirm)
+	for m := s.loc.confirming(); m != 0; m &= m - 1 {
+		raise(bits.TrailingZeros32(m), Confirm)
 	}
 	// The acting seat's next replacement tile is seen arriving: the
 	// flower, kita or kong that drew it is in the melds, and the seat's
@@ -617,13 +634,7 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 		s.expectGen++
 		return map[rfid.UID][]Zone{}
 	}
-	k := expectKey{h: h, log: len(h.Log), phase: h.Phase, turn: h.Turn, facedown: s.facedown}
-	if h.Phase == game.Claims {
-		k.claim = h.Claim.From
-		for _, r := range h.Claim.Responses {
-			k.answered += b2i(r.Answered)
-		}
-	}
+	k := s.stateKey(h)
 	if s.expectFor == k && s.expectMoves != nil {
 		return s.expectMoves
 	}
@@ -691,14 +702,34 @@ func (s *Sensor) expectedMoves() map[rfid.UID][]Zone {
 	return out
 }
 
+// stateKey is what the referee's state h is, for the sensor's views of
+// it kept until it changes.
+func (s *Sensor) stateKey(h *game.Hand) expectKey {
+	k := expectKey{h: h, log: len(h.Log), phase: h.Phase, turn: h.Turn, facedown: s.facedown}
+	if h.Phase == game.Claims {
+		k.claim = h.Claim.From
+		for _, r := range h.Claim.Responses {
+			k.answered += b2i(r.Answered)
+		}
+	}
+	return k
+}
+
 // expected returns where the referee's state puts each tile; a tile
 // missing from the map may be anywhere (a won-on discard, the hand over).
+// The map is kept until the state changes (reads ask for it while a move
+// is pending): callers only read it.
 func (s *Sensor) expected() map[tile.Tile]Zone {
 	h := s.ref.Hand()
 	if h == nil || h.Phase == game.Over {
 		return map[tile.Tile]Zone{}
 	}
+	k := s.stateKey(h)
+	if s.placedFor == k && s.placed != nil {
+		return s.placed
+	}
 	out := make(map[tile.Tile]Zone, len(h.Wall.Tiles))
+	defer func() { s.placedFor, s.placed = k, out }()
 	for i, t := range h.Wall.Tiles {
 		if i < len(s.layout.Walls) {
 			out[t] = s.layout.Walls[i]
