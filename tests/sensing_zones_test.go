@@ -3,6 +3,7 @@ package tests
 import (
 	"context"
 	"errors"
+	"strings"
 	"sync"
 	"testing"
 	"testing/synctest"
@@ -11,11 +12,17 @@ import (
 	"jantaku/drivers/clock"
 	"jantaku/drivers/rfid"
 	"jantaku/drivers/rfid/iso15693"
+	"jantaku/drivers/rfid/pn5180"
 	"jantaku/firmware/sensing"
+	"jantaku/hardware/board"
+	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
 	"jantaku/tablecore"
+	"periph.io/x/conn/v3/gpio"
+	"periph.io/x/conn/v3/gpio/gpioreg"
+	"periph.io/x/conn/v3/gpio/gpiotest"
 )
 
 // lockedRef is a referee whose changes are made under mu: the players,
@@ -185,5 +192,99 @@ func TestHeldZonesOnBoard(t *testing.T) {
 				t.Errorf("%s: field still on after ReleaseFields", name)
 			}
 		}
+	})
+}
+
+// TestHeldZoneMisroutedOnBoard: on the revision-3 board with every zone's
+// field held and read by RunQuiet, as the daemon reads it, an address
+// line of the chip-select decoder sticks low a second into the hand. The
+// frames of the eight readers whose output has that bit now reach
+// another zone's chip, which answers as their own would. Each reader
+// reads its chip's die identifier again every die_check (500 ms): the
+// first of them to fail ReaderFailures steps in a row ends RunQuiet with
+// an error naming its zone and ErrWrongChip, well before the hand could
+// go on with a zone read as another's, and no action was taken from the
+// misrouted reads.
+func TestHeldZoneMisroutedOnBoard(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		p, err := profile.Parse("zones.yaml", profile.ZonesYAML())
+		if err != nil {
+			t.Fatal(err)
+		}
+		rig := boardtest.New(t, p, "GPIO25")
+		line := &boardtest.FailingLine{Pin: gpiotest.Pin{N: "GPIO25", Num: 25}}
+		if err := gpioreg.Register(line); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = gpioreg.Unregister("GPIO25") })
+		for _, c := range rig.PN5180 {
+			c.Clock = clock.Real{}
+		}
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = b.Close() })
+		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		tb, _, sn := riichiSensed(t, start)
+		// The dealt tiles on their zones' chips, to be heard and quieted.
+		for name := range p.Zones {
+			var on []*iso15693.Tag
+			for _, u := range tb.Surface().Tags(name) {
+				v, err := iso15693.ParseUID(u)
+				if err != nil {
+					t.Fatal(err)
+				}
+				on = append(on, &iso15693.Tag{UID: v})
+			}
+			rig.PN5180[name].SetTags(0, on...)
+		}
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		zones, err := surf.HoldFields(ctx, start)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var mu sync.Mutex
+		var actions []string
+		ran := make(chan error, 1)
+		go func() {
+			ran <- sensing.RunQuiet(ctx, clock.Real{}, sn, zones, nil, func(o sensing.Output) {
+				if a, ok := o.(*sensing.Accepted); ok {
+					mu.Lock()
+					actions = append(actions, a.Action.String())
+					mu.Unlock()
+				}
+			})
+		}()
+		time.Sleep(time.Second)
+		line.Fail(gpio.Low)
+		failed := time.Now()
+		err = <-ran
+		if err == nil || errors.Is(err, context.DeadlineExceeded) || !errors.Is(err, pn5180.ErrWrongChip) {
+			t.Fatalf("RunQuiet ended with %v, want a reader's ErrWrongChip", err)
+		}
+		named := false
+		for z, r := range p.Readers {
+			if r.Decoder != "" && r.Output>>2&1 == 1 && strings.Contains(err.Error(), "zone "+z+":") {
+				named = true
+			}
+		}
+		if !named {
+			t.Errorf("the error does not name a zone whose reader the stuck line misroutes: %v", err)
+		}
+		if d := time.Since(failed); d > 2*time.Second {
+			t.Errorf("RunQuiet ended %v after the line failed, want within a die check and the failures that end it", d)
+		}
+		mu.Lock()
+		defer mu.Unlock()
+		if len(actions) != 0 {
+			t.Errorf("actions taken with nothing moved: %v", actions)
+		}
+		t.Logf("the line failed; %v later: %v", time.Since(failed), err)
 	})
 }

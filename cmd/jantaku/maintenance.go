@@ -30,6 +30,8 @@ const maintenanceUsage = `usage: jantaku maintenance <subcommand> [flags] [args]
                                    and the emergency stop released
   watch SENSOR [--for D]           print each edge of an input or button press until Ctrl-C
   scan ZONE|all [--rounds N]       list every tag each zone's antenna sees, with its tile, repeatedly
+  readers                          list the readers with their chips' die identifiers, to
+                                   record in the profile (die_id), and check the recorded ones
   read [READER|SIDE] [--timeout 2s]
                                    read one tag on a conveyor's inline reader (default inline0)
   register [--set 136] [--label A] [--at ZONE|READER]
@@ -56,7 +58,7 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 		return nil
 	case "wiring", "check":
 		return profileCmd(args[0], args[1:], stdout, stderr)
-	case "tags", "register", "jog", "watch", "scan", "read":
+	case "tags", "register", "jog", "watch", "scan", "read", "readers":
 	default:
 		fmt.Fprintln(stderr, maintenanceUsage)
 		return usageError{fmt.Errorf("maintenance: unknown subcommand %q", args[0])}
@@ -87,6 +89,15 @@ func maintenanceCmd(ctx context.Context, args []string, stdin io.Reader, stdout,
 	switch args[0] {
 	case "tags":
 		return mc.tags()
+	case "readers":
+		if len(pos) != 0 {
+			return usageError{errors.New("maintenance readers takes no argument")}
+		}
+		mc.anyChip = true
+		set, _ := tile.Standard(3)
+		return mc.withTable(ctx, set, func(ctx context.Context, t *table) error {
+			return listReaders(ctx, mc.stdout, t.prof, mc.recorded, t.readers)
+		})
 	case "register":
 		if len(pos) == 4 {
 			return mc.registerOne(pos)
@@ -152,6 +163,10 @@ type maint struct {
 	profile, db    string
 	sim            bool
 	lines          <-chan string
+	// anyChip opens the board whatever chips answer, the die
+	// identifiers the profile records kept in recorded.
+	anyChip  bool
+	recorded map[string]profile.Reader
 }
 
 // withTable opens the table (hardware, or the simulated one with --sim),
@@ -163,6 +178,9 @@ func (mc *maint) withTable(ctx context.Context, set tile.Set, f func(context.Con
 		if p, err = profile.LoadFile(mc.profile); err != nil {
 			return err
 		}
+	}
+	if mc.anyChip {
+		mc.recorded, p = p.Readers, withoutDieIDs(p)
 	}
 	var t *table
 	if mc.sim {

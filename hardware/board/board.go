@@ -555,7 +555,7 @@ func (o *opener) reader(n string, r profile.Reader) {
 	var rd rfid.Reader
 	switch r.ReaderKind() {
 	case profile.ReaderPN5180:
-		rd, err = pn5180.Open(port, busy, reset, pn5180.Config{Name: n, Speed: r.MaxSPI(), Clock: o.opt.Clock})
+		rd, err = pn5180.Open(port, busy, reset, pn5180.Config{Name: n, Speed: r.MaxSPI(), Clock: o.opt.Clock, DieID: r.DieIDBytes()})
 	default:
 		rd, err = rfid.OpenMFRC522(port, reset, rfid.MFRC522Config{Name: n, IRQ: irq, Gain: r.Gain, Clock: o.opt.Clock, MinLevel: r.MinLevel, CollLevel: r.CollLevel})
 	}

@@ -1,6 +1,7 @@
 package board
 
 import (
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -237,12 +238,23 @@ func (o *opener) decodedReaders() {
 			below = "below"
 		}
 		for _, z := range order {
-			rd, err := pn5180.Open(z.port, &decodedBusy{z.port}, z.reset, pn5180.Config{Name: z.name, Speed: z.r.MaxSPI(), Clock: o.opt.Clock})
+			// The die identifier: the one recorded, or the one read as the
+			// reader opens, read again every DieCheck, so that an address
+			// line failing later stops the reader, not a zone read as
+			// another's.
+			rd, err := pn5180.Open(z.port, &decodedBusy{z.port}, z.reset, pn5180.Config{
+				Name: z.name, Speed: z.r.MaxSPI(), Clock: o.opt.Clock,
+				DieID: z.r.DieIDBytes(), CheckEvery: o.p.Decoders[z.r.Decoder].DieCheckEvery(),
+			})
 			if err != nil {
-				if !failed[z.name] {
-					failed[z.name] = true
+				switch {
+				case failed[z.name]:
+				case errors.Is(err, pn5180.ErrWrongChip) && z.r.DieID != "":
+					o.fail(z.r.Line, "reader "+z.name, "on %s: not the chip its die_id records: %v (modules swapped, or its frames reach another output: check the decoder's address lines; a new module's identifier: jantaku maintenance readers)", o.p.ChipSelectOf(z.name), err)
+				default:
 					o.fail(z.r.Line, "reader "+z.name, "on %s, brought up with the outputs %s it held in reset: %v (do its frames reach another output? check the decoder's address lines)", o.p.ChipSelectOf(z.name), below, err)
 				}
+				failed[z.name] = true
 				continue
 			}
 			if pass == 1 && !failed[z.name] {

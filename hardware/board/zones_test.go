@@ -2,6 +2,7 @@ package board_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -266,4 +267,103 @@ func TestZonesMissingPort(t *testing.T) {
 			t.Errorf("error:\n%s", msg)
 		}
 	})
+}
+
+// TestZonesAddressLineFailsAfterOpening: an address line that sticks low
+// once the board is open sends the frames of every reader whose output
+// has that bit to the chip of another zone, which answers as its own
+// would. Each zone reader reads its chip's die identifier again every
+// die_check (500 ms), and from then on fails with ErrWrongChip, naming
+// itself, instead of reading the other zone's tiles; the readers the
+// line does not route keep reading their own tiles.
+func TestZonesAddressLineFailsAfterOpening(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		ctx := context.Background()
+		p := profile.Zones()
+		r := newRig(t, p, "GPIO25")
+		line := &boardtest.FailingLine{Pin: gpiotest.Pin{N: "GPIO25", Num: 25}}
+		if err := gpioreg.Register(line); err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = gpioreg.Unregister("GPIO25") })
+		want := zoneTags(p, r)
+		b, err := board.New(p, board.Options{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer b.Close()
+		poll := func(z string) ([]rfid.UID, error) { return b.Readers[z].(*pn5180.Dev).Poll(ctx) }
+		for _, z := range sortedZones(p) {
+			if err := b.Readers[z].(*pn5180.Dev).HoldField(ctx); err != nil {
+				t.Fatal(err)
+			}
+			if got, err := poll(z); err != nil || !slices.Equal(got, []rfid.UID{want[z]}) {
+				t.Fatalf("%s before the fault: %v, %v; want its own tag %v", z, got, err, want[z])
+			}
+		}
+		line.Fail(gpio.Low)
+		time.Sleep(500 * time.Millisecond)
+		routed := 0
+		for _, z := range sortedZones(p) {
+			got, err := poll(z)
+			if p.Readers[z].Output>>2&1 == 0 {
+				if err != nil || !slices.Equal(got, []rfid.UID{want[z]}) {
+					t.Errorf("%s (output %d, bit 2 clear): %v, %v; want its own tag %v", z, p.Readers[z].Output, got, err, want[z])
+				}
+				continue
+			}
+			routed++
+			if !errors.Is(err, pn5180.ErrWrongChip) || got != nil || !strings.Contains(err.Error(), "pn5180 "+z+":") {
+				t.Errorf("%s (output %d) with GPIO25 stuck low: %v, %v; want ErrWrongChip naming it", z, p.Readers[z].Output, got, err)
+			}
+		}
+		if routed != 8 {
+			t.Errorf("%d readers have bit 2 in their output, want 8", routed)
+		}
+	})
+}
+
+// TestZonesRecordedDieIDs: with each reader's die identifier recorded in
+// the profile, the board opens; with two zones' modules swapped (their
+// recorded identifiers exchanged), it refuses, naming both readers.
+func TestZonesRecordedDieIDs(t *testing.T) {
+	for _, swapped := range []bool{false, true} {
+		t.Run(fmt.Sprintf("swapped %v", swapped), func(t *testing.T) {
+			synctest.Test(t, func(t *testing.T) {
+				p := profile.Zones()
+				r := newRig(t, p)
+				zoneTags(p, r)
+				for z, c := range r.PN5180 {
+					rd := p.Readers[z]
+					rd.DieID = fmt.Sprintf("%x", c.DieID)
+					p.Readers[z] = rd
+				}
+				if swapped {
+					a, b := p.Readers["seat0.hand"], p.Readers["seat2.hand"]
+					a.DieID, b.DieID = b.DieID, a.DieID
+					p.Readers["seat0.hand"], p.Readers["seat2.hand"] = a, b
+				}
+				b, err := board.New(p, board.Options{})
+				if !swapped {
+					if err != nil {
+						t.Fatal(err)
+					}
+					b.Close()
+					return
+				}
+				if err == nil {
+					b.Close()
+					t.Fatal("the board opened with two zones' modules swapped")
+				}
+				for _, z := range []string{"seat0.hand", "seat2.hand"} {
+					if !strings.Contains(err.Error(), "reader "+z+": on zonecs output") {
+						t.Errorf("the error does not name %s as another chip:\n%v", z, err)
+					}
+				}
+				if n := strings.Count(err.Error(), "not the chip its die_id records"); n != 2 {
+					t.Errorf("%d readers refused, want 2:\n%v", n, err)
+				}
+			})
+		})
+	}
 }

@@ -153,9 +153,9 @@ var known = map[string][]string{
 	"motors":   {"kind", "chip", "pwm", "in1", "in2", "in1_pin", "in2_pin", "reversed", "brake", "ramp", "step", "dir", "enable", "step_period"},
 	"inputs":   {"pin", "active_low", "pull", "nc", "debounce"},
 	"buttons":  {"pin", "active_low", "pull", "nc", "debounce"},
-	"readers":  {"kind", "spi", "cs", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level", "decoder", "output", "held"},
+	"readers":  {"kind", "spi", "cs", "reset", "irq", "busy", "mux", "gain", "min_level", "coll_level", "decoder", "output", "held", "die_id"},
 	"muxes":    {"select", "enable", "chip"},
-	"decoders": {"spi", "address", "busy"},
+	"decoders": {"spi", "address", "busy", "die_check"},
 	"zones":    {"reader", "antenna"},
 	"tilesets": {"stacks"},
 }
@@ -667,6 +667,7 @@ func (c *checker) run() {
 		}
 	}
 	c.held()
+	c.dieIDs()
 	antennas := map[string]string{}
 	for _, n := range sortedKeys(p.Zones) {
 		z := p.Zones[n]
@@ -817,6 +818,32 @@ func (c *checker) held() {
 		default:
 			c.errorf(r.Line, "reader %s: held, with %d zones (%s): a held reader reads exactly one zone", n, len(zones[n]), strings.Join(zones[n], ", "))
 		}
+	}
+}
+
+// dieIDs checks the recorded die identifiers: a PN5180's, 32 hex
+// digits, each chip's its own.
+func (c *checker) dieIDs() {
+	seen := map[string]string{}
+	for _, n := range sortedKeys(c.p.Readers) {
+		r := c.p.Readers[n]
+		if r.DieID == "" {
+			continue
+		}
+		if r.ReaderKind() != ReaderPN5180 {
+			c.errorf(r.Line, "reader %s: die_id: only a pn5180's die identifier is read, not an %s's", n, r.ReaderKind())
+			continue
+		}
+		if r.DieIDBytes() == nil {
+			c.errorf(r.Line, "reader %s: die_id %q: want the chip's 16 bytes as 32 hex digits, as `jantaku maintenance readers` lists them", n, r.DieID)
+			continue
+		}
+		k := strings.ToLower(r.DieID)
+		if o, ok := seen[k]; ok {
+			c.errorf(r.Line, "reader %s: die_id %s is reader %s's too: each chip has its own", n, r.DieID, o)
+			continue
+		}
+		seen[k] = n
 	}
 }
 

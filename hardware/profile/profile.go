@@ -2,6 +2,7 @@ package profile
 
 import (
 	_ "embed"
+	"encoding/hex"
 	"fmt"
 	"slices"
 	"strings"
@@ -176,6 +177,11 @@ type Reader struct {
 	// a PN5180 with no antenna mux and exactly one zone, as a field held
 	// on one antenna of a switch would drop when the switch moved.
 	Held bool `yaml:"held"`
+	// DieID is the PN5180's die identifier (32 hex digits) recorded when
+	// the table was assembled (`jantaku maintenance readers` lists
+	// them): the board refuses to open with another chip in its place,
+	// such as two zones' modules swapped. Empty: not checked at opening.
+	DieID string `yaml:"die_id"`
 	// MinLevel and CollLevel are the MFRC522's receiver thresholds
 	// (RxThresholdReg, 0 for the chip's 8 and 4): raise MinLevel until a
 	// gate no longer hears the next tile in line; set on the table.
@@ -306,7 +312,36 @@ type Decoder struct {
 	SPI     string   `yaml:"spi"`     // SPI1.2: its chip select enables the decoders
 	Address []string `yaml:"address"` // bit 0 first
 	Busy    string   `yaml:"busy"`    // the BUSY mux's output
-	Line    int      `yaml:"-"`
+	// DieCheck is how often each reader on the decoder reads its chip's
+	// die identifier again (DefaultDieCheck unless set): an address line
+	// that fails after the board opened sends a reader's frames to
+	// another zone's chip, and this is how long that can go unseen. Each
+	// check is two frames on the bus.
+	DieCheck Duration `yaml:"die_check"`
+	Line     int      `yaml:"-"`
+}
+
+// DefaultDieCheck is Decoder.DieCheck's default: two frames a reader,
+// 36 a second for eighteen, against the tens of thousands the zones'
+// polls take; a hand is not lost in half a second.
+const DefaultDieCheck = 500 * time.Millisecond
+
+// DieCheckEvery returns DieCheck or its default.
+func (d Decoder) DieCheckEvery() time.Duration {
+	if d.DieCheck <= 0 {
+		return DefaultDieCheck
+	}
+	return time.Duration(d.DieCheck)
+}
+
+// DieIDBytes returns the recorded die identifier, nil if none (or if it
+// is not 32 hex digits, which loading refuses).
+func (r Reader) DieIDBytes() []byte {
+	b, err := hex.DecodeString(r.DieID)
+	if err != nil || len(b) != 16 {
+		return nil
+	}
+	return b
 }
 
 // Outputs returns the number of outputs the address lines select among.

@@ -86,6 +86,9 @@ func zonesEdit(t *testing.T, old, new string) []byte {
 
 // TestZonesErrors: each rule of decoders and held readers, broken by one
 // edit of zones.yaml, gives its error at the line of the part at fault.
+// dieA is a die identifier as `jantaku maintenance readers` lists it.
+const dieA = "04a1b2c3d4e5f60718293a4b5c6d7e8f"
+
 func TestZonesErrors(t *testing.T) {
 	const (
 		dec  = "  zonecs: {spi: SPI1.2, address: [GPIO13, GPIO23, GPIO25, GPIO27, GPIO14], busy: GPIO15}"
@@ -120,10 +123,18 @@ func TestZonesErrors(t *testing.T) {
 		{"unknown key", drop, strings.Replace(drop, "held: true", "hold: true", 1), "hold: true", `unknown key "hold" in readers drop`},
 		{"unknown decoder key", dec, strings.Replace(dec, "busy:", "bsy:", 1), "bsy:", `unknown key "bsy" in decoders zonecs`},
 		{"UART lines taken back", "free_uart_pins: true", "free_uart_pins: false", "zonecs: {spi", "GPIO14 is the UART's TXD"},
+		{"die ID of an mfrc522", gate, "  inline3: {kind: mfrc522, spi: SPI1.1, reset: io1.B3, die_id: " + dieA + "}", "inline3:", "reader inline3: die_id: only a pn5180's die identifier is read, not an mfrc522's"},
+		{"die ID too short", drop, strings.Replace(drop, "}", ", die_id: 04a1b2}", 1), "drop:", `reader drop: die_id "04a1b2": want the chip's 16 bytes as 32 hex digits`},
+		{"die ID not hex", drop, strings.Replace(drop, "}", ", die_id: "+strings.Replace(dieA, "a", "g", 1)+"}", 1), "drop:", "want the chip's 16 bytes as 32 hex digits"},
+		{"die ID twice", wall, strings.Replace(wall, "}", ", die_id: "+dieA+"}", 1), "seat0.wall:", "reader seat0.wall: die_id " + dieA + " is reader drop's too: each chip has its own"},
+		{"die check negative", dec, strings.Replace(dec, "}", ", die_check: -5ms}", 1), "zonecs: {spi", `bad duration "-5ms"`},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			data := zonesEdit(t, c.old, c.new)
+			if c.name == "die ID twice" {
+				data = []byte(strings.Replace(string(data), drop, strings.Replace(drop, "}", ", die_id: "+strings.ToUpper(dieA)+"}", 1), 1))
+			}
 			if c.name == "held with a mux" {
 				data = []byte(strings.Replace(string(data), "\ndecoders:\n", "\nmuxes:\n  m: {select: [io1.B4]}\ndecoders:\n", 1))
 			}

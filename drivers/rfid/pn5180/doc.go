@@ -13,4 +13,9 @@
 // One Dev may serve several antennas through an RF switch (an rfid.Mux
 // on its select lines): the antennas are 50 Ω matched, so switching them
 // keeps each tuned, unlike switching bare coils.
+//
+// Config.DieID and Config.CheckEvery make the Dev refuse another chip:
+// one whose die identifier (EEPROM 0x00–0x0F) is not the one recorded,
+// or not the one read at Open, as when a chip select decoded from
+// address lines sends the frames to another reader (ErrWrongChip).
 package pn5180

@@ -1,6 +1,7 @@
 package pn5180
 
 import (
+	"bytes"
 	"context"
 	"encoding/binary"
 	"errors"
@@ -72,7 +73,11 @@ const (
 	rfTx15693 = 0x0D // LOAD_RF_CONFIG: ISO 15693 ASK 100 %, 26 kbit/s
 	rfRx15693 = 0x8D
 
+	eeDieID          = 0x00 // 16 bytes, unique to each chip
 	eeProductVersion = 0x10
+
+	// DieIDLen is the length of a PN5180's die identifier.
+	DieIDLen = 16
 )
 
 // Config holds Open's optional settings.
@@ -95,6 +100,19 @@ type Config struct {
 	// FieldReset is how long WakeAll keeps the field off for every tag
 	// to lose power and forget Stay Quiet (0 means DefaultFieldReset).
 	FieldReset time.Duration
+	// DieID, if set, is the die identifier (EEPROM 0x00–0x0F) the chip
+	// must have: Open, and every check after it, refuse another chip
+	// with ErrWrongChip. A board records each reader's when the table is
+	// assembled, so that modules swapped between zones are caught.
+	DieID []byte
+	// CheckEvery, if set, makes the Dev read the die identifier again at
+	// its first call that long after the last check, and before every
+	// WakeAll, and fail with ErrWrongChip when another chip answers: a
+	// chip select decoded from address lines that fails after Open sends
+	// the frames to another zone's reader, which answers as well as this
+	// one would. Without DieID, the one read at Open is expected. Zero:
+	// no check after Open.
+	CheckEvery time.Duration
 }
 
 // statusPoll is how often the IRQ status is read once an exchange has
@@ -125,13 +143,18 @@ type Dev struct {
 	// waits to transmit. Set by init and fail; a clean exchange leaves
 	// the chip in WaitTransmit, so the requests after it skip the check.
 	checkState bool
-	held       bool // HoldField: the field stays on between calls
+	held       bool      // HoldField: the field stays on between calls
+	dieID      []byte    // the die identifier expected (nil: not checked)
+	checked    time.Time // the latest check of it
 }
 
 // Errors of the chip itself (a bus or wiring fault, not the radio).
 var (
 	ErrBusyStuck = errors.New("pn5180: BUSY stays high")
 	ErrChip      = errors.New("pn5180: chip error")
+	// ErrWrongChip: the chip that answers is not the one expected
+	// (Config.DieID, or the one that answered at Open).
+	ErrWrongChip = errors.New("pn5180: another chip answers")
 )
 
 // Open resets the PN5180 on port with its BUSY and RST lines, checks that
@@ -166,6 +189,9 @@ func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, 
 	if cfg.FieldReset <= 0 {
 		cfg.FieldReset = DefaultFieldReset
 	}
+	if cfg.DieID != nil && len(cfg.DieID) != DieIDLen {
+		return nil, fmt.Errorf("pn5180 %s: die ID % X: want %d bytes", name, cfg.DieID, DieIDLen)
+	}
 	c, err := port.Connect(cfg.Speed, spi.Mode0, 8)
 	if err != nil {
 		return nil, fmt.Errorf("pn5180 %s: %w", name, err)
@@ -173,7 +199,7 @@ func Open(port spi.Port, busy gpio.PinIn, reset gpio.PinOut, cfg Config) (*Dev, 
 	if err := busy.In(gpio.Float, gpio.NoEdge); err != nil { // push-pull from the chip
 		return nil, fmt.Errorf("pn5180 %s: BUSY: %w", name, err)
 	}
-	d := &Dev{name: name, conn: c, busy: busy, reset: reset, clk: cfg.Clock, cfg: cfg, needInit: true}
+	d := &Dev{name: name, conn: c, busy: busy, reset: reset, clk: cfg.Clock, cfg: cfg, needInit: true, dieID: cfg.DieID}
 	if d.clk == nil {
 		d.clk = clock.Real{}
 	}
@@ -221,6 +247,11 @@ func (d *Dev) init(ctx context.Context) error {
 	}
 	if v[1] == 0 || v[1] == 0xFF {
 		return d.fail(fmt.Errorf("no PN5180 answers: product version reads % X", v))
+	}
+	if d.cfg.DieID != nil || d.cfg.CheckEvery > 0 {
+		if err := d.checkDie(); err != nil {
+			return err
+		}
 	}
 	if err := d.write([]byte{cmdLoadRFConfig, rfTx15693, rfRx15693}); err != nil {
 		return d.fail(err)
@@ -337,6 +368,38 @@ func (d *Dev) readReg(addr byte) (uint32, error) {
 }
 
 func (d *Dev) command(cmd, arg byte) error { return d.write([]byte{cmd, arg}) }
+
+// checkDie reads the die identifier and fails the chip if it is not the
+// one expected; the first one read is expected when none was given.
+// d.mu held.
+func (d *Dev) checkDie() error {
+	id, err := d.read([]byte{cmdReadEEPROM, eeDieID, DieIDLen}, DieIDLen)
+	if err != nil {
+		return d.fail(err)
+	}
+	if d.dieID == nil {
+		d.dieID = id
+	} else if !bytes.Equal(id, d.dieID) {
+		return d.fail(fmt.Errorf("%w: die ID %X, want %X (the chip select reaches another reader, or the module was changed)", ErrWrongChip, id, d.dieID))
+	}
+	d.checked = d.clk.Now()
+	return nil
+}
+
+// DieID reads the chip's die identifier, unique to each chip: what a
+// board records for Config.DieID.
+func (d *Dev) DieID(ctx context.Context) ([]byte, error) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if err := d.ready(ctx); err != nil {
+		return nil, err
+	}
+	id, err := d.read([]byte{cmdReadEEPROM, eeDieID, DieIDLen}, DieIDLen)
+	if err != nil {
+		return nil, d.fail(err)
+	}
+	return id, nil
+}
 
 // slot is what one slot of an inventory gave.
 type slot uint8

@@ -23,6 +23,9 @@ func (d *Dev) ready(ctx context.Context) error {
 	if d.needInit {
 		return d.init(ctx)
 	}
+	if d.cfg.CheckEvery > 0 && d.clk.Now().Sub(d.checked) >= d.cfg.CheckEvery {
+		return d.checkDie()
+	}
 	return nil
 }
 
@@ -112,6 +115,13 @@ func (d *Dev) WakeAll(ctx context.Context) error {
 	defer d.mu.Unlock()
 	if err := d.ready(ctx); err != nil || !d.held {
 		return err
+	}
+	// Waking every tag of another zone would have a whole zone of tiles
+	// heard where they are not.
+	if d.cfg.CheckEvery > 0 && d.checked.Before(d.clk.Now()) {
+		if err := d.checkDie(); err != nil {
+			return err
+		}
 	}
 	if err := d.command(cmdRFOff, 0); err != nil {
 		return d.fail(err)

@@ -2,6 +2,7 @@ package pn5180test
 
 import (
 	"encoding/binary"
+	"hash/fnv"
 	"math/rand/v2"
 	"slices"
 	"sync"
@@ -103,6 +104,9 @@ type Chip struct {
 	// given CRC error or a frame of the wrong length.
 	Garble func(frame []byte) []byte
 	Rand   *rand.Rand // fixed seed if nil
+	// DieID is the chip's die identifier, EEPROM 0x00–0x0F: unique to
+	// each chip. NewChip derives it from the chip's name.
+	DieID [16]byte
 	// Clock, if set, makes an exchange take its air time on it: sent at
 	// t, it ends at t plus its air time, and until then IRQ_STATUS shows
 	// no answer and no timeout, RX_STATUS nothing received, as a real
@@ -141,6 +145,9 @@ type inventory struct {
 // NewChip returns an emulated PN5180 with no tags.
 func NewChip(name string) *Chip {
 	c := &Chip{name: name, tags: map[int][]*iso15693.Tag{}}
+	h := fnv.New128a()
+	h.Write([]byte(name))
+	copy(c.DieID[:], h.Sum(nil))
 	c.busy = &busyPin{Pin: gpiotest.Pin{N: name + ".BUSY"}, c: c}
 	c.reset()
 	return c
@@ -324,6 +331,9 @@ func (c *Chip) command(cmd byte, p []byte) {
 			return
 		}
 		ee := map[byte]byte{0x10: 0x00, 0x11: 0x04, 0x12: 0x00, 0x13: 0x04, 0x14: 0x00, 0x15: 0x01} // product, firmware, EEPROM versions 4.0 / 4.0 / 1.0
+		for i, b := range c.DieID {
+			ee[byte(i)] = b
+		}
 		out := make([]byte, p[1])
 		for i := range out {
 			out[i] = ee[p[0]+byte(i)]
