@@ -483,6 +483,12 @@ func (d *Dev) exchange(data []byte, want int) (slot, []byte, error) {
 	}
 	silentEnd := air + d.cfg.Timeout
 	answerEnd := air + iso15693.T1 + iso15693.ResponseTime(max(want, 1)+2)
+	// Nothing can have ended before the frame and the receive timeout:
+	// the first read of the status waits for them. A chip that refused
+	// the frame (reset, or not there) still shows it then (the general
+	// error, or no end of transmission), and the bus carries two frames
+	// fewer a poll.
+	<-d.clk.After(silentEnd)
 	var irq uint32
 	for i := 0; ; i++ {
 		var err error

@@ -28,15 +28,15 @@ func TestChipResetBehindTheDriver(t *testing.T) {
 		name   string
 		glitch func(*pn5180test.Chip)
 		mend   func(*pn5180test.Chip)
-		// Frames of the failing poll: M3 S(3), then IRQ_STATUS (R) at
-		// once, which shows the general error when the chip refuses
-		// to send; the unplugged module's reads show nothing, so the
-		// driver reads it again when the frame and t3 have passed and
-		// fails there, no end of transmission shown: 1+1+2(+2).
+		// Frames of the failing poll: M3 S(3), then IRQ_STATUS (R)
+		// when the frame and t3 have passed, which shows the general
+		// error when the chip refused to send, and nothing from the
+		// unplugged module: no end of transmission, which fails too.
+		// 1+1+2.
 		frames int
 	}{
 		{"reset itself", (*pn5180test.Chip).ResetItself, func(*pn5180test.Chip) {}, 4},
-		{"unplugged", func(c *pn5180test.Chip) { c.Absent = true }, func(c *pn5180test.Chip) { c.Absent = false }, 6},
+		{"unplugged", func(c *pn5180test.Chip) { c.Absent = true }, func(c *pn5180test.Chip) { c.Absent = false }, 4},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			synctest.Test(t, func(t *testing.T) {
@@ -75,15 +75,15 @@ func TestChipResetBehindTheDriver(t *testing.T) {
 				// Re-initialised on the next call, which checks the
 				// transceive state again: READ_EEPROM (2), LOAD_RF_CONFIG
 				// (1), M4 (1); RF_ON (1); M3 (1), RF_STATUS (2), S(3) (1),
-				// IRQ_STATUS at once, after t3, after the answer (6),
-				// RX_STATUS (2), READ_DATA (2); RF_OFF (1): 20 frames.
+				// IRQ_STATUS after t3 and after the answer (4),
+				// RX_STATUS (2), READ_DATA (2); RF_OFF (1): 18 frames.
 				c.mend(chip)
 				f0 = chip.Frames()
 				if got, err := d.Poll(ctx); err != nil || !slices.Equal(got, want) {
 					t.Fatalf("poll after the failure: %v, %v; want %v", got, err, want)
 				}
-				if f := chip.Frames() - f0; f != 20 {
-					t.Errorf("the poll re-initialising the chip took %d SPI frames, want 20", f)
+				if f := chip.Frames() - f0; f != 18 {
+					t.Errorf("the poll re-initialising the chip took %d SPI frames, want 18", f)
 				}
 				if err := d.HoldField(ctx); err != nil {
 					t.Fatal(err)
