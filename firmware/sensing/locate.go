@@ -605,7 +605,11 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 				continue
 			}
 		}
-		if best < 0 || tr.seen[i].After(tr.seen[best]) {
+		// The zone that has heard it most since it was last at home: a
+		// neighbour's antenna hears a tile now and then, its own zone
+		// nearly every read, and a zone it has left loses its count
+		// after two reads without it. Between equals, the latest.
+		if best < 0 || tr.hits[i] > tr.hits[best] || tr.hits[i] == tr.hits[best] && tr.seen[i].After(tr.seen[best]) {
 			best = i
 		}
 	}

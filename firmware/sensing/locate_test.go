@@ -403,3 +403,46 @@ func TestLocatorMissedFollowsTheReads(t *testing.T) {
 		}
 	}
 }
+
+// A tile heard in two zones before the read of home that lets it move
+// goes to the zone that heard it most, not the one that heard it last: a
+// neighbouring antenna hears a tile now and then (the melds beside a
+// hand, twice), its own zone at nearly every read. Sichuan 98004 at the
+// human pace, with held zones waiting 20 ms between polls: a dealt tile
+// heard four times in the hand and twice by the melds' antenna went to
+// the melds, and was taken for the seat's missing-suit tile.
+func TestLocatorMostHeardZoneWins(t *testing.T) {
+	wall, hand, melds := SeatZone(1, Wall), SeatZone(0, Hand), SeatZone(0, Melds)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	read := func(ms int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: at(ms), UIDs: uids})
+		return m
+	}
+	read(0, wall, a, b)
+	for i, ms := range []int{10, 16, 22, 28} {
+		if m := read(ms, hand, a); len(m) != 0 {
+			t.Fatalf("hand read %d moved %v before a read of the wall without the tile", i, m)
+		}
+	}
+	read(24, melds, a)
+	read(33, melds, a)
+	m := read(40, wall, b)
+	if len(m) != 1 || m[0].UID != a || m[0].To != hand {
+		t.Fatalf("movements %+v, want A wall→hand (heard there four times, twice in the melds)", m)
+	}
+	// A tile that left a zone for another loses the first zone's count
+	// after two reads without it: the latest zone then wins.
+	read(50, hand, a)
+	read(56, hand, a)
+	read(60, melds, a)
+	read(62, hand)
+	read(68, hand)
+	read(70, melds, a)
+	if got := l.Where(a); got != melds {
+		t.Fatalf("A moved on from the hand to the melds: at %s, want %s", got, melds)
+	}
+}
