@@ -125,7 +125,7 @@ func playQuiet(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tablecore
 		t0 := time.Now()
 		outs := sn.Observe(ctx, read)
 		outs = append(outs, sn.Tick(ctx, now)...)
-		res.processing = append(res.processing, time.Since(t0))
+		res.processing.add(time.Since(t0))
 		take(outs)
 		begin(r, now)
 	}

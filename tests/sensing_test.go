@@ -68,7 +68,7 @@ type sensedHand struct {
 	kinds           []game.Kind     // the kind of each action of placeToAccept
 	inFloors        []float64       // placed→accepted over the floor of the zone it landed in, for placed actions
 	readyInFloors   []float64       // ready→accepted over that floor
-	processing      []time.Duration // real time to process one read
+	processing      durations       // real time to process a read, sampled
 	mistakes        []players.Mistake
 	truthOver, over bool
 	reads           int
@@ -115,7 +115,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 	if err != nil {
 		t.Fatal(err)
 	}
-	scfg := sensing.Config{}
+	scfg := sensing.Config{Held: os.Getenv("JANTAKU_SENSING_READERS") == "zone-quiet"}
 	if diag != nil {
 		scfg.Logger = slog.New(slog.NewTextHandler(diag, &slog.HandlerOptions{Level: slog.LevelDebug,
 			ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
@@ -191,7 +191,7 @@ func playHandDiag(t testing.TB, build func() (game.Ruleset, error), cfg players.
 		t0 := time.Now()
 		outs := sn.Observe(ctx, sensing.Read{Zone: z, At: now, UIDs: uids})
 		outs = append(outs, sn.Tick(ctx, now)...)
-		res.processing = append(res.processing, time.Since(t0))
+		res.processing.add(time.Since(t0))
 		take(outs)
 	}
 	if err := tb.Err(); errors.Is(err, players.ErrTakenTile) {
@@ -304,7 +304,7 @@ func playReaders(t testing.TB, tb *players.Table, sn *sensing.Sensor, g *tableco
 		t0 := time.Now()
 		outs := sn.Observe(ctx, sensing.Read{Zone: z, At: now, UIDs: rd.UIDs})
 		outs = append(outs, sn.Tick(ctx, now)...)
-		res.processing = append(res.processing, time.Since(t0))
+		res.processing.add(time.Since(t0))
 		take(outs)
 		begin(rd.Reader)
 	}
@@ -654,7 +654,7 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 				for j, k := range r.kinds {
 					byKind[k] = append(byKind[k], r.placeToAccept[j])
 				}
-				proc = append(proc, r.processing...)
+				proc = append(proc, r.processing.kept...)
 				for _, s := range r.slow {
 					t.Logf("hand seed %d: %s", base+i, s)
 				}
@@ -680,6 +680,34 @@ func proveSensing(t *testing.T, pace players.Pace, base, hands int) {
 					percentile(proc, .5).Round(time.Microsecond), percentile(proc, .99).Round(time.Microsecond))
 			}
 		})
+	}
+}
+
+// durations keeps an even sample of at most maxKept of the durations
+// added, every one until then, then every second, every fourth...: a
+// thousand hands on held zones make hundreds of millions of reads, whose
+// every time would take gigabytes.
+type durations struct {
+	kept  []time.Duration
+	every int
+	n     int
+}
+
+const maxKept = 4096
+
+func (d *durations) add(v time.Duration) {
+	if d.every == 0 {
+		d.every = 1
+	}
+	if d.n++; d.n%d.every != 0 {
+		return
+	}
+	d.kept = append(d.kept, v)
+	if len(d.kept) == maxKept {
+		for i := range maxKept / 2 {
+			d.kept[i] = d.kept[2*i+1]
+		}
+		d.kept, d.every = d.kept[:maxKept/2], d.every*2
 	}
 }
 

@@ -43,7 +43,7 @@ type Movement struct {
 // LocateConfig sets how much agreement a location needs.
 type LocateConfig struct {
 	// Agree is the number of reads of the new zone that must see a tile
-	// before it moves there (2 unless set); the old zone's latest read must
+	// before it moves there (2 unless set, 3 with Held); the old zone's latest read must
 	// not have seen it. The sightings need not be consecutive: one read of
 	// the new zone without the tile is taken as a missed read (5% of reads
 	// miss a tag), two in a row mean the tile is not there and the count
@@ -54,10 +54,23 @@ type LocateConfig struct {
 	// unless set). Its location does not change.
 	VanishReads int
 	VanishAfter time.Duration
+	// Held says every zone is polled all the time (Config.Held): a tile
+	// moves only once a read of its zone that could have heard it did
+	// not, expected or not, since that read is a few milliseconds away;
+	// until then sightings elsewhere may be a neighbouring antenna
+	// hearing it before it is told to keep quiet.
+	Held bool
 }
 
 func (c LocateConfig) withDefaults() LocateConfig {
-	if c.Agree < 1 {
+	switch {
+	case c.Agree >= 1:
+	case c.Held:
+		// Polls a few milliseconds apart: a third sighting costs one
+		// poll, and a neighbour's antenna, which hears a tile only until
+		// its own zone quiets it, seldom makes three.
+		c.Agree = 3
+	default:
 		c.Agree = 2
 	}
 	if c.VanishReads < 1 {
@@ -584,7 +597,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	if away == 0 {
 		return Movement{}, false // seen nowhere else
 	}
-	best := -1
+	best, tied := -1, false
 	for i, h := range tr.hits {
 		if h < l.cfg.Agree || i == tr.at.index() {
 			continue
@@ -601,7 +614,7 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 			// happens), and the next read of the hand, a zone read often,
 			// tells which. A tile from a wall (drawn and discarded in one
 			// motion) does not wait: walls are seldom read.
-			if tr.expect&(1<<i) == 0 || tr.at.Area == Hand && zoneOf(i).Area == Discards && l.rivals(tr, i) {
+			if l.cfg.Held || tr.expect&(1<<i) == 0 || tr.at.Area == Hand && zoneOf(i).Area == Discards && l.rivals(tr, i) {
 				continue
 			}
 		}
@@ -610,10 +623,18 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		// nearly every read, and a zone it has left loses its count
 		// after two reads without it. Between equals, the latest.
 		if best < 0 || tr.hits[i] > tr.hits[best] || tr.hits[i] == tr.hits[best] && tr.seen[i].After(tr.seen[best]) {
-			best = i
+			best, tied = i, best >= 0 && tr.hits[i] == tr.hits[best]
+		} else if tr.hits[i] == tr.hits[best] {
+			tied = true
 		}
 	}
 	if best < 0 {
+		return Movement{}, false
+	}
+	if tied && tr.hits[best] < 2*l.cfg.Agree {
+		// Two zones as sure of it: the next reads tell, the neighbour's
+		// antenna hearing it seldom, and the zone it has left losing it.
+		// A tile lying across two antennas goes to the latest after that.
 		return Movement{}, false
 	}
 	m := Movement{UID: tr.uid, Tile: tr.tile, From: tr.at, To: zoneOf(best), At: now}

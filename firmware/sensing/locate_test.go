@@ -446,3 +446,71 @@ func TestLocatorMostHeardZoneWins(t *testing.T) {
 		t.Fatalf("A moved on from the hand to the melds: at %s, want %s", got, melds)
 	}
 }
+
+// With every zone polled (LocateConfig.Held) a tile moves only once a
+// read of its zone that could hear it did not, even where the referee
+// expects it, and on three sightings: a neighbour's antenna hears a tile
+// until its own zone quiets it, twice now and then, and the next read of
+// its own zone is a few milliseconds away. (Sichuan 30207 and 30293 at
+// the fast pace: a face-down tile and a discard taken from the melds' and
+// the pond's antennas hearing the hand.)
+func TestLocatorHeldWaitsForHome(t *testing.T) {
+	hand, pond := SeatZone(0, Hand), SeatZone(0, Discards)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	l := NewLocator(LocateConfig{Held: true}, tags, func(rfid.UID) Zone { return hand })
+	l.Expect(map[rfid.UID][]Zone{a: {pond}})
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	read := func(ms int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: at(ms), UIDs: uids})
+		return m
+	}
+	read(0, hand, a, b)
+	for i, ms := range []int{4, 8, 12} {
+		if m := read(ms, pond, a); len(m) != 0 {
+			t.Fatalf("pond read %d moved %v while the hand's latest read still heard A", i, m)
+		}
+	}
+	if m := read(16, hand, b); len(m) != 1 || m[0].UID != a || m[0].To != pond {
+		t.Fatalf("movements %+v, want A hand→pond once the hand's read missed it", m)
+	}
+	// Two sightings are not enough.
+	read(20, hand, b)
+	read(24, pond, a, b)
+	read(28, hand)
+	if m := read(32, pond, a, b); len(m) != 0 {
+		t.Fatalf("B moved on two sightings: %v", m)
+	}
+	if m := read(36, pond, a, b); len(m) != 1 || m[0].UID != b {
+		t.Fatalf("movements %+v, want B hand→pond on the third", m)
+	}
+}
+
+// Two zones that have heard a tile as often, twice each, are not enough
+// to move it: the next reads tell (Sichuan 30445 at the fast pace: a
+// dealt tile heard twice in the hand and twice by the melds' antenna went
+// to the melds, the latest).
+func TestLocatorTiedZonesWait(t *testing.T) {
+	wall, hand, melds := SeatZone(1, Wall), SeatZone(0, Hand), SeatZone(0, Melds)
+	a, b := rfid.UID("A"), rfid.UID("B")
+	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
+	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
+	read := func(ms int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: at(ms), UIDs: uids})
+		return m
+	}
+	read(0, wall, a, b)
+	read(10, hand, a)
+	read(12, melds, a)
+	read(16, hand, a)
+	read(18, melds, a)
+	if m := read(20, wall, b); len(m) != 0 {
+		t.Fatalf("moved %v on two sightings in each of two zones", m)
+	}
+	if m := read(22, hand, a); len(m) != 1 || m[0].To != hand {
+		t.Fatalf("movements %+v, want A wall→hand on the hand's third sighting", m)
+	}
+}

@@ -322,6 +322,16 @@ func needs(h *game.Hand, a game.Action) []need {
 	return nil
 }
 
+// drawnInLog reports whether t was drawn in h (rather than dealt).
+func drawnInLog(h *game.Hand, t tile.Tile) bool {
+	for _, a := range h.Log {
+		if a.Kind == game.Draw && a.Tile == t {
+			return true
+		}
+	}
+	return false
+}
+
 func firstOfSuit(su tile.Suit) tile.Kind {
 	k, _ := tile.Of(su, 1)
 	return k
@@ -362,6 +372,16 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 	case n.suit && (!t.Kind.IsSuited() || t.Kind.Suit() != n.t.Kind.Suit()):
 		return false
 	case !n.exact && !n.suit && (t.Kind != n.t.Kind || t.Red != n.t.Red):
+		return false
+	case e.held && !n.drawn && (e.first.Area == Wall || e.first.Area == DeadWall) && !drawnInLog(h, t):
+		// Every zone polled (Config.Held): a tile the referee has in a
+		// hand by the deal and the reads still in its wall has not been
+		// dealt yet, since its hand would have heard it. Only its hand
+		// takes it; sightings elsewhere are a neighbouring antenna
+		// hearing the wall before its tiles are told to keep quiet, as
+		// the hand begins (riichi 30207: taken for the dealer's discard
+		// claimed into the next seat's melds; Sichuan 30183: for a
+		// face-down missing-suit tile).
 		return false
 	}
 	return !n.inHand || containsTile(h.Seats[seat].Hand, t)

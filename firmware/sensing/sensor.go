@@ -41,7 +41,14 @@ type Config struct {
 	// (the seat may not discard; it wins or keeps the tile) and after the
 	// hand's last discard (5 s). Then the seats are taken to pass.
 	KeepAfter time.Duration
-	Logger    *slog.Logger
+	// Held says every zone is polled all the time (a reader per zone,
+	// its field held: RunQuiet), so that a dealt tile is heard in its
+	// hand long before it can be played: a tile the reads still have in
+	// its wall is not taken for a discard, a call or a declaration.
+	// With one reader switched across the zones a hand may not be read
+	// between a tile's deal and its discard, and this is off.
+	Held   bool
+	Logger *slog.Logger
 }
 
 // DefaultClaimWindow is Config.ClaimWindow's default.
@@ -146,6 +153,7 @@ type Correction struct {
 type entry struct {
 	m         Movement
 	first     Zone // where it was before it first went astray
+	held      bool // Config.Held
 	reported  bool
 	dismissed bool
 }
@@ -255,7 +263,9 @@ func (s *Sensor) StartHand(l Layout) {
 			s.wallIdx[t] = i
 		}
 	}
-	s.loc = NewLocator(s.cfg.Locate, l.Tags, func(u rfid.UID) Zone {
+	lc := s.cfg.Locate
+	lc.Held = lc.Held || s.cfg.Held
+	s.loc = NewLocator(lc, l.Tags, func(u rfid.UID) Zone {
 		if i, ok := s.wallIdx[l.Tags[u]]; ok && i < len(l.Walls) {
 			return l.Walls[i]
 		}
@@ -334,7 +344,7 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 			e.dismissed = false
 			continue
 		}
-		s.pending[m.UID] = &entry{m: m, first: m.From}
+		s.pending[m.UID] = &entry{m: m, first: m.From, held: s.cfg.Held}
 	}
 	return append(out, s.recognise(ctx, r.At)...)
 }

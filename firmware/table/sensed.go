@@ -399,7 +399,9 @@ func (s *Table) startBoardSensed(ctx context.Context) error {
 	// The seats' buttons and seat pages declare through
 	// Table.command, which hands win, riichi and pass to this hand.
 	run.in = in
-	sn := sensing.New(b.cfg, ref)
+	scfg := b.cfg
+	scfg.Held = b.surface.Held()
+	sn := sensing.New(scfg, ref)
 	readers := b.surface.Readers()
 	go func() {
 		// The hand ends in the referee; the loop is stopped then.

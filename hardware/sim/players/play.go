@@ -86,7 +86,9 @@ func PlayHand(ctx context.Context, clk clock.Clock, cfg HandConfig) (HandResult,
 	if emit == nil {
 		emit = func(sensing.Output) {}
 	}
-	sn := sensing.New(cfg.Sensing, ref)
+	scfg := cfg.Sensing
+	scfg.Held = cfg.HeldFields
+	sn := sensing.New(scfg, ref)
 	sn.StartHand(sensing.Layout{Tags: cfg.Tags, Walls: cfg.Walls})
 	sched := sensing.NewSchedule(sensing.TableZones(h.Players))
 	take := func(outs []sensing.Output) {
