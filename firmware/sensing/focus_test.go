@@ -100,6 +100,14 @@ func dealFastWith(t *testing.T, seed uint64, wrap func(sensing.Referee) sensing.
 // (riichi/sanma).
 func dealPreset(t *testing.T, name string, seed uint64, wrap func(sensing.Referee) sensing.Referee) (*tablecore.Game, *sensing.Sensor, *players.Table) {
 	t.Helper()
+	g, sn, tb, _ := dealWith(t, name, seed, wrap, sensing.Config{})
+	return g, sn, tb
+}
+
+// dealWith is dealPreset with the sensor's configuration, and the wall
+// zones of the layout, in wall order.
+func dealWith(t *testing.T, name string, seed uint64, wrap func(sensing.Referee) sensing.Referee, cfg sensing.Config) (*tablecore.Game, *sensing.Sensor, *players.Table, []sensing.Zone) {
+	t.Helper()
 	build := func() (game.Ruleset, error) { return rulesets.New(name, nil) }
 	tb, err := players.New(players.Config{Ruleset: build, Seed: seed, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
 	if err != nil {
@@ -117,9 +125,9 @@ func dealPreset(t *testing.T, name string, seed uint64, wrap func(sensing.Refere
 	if wrap != nil {
 		ref = wrap(ref)
 	}
-	sn := sensing.New(sensing.Config{}, ref)
+	sn := sensing.New(cfg, ref)
 	sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
-	return g, sn, tb
+	return g, sn, tb, walls
 }
 
 // TestFocusOfTheLastDraws: in the last draws a seat that has drawn may

@@ -7,10 +7,7 @@ import (
 
 	"jantaku/drivers/rfid"
 	"jantaku/firmware/sensing"
-	"jantaku/firmware/sensing/sensingtest"
-	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
-	"jantaku/rules/rulesets"
 )
 
 // As a hand begins on held zones, the antenna of the next seat's melds
@@ -25,21 +22,7 @@ import (
 // (Riichi 30207 at the fast pace: taken for the dealer's first discard.)
 func TestHeldUndealtTileIsNotPlayed(t *testing.T) {
 	for _, held := range []bool{true, false} {
-		build := func() (game.Ruleset, error) { return rulesets.New("riichi", nil) }
-		tb, err := players.New(players.Config{Ruleset: build, Seed: 1, Pace: players.Fast}, time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC))
-		if err != nil {
-			t.Fatal(err)
-		}
-		rs, err := build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		g, walls, err := sensingtest.Deal(tb, rs)
-		if err != nil {
-			t.Fatal(err)
-		}
-		sn := sensing.New(sensing.Config{Held: held}, sensing.GameReferee(g))
-		sn.StartHand(sensing.Layout{Tags: tb.Tags(), Walls: walls})
+		g, sn, tb, walls := dealWith(t, "riichi", 1, nil, sensing.Config{Held: held})
 		h := g.Hand()
 		dealer := h.Turn
 		if h.Phase != game.ToAct {

@@ -414,14 +414,7 @@ func TestLocatorMissedFollowsTheReads(t *testing.T) {
 func TestLocatorMostHeardZoneWins(t *testing.T) {
 	wall, hand, melds := SeatZone(1, Wall), SeatZone(0, Hand), SeatZone(0, Melds)
 	a, b := rfid.UID("A"), rfid.UID("B")
-	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
-	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
-	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
-	read := func(ms int, z Zone, uids ...rfid.UID) []Movement {
-		m, _, _, _ := l.Observe(Read{Zone: z, At: at(ms), UIDs: uids})
-		return m
-	}
+	l, read := locatorAt(LocateConfig{}, wall)
 	read(0, wall, a, b)
 	for i, ms := range []int{10, 16, 22, 28} {
 		if m := read(ms, hand, a); len(m) != 0 {
@@ -457,15 +450,8 @@ func TestLocatorMostHeardZoneWins(t *testing.T) {
 func TestLocatorHeldWaitsForHome(t *testing.T) {
 	hand, pond := SeatZone(0, Hand), SeatZone(0, Discards)
 	a, b := rfid.UID("A"), rfid.UID("B")
-	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
-	l := NewLocator(LocateConfig{Held: true}, tags, func(rfid.UID) Zone { return hand })
+	l, read := locatorAt(LocateConfig{Held: true}, hand)
 	l.Expect(map[rfid.UID][]Zone{a: {pond}})
-	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
-	read := func(ms int, z Zone, uids ...rfid.UID) []Movement {
-		m, _, _, _ := l.Observe(Read{Zone: z, At: at(ms), UIDs: uids})
-		return m
-	}
 	read(0, hand, a, b)
 	for i, ms := range []int{4, 8, 12} {
 		if m := read(ms, pond, a); len(m) != 0 {
@@ -494,14 +480,7 @@ func TestLocatorHeldWaitsForHome(t *testing.T) {
 func TestLocatorTiedZonesWait(t *testing.T) {
 	wall, hand, melds := SeatZone(1, Wall), SeatZone(0, Hand), SeatZone(0, Melds)
 	a, b := rfid.UID("A"), rfid.UID("B")
-	tags := map[rfid.UID]tile.Tile{a: {Kind: tile.East}, b: {Kind: tile.South}}
-	l := NewLocator(LocateConfig{}, tags, func(rfid.UID) Zone { return wall })
-	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
-	at := func(ms int) time.Time { return t0.Add(time.Duration(ms) * time.Millisecond) }
-	read := func(ms int, z Zone, uids ...rfid.UID) []Movement {
-		m, _, _, _ := l.Observe(Read{Zone: z, At: at(ms), UIDs: uids})
-		return m
-	}
+	_, read := locatorAt(LocateConfig{}, wall)
 	read(0, wall, a, b)
 	read(10, hand, a)
 	read(12, melds, a)
@@ -512,5 +491,17 @@ func TestLocatorTiedZonesWait(t *testing.T) {
 	}
 	if m := read(22, hand, a); len(m) != 1 || m[0].To != hand {
 		t.Fatalf("movements %+v, want A wall→hand on the hand's third sighting", m)
+	}
+}
+
+// locatorAt returns a locator of tiles A and B, both at home, and a read
+// of it at a millisecond of the hand's first second.
+func locatorAt(cfg LocateConfig, home Zone) (*Locator, func(ms int, z Zone, uids ...rfid.UID) []Movement) {
+	tags := map[rfid.UID]tile.Tile{"A": {Kind: tile.East}, "B": {Kind: tile.South}}
+	l := NewLocator(cfg, tags, func(rfid.UID) Zone { return home })
+	t0 := time.Date(2026, 1, 1, 9, 0, 0, 0, time.UTC)
+	return l, func(ms int, z Zone, uids ...rfid.UID) []Movement {
+		m, _, _, _ := l.Observe(Read{Zone: z, At: t0.Add(time.Duration(ms) * time.Millisecond), UIDs: uids})
+		return m
 	}
 }
