@@ -43,7 +43,7 @@ type Movement struct {
 // LocateConfig sets how much agreement a location needs.
 type LocateConfig struct {
 	// Agree is the number of reads of the new zone that must see a tile
-	// before it moves there (2 unless set, 3 with Held); the old zone's latest read must
+	// before it moves there (2 unless set); the old zone's latest read must
 	// not have seen it. The sightings need not be consecutive: one read of
 	// the new zone without the tile is taken as a missed read (5% of reads
 	// miss a tag), two in a row mean the tile is not there and the count
@@ -57,20 +57,15 @@ type LocateConfig struct {
 	// Held says every zone is polled all the time (Config.Held): a tile
 	// moves only once a read of its zone that could have heard it did
 	// not, expected or not, since that read is a few milliseconds away;
-	// until then sightings elsewhere may be a neighbouring antenna
-	// hearing it before it is told to keep quiet.
+	// and a tile leaving a wall heard in two zones needs one sighting
+	// more than Agree in the one it goes to. Until then sightings
+	// elsewhere may be a neighbouring antenna hearing it before it is
+	// told to keep quiet.
 	Held bool
 }
 
 func (c LocateConfig) withDefaults() LocateConfig {
-	switch {
-	case c.Agree >= 1:
-	case c.Held:
-		// Polls a few milliseconds apart: a third sighting costs one
-		// poll, and a neighbour's antenna, which hears a tile only until
-		// its own zone quiets it, seldom makes three.
-		c.Agree = 3
-	default:
+	if c.Agree < 1 {
 		c.Agree = 2
 	}
 	if c.VanishReads < 1 {
@@ -629,6 +624,14 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		}
 	}
 	if best < 0 {
+		return Movement{}, false
+	}
+	if l.cfg.Held && tr.hits[best] == l.cfg.Agree && bits.OnesCount32(tr.elsewhere()) > 1 && (tr.at.Area == Wall || tr.at.Area == DeadWall) {
+		// A tile leaving a wall heard in two zones, not yet quiet in
+		// either: drawn into the hand, or drawn and discarded at once?
+		// One more poll, a few milliseconds, tells the neighbour's
+		// antenna from the zone it is in (Sichuan 30293: a drawn tile
+		// heard twice by the pond beside the hand, once by the hand).
 		return Movement{}, false
 	}
 	if tied && tr.hits[best] < 2*l.cfg.Agree {

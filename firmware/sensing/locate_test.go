@@ -442,9 +442,10 @@ func TestLocatorMostHeardZoneWins(t *testing.T) {
 
 // With every zone polled (LocateConfig.Held) a tile moves only once a
 // read of its zone that could hear it did not, even where the referee
-// expects it, and on three sightings: a neighbour's antenna hears a tile
-// until its own zone quiets it, twice now and then, and the next read of
-// its own zone is a few milliseconds away. (Sichuan 30207 and 30293 at
+// expects it, and on three sightings when it leaves a wall and a second
+// zone hears it too: a neighbour's antenna hears a tile until its own
+// zone quiets it, twice now and then, and the next read of its own zone
+// is a few milliseconds away. (Sichuan 30207 and 30293 at
 // the fast pace: a face-down tile and a discard taken from the melds' and
 // the pond's antennas hearing the hand.)
 func TestLocatorHeldWaitsForHome(t *testing.T) {
@@ -461,15 +462,18 @@ func TestLocatorHeldWaitsForHome(t *testing.T) {
 	if m := read(16, hand, b); len(m) != 1 || m[0].UID != a || m[0].To != pond {
 		t.Fatalf("movements %+v, want A hand→pond once the hand's read missed it", m)
 	}
-	// Two sightings are not enough.
-	read(20, hand, b)
-	read(24, pond, a, b)
-	read(28, hand)
-	if m := read(32, pond, a, b); len(m) != 0 {
-		t.Fatalf("B moved on two sightings: %v", m)
+	// Leaving a wall and heard by two zones, B needs a third sighting.
+	wall := SeatZone(1, Wall)
+	_, read2 := locatorAt(LocateConfig{Held: true}, wall)
+	read2(0, wall, a, b)
+	read2(4, wall, a)
+	read2(8, pond, b)
+	read2(9, hand, b)
+	if m := read2(12, pond, b); len(m) != 0 {
+		t.Fatalf("B moved on two sightings in the pond, the hand's antenna hearing it too: %v", m)
 	}
-	if m := read(36, pond, a, b); len(m) != 1 || m[0].UID != b {
-		t.Fatalf("movements %+v, want B hand→pond on the third", m)
+	if m := read2(16, pond, b); len(m) != 1 || m[0].UID != b || m[0].To != pond {
+		t.Fatalf("movements %+v, want B wall→pond on the third", m)
 	}
 }
 
