@@ -57,8 +57,8 @@ type LocateConfig struct {
 	// Held says every zone is polled all the time (Config.Held): a tile
 	// moves only once a read of its zone that could have heard it did
 	// not, expected or not, since that read is a few milliseconds away;
-	// and a tile leaving a wall heard in two zones needs one sighting
-	// more than Agree in the one it goes to. Until then sightings
+	// and a tile leaving a wall needs one sighting more than Agree in
+	// the one it goes to. Until then sightings
 	// elsewhere may be a neighbouring antenna hearing it before it is
 	// told to keep quiet.
 	Held bool
@@ -626,12 +626,14 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 	if best < 0 {
 		return Movement{}, false
 	}
-	if l.cfg.Held && tr.hits[best] == l.cfg.Agree && bits.OnesCount32(tr.elsewhere()) > 1 && (tr.at.Area == Wall || tr.at.Area == DeadWall) {
-		// A tile leaving a wall heard in two zones, not yet quiet in
-		// either: drawn into the hand, or drawn and discarded at once?
-		// One more poll, a few milliseconds, tells the neighbour's
-		// antenna from the zone it is in (Sichuan 30293: a drawn tile
-		// heard twice by the pond beside the hand, once by the hand).
+	if l.cfg.Held && tr.hits[best] == l.cfg.Agree && (tr.at.Area == Wall || tr.at.Area == DeadWall) {
+		// A tile leaving a wall: one more poll, a few milliseconds,
+		// tells the zone it went to from a neighbour's antenna hearing
+		// it, or hearing the wall before its tiles keep quiet as the
+		// hand begins (Sichuan 30293: a drawn tile heard twice by the
+		// pond beside the hand, once by the hand; riichi 30020 at the
+		// human pace: a wall tile heard twice by the hand after a read
+		// of the wall had missed it).
 		return Movement{}, false
 	}
 	if tied && tr.hits[best] < 2*l.cfg.Agree {

@@ -442,8 +442,8 @@ func TestLocatorMostHeardZoneWins(t *testing.T) {
 
 // With every zone polled (LocateConfig.Held) a tile moves only once a
 // read of its zone that could hear it did not, even where the referee
-// expects it, and on three sightings when it leaves a wall and a second
-// zone hears it too: a neighbour's antenna hears a tile until its own
+// expects it, and on three sightings when it leaves a wall: a
+// neighbour's antenna hears a tile until its own
 // zone quiets it, twice now and then, and the next read of its own zone
 // is a few milliseconds away. (Sichuan 30207 and 30293 at
 // the fast pace: a face-down tile and a discard taken from the melds' and
@@ -462,7 +462,7 @@ func TestLocatorHeldWaitsForHome(t *testing.T) {
 	if m := read(16, hand, b); len(m) != 1 || m[0].UID != a || m[0].To != pond {
 		t.Fatalf("movements %+v, want A hand→pond once the hand's read missed it", m)
 	}
-	// Leaving a wall and heard by two zones, B needs a third sighting.
+	// Leaving a wall, B needs a third sighting.
 	wall := SeatZone(1, Wall)
 	_, read2 := locatorAt(LocateConfig{Held: true}, wall)
 	read2(0, wall, a, b)
