@@ -14,14 +14,12 @@ import (
 	"jantaku/drivers/rfid/iso15693"
 	"jantaku/drivers/rfid/pn5180"
 	"jantaku/firmware/sensing"
-	"jantaku/hardware/board"
 	"jantaku/hardware/board/boardtest"
 	"jantaku/hardware/profile"
 	"jantaku/hardware/sim/players"
 	"jantaku/rules/game"
 	"jantaku/tablecore"
 	"periph.io/x/conn/v3/gpio"
-	"periph.io/x/conn/v3/gpio/gpioreg"
 	"periph.io/x/conn/v3/gpio/gpiotest"
 )
 
@@ -211,20 +209,8 @@ func TestHeldZoneMisroutedOnBoard(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rig := boardtest.New(t, p, "GPIO25")
 		line := &boardtest.FailingLine{Pin: gpiotest.Pin{N: "GPIO25", Num: 25}}
-		if err := gpioreg.Register(line); err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = gpioreg.Unregister("GPIO25") })
-		for _, c := range rig.PN5180 {
-			c.Clock = clock.Real{}
-		}
-		b, err := board.New(p, board.Options{})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = b.Close() })
+		rig, b := boardtest.Open(t, p, true, line)
 		surf, err := sensing.SurfaceOf(p, b.Readers, b.Muxes)
 		if err != nil {
 			t.Fatal(err)

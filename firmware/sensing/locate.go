@@ -58,9 +58,8 @@ type LocateConfig struct {
 	// moves only once a read of its zone that could have heard it did
 	// not, expected or not, since that read is a few milliseconds away;
 	// and a tile leaving a wall needs one sighting more than Agree in
-	// the one it goes to. Until then sightings
-	// elsewhere may be a neighbouring antenna hearing it before it is
-	// told to keep quiet.
+	// the zone it goes to. Until then sightings elsewhere may be a
+	// neighbouring antenna hearing it before it is told to keep quiet.
 	Held bool
 }
 
@@ -133,7 +132,7 @@ func (l *Locator) doubted(tr *track) (int, bool) {
 	if !tr.at.Known() {
 		return 0, false
 	}
-	m := tr.hitZones &^ (1 << tr.at.index())
+	m := tr.elsewhere()
 	if m == 0 {
 		return 0, false
 	}
@@ -262,9 +261,6 @@ func (l *Locator) Doubted() []Movement {
 func (l *Locator) redoubt() {
 	l.doubt = l.doubt[:0]
 	for _, tr := range l.order {
-		if tr.elsewhere() == 0 {
-			continue // seen nowhere else: not doubted
-		}
 		if _, ok := l.doubted(tr); ok {
 			l.doubt = append(l.doubt, tr)
 		}
@@ -570,9 +566,6 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 	// Every sighting of the read is counted before any move is decided:
 	// a move may depend on what the same read saw of another tile.
 	for _, tr := range l.order {
-		if tr.elsewhere() == 0 {
-			continue // seen nowhere else
-		}
 		if m, ok := l.commit(tr, r.At); ok {
 			moves = append(moves, m)
 		}
@@ -585,16 +578,23 @@ func (l *Locator) Observe(r Read) (moves []Movement, vanished, back []Movement, 
 // zone since it was last seen at home, and the latest read of home without
 // it unless the referee expects the move.
 func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
-	away := tr.hitZones
-	if home := tr.at.index(); home >= 0 {
-		away &^= 1 << home
-	}
-	if away == 0 {
+	if tr.elsewhere() == 0 {
 		return Movement{}, false // seen nowhere else
+	}
+	agree := l.cfg.Agree
+	if l.cfg.Held && (tr.at.Area == Wall || tr.at.Area == DeadWall) {
+		// A tile leaving a wall: one more poll, a few milliseconds,
+		// tells the zone it went to from a neighbour's antenna hearing
+		// it, or hearing the wall before its tiles keep quiet as the
+		// hand begins (Sichuan 30293: a drawn tile heard twice by the
+		// pond beside the hand, once by the hand; riichi 30020 at the
+		// human pace: a wall tile heard twice by the hand after a read
+		// of the wall had missed it).
+		agree++
 	}
 	best, tied := -1, false
 	for i, h := range tr.hits {
-		if h < l.cfg.Agree || i == tr.at.index() {
+		if h < agree || i == tr.at.index() {
 			continue
 		}
 		if old := tr.at.index(); old >= 0 && !l.lookedAt(tr, old).After(tr.seen[old]) {
@@ -624,16 +624,6 @@ func (l *Locator) commit(tr *track, now time.Time) (Movement, bool) {
 		}
 	}
 	if best < 0 {
-		return Movement{}, false
-	}
-	if l.cfg.Held && tr.hits[best] == l.cfg.Agree && (tr.at.Area == Wall || tr.at.Area == DeadWall) {
-		// A tile leaving a wall: one more poll, a few milliseconds,
-		// tells the zone it went to from a neighbour's antenna hearing
-		// it, or hearing the wall before its tiles keep quiet as the
-		// hand begins (Sichuan 30293: a drawn tile heard twice by the
-		// pond beside the hand, once by the hand; riichi 30020 at the
-		// human pace: a wall tile heard twice by the hand after a read
-		// of the wall had missed it).
 		return Movement{}, false
 	}
 	if tied && tr.hits[best] < 2*l.cfg.Agree {

@@ -337,7 +337,9 @@ func firstOfSuit(su tile.Suit) tile.Kind {
 	return k
 }
 
-func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
+// fits reports whether e's movement is n for seat in h; held is
+// Config.Held.
+func (n need) fits(h *game.Hand, seat game.Seat, e *entry, held bool) bool {
 	t := e.m.Tile
 	to := e.m.To
 	// A tile may go on before its reads agree where it was: a drawn tile
@@ -373,7 +375,7 @@ func (n need) fits(h *game.Hand, seat game.Seat, e *entry) bool {
 		return false
 	case !n.exact && !n.suit && (t.Kind != n.t.Kind || t.Red != n.t.Red):
 		return false
-	case e.held && !n.drawn && (e.first.Area == Wall || e.first.Area == DeadWall) && !drawnInLog(h, t):
+	case held && !n.drawn && (e.first.Area == Wall || e.first.Area == DeadWall) && !drawnInLog(h, t):
 		// Every zone polled (Config.Held): a tile the referee has in a
 		// hand by the deal and the reads still in its wall has not been
 		// dealt yet, since its hand would have heard it. Only its hand
@@ -426,9 +428,9 @@ func (m match) shares(o match) bool {
 	return false
 }
 
-// bind matches a's needs to pending entries and returns the action with
-// the physical tiles that moved.
-func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
+// bind matches a's needs to pending entries (held: Config.Held) and
+// returns the action with the physical tiles that moved.
+func bind(h *game.Hand, a game.Action, ns []need, es []*entry, held bool) match {
 	m := match{a: a}
 	m.a.Uses = slices.Clone(a.Uses)
 	used := make([]bool, len(es))
@@ -440,7 +442,7 @@ func bind(h *game.Hand, a game.Action, ns []need, es []*entry) match {
 		// that suit in the pond).
 		found := -1
 		for j, e := range es {
-			if !used[j] && n.fits(h, a.Seat, e) && (found < 0 || (es[found].m.To != n.to && e.m.To == n.to)) {
+			if !used[j] && n.fits(h, a.Seat, e, held) && (found < 0 || (es[found].m.To != n.to && e.m.To == n.to)) {
 				found = j
 			}
 		}
@@ -496,7 +498,7 @@ func (s *Sensor) movements(ctx context.Context, now time.Time, out *[]Output) bo
 			if ns == nil {
 				continue
 			}
-			m := bind(h, a, ns, es)
+			m := bind(h, a, ns, es, s.cfg.Held)
 			switch {
 			case m.complete:
 				ms = append(ms, m)
@@ -847,7 +849,10 @@ func (s *Sensor) arriving(h *game.Hand, p match, now time.Time) bool {
 		}
 		e := &entry{m: a, first: a.From}
 		for _, n := range p.missing {
-			if n.fits(h, p.a.Seat, e) {
+			// Whether a tile still in its wall may be played is
+			// decided once it moves (movements), not while it is seen
+			// on its way.
+			if n.fits(h, p.a.Seat, e, false) {
 				return true
 			}
 		}
@@ -1020,7 +1025,7 @@ func (s *Sensor) notBeingMade(due []*entry, now time.Time) []*entry {
 			if ns == nil {
 				continue
 			}
-			m := bind(h, a, ns, es)
+			m := bind(h, a, ns, es, s.cfg.Held)
 			if m.complete || len(m.es) == 0 || !s.arriving(h, m, now) {
 				continue
 			}

@@ -153,7 +153,6 @@ type Correction struct {
 type entry struct {
 	m         Movement
 	first     Zone // where it was before it first went astray
-	held      bool // Config.Held
 	reported  bool
 	dismissed bool
 }
@@ -344,7 +343,7 @@ func (s *Sensor) Observe(ctx context.Context, r Read) []Output {
 			e.dismissed = false
 			continue
 		}
-		s.pending[m.UID] = &entry{m: m, first: m.From, held: s.cfg.Held}
+		s.pending[m.UID] = &entry{m: m, first: m.From}
 	}
 	return append(out, s.recognise(ctx, r.At)...)
 }

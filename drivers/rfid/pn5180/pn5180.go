@@ -373,7 +373,7 @@ func (d *Dev) command(cmd, arg byte) error { return d.write([]byte{cmd, arg}) }
 // one expected; the first one read is expected when none was given.
 // d.mu held.
 func (d *Dev) checkDie() error {
-	id, err := d.read([]byte{cmdReadEEPROM, eeDieID, DieIDLen}, DieIDLen)
+	id, err := d.readDieID()
 	if err != nil {
 		return d.fail(err)
 	}
@@ -394,11 +394,16 @@ func (d *Dev) DieID(ctx context.Context) ([]byte, error) {
 	if err := d.ready(ctx); err != nil {
 		return nil, err
 	}
-	id, err := d.read([]byte{cmdReadEEPROM, eeDieID, DieIDLen}, DieIDLen)
+	id, err := d.readDieID()
 	if err != nil {
 		return nil, d.fail(err)
 	}
 	return id, nil
+}
+
+// readDieID is READ_EEPROM of the die identifier. d.mu held.
+func (d *Dev) readDieID() ([]byte, error) {
+	return d.read([]byte{cmdReadEEPROM, eeDieID, DieIDLen}, DieIDLen)
 }
 
 // slot is what one slot of an inventory gave.

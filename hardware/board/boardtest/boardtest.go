@@ -333,9 +333,22 @@ func (p *port) Connect(f physic.Frequency, m spi.Mode, bits int) (spi.Conn, erro
 // Open registers emulators for p (New) and opens the board's code on
 // them, closed when t ends. With timed, the PN5180 emulators take their
 // air time on the real clock: the bubble's fake one under synctest.
-func Open(t testing.TB, p *profile.Profile, timed bool) (*Rig, *board.Board) {
+// Each of lines takes the place of the Rig's Pi line of its name (a
+// FailingLine, say).
+func Open(t testing.TB, p *profile.Profile, timed bool, lines ...gpio.PinIO) (*Rig, *board.Board) {
 	t.Helper()
-	r := New(t, p)
+	var skip []string
+	for _, l := range lines {
+		skip = append(skip, l.Name())
+	}
+	r := New(t, p, skip...)
+	for _, l := range lines {
+		if err := gpioreg.Register(l); err != nil {
+			t.Fatal(err)
+		}
+		name := l.Name()
+		t.Cleanup(func() { _ = gpioreg.Unregister(name) })
+	}
 	if timed {
 		for _, c := range r.PN5180 {
 			c.Clock = clock.Real{}
